@@ -1,0 +1,46 @@
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
+import devConfig from './dev'
+import prodConfig from './prod'
+import { customRoutes } from './routes'
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'haoanxin',
+    date: '2026-11-22',
+    designWidth: 750,
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: `dist/${process.env.TARO_ENV}`,
+    plugins: ['@tarojs/plugin-platform-alipay', '@tarojs/plugin-platform-qq'],
+    defineConstants: {
+      API_BASE: JSON.stringify(process.env.API_BASE ?? ''),
+    },
+    framework: 'react',
+    compiler: 'webpack5',
+    cache: { enable: process.env.TARO_BUILD_CACHE === '1' },
+    mini: {
+      postcss: { pxtransform: { enable: true, config: {} } },
+      webpackChain(chain) {
+        chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+      },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+      // Never set router.basename to '/': the router then matches nothing and the page stays blank.
+      router: { mode: 'browser', customRoutes },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      postcss: { autoprefixer: { enable: true, config: {} } },
+      webpackChain(chain) {
+        chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+      },
+    },
+  }
+  return process.env.NODE_ENV === 'development' ? merge({}, baseConfig, devConfig) : merge({}, baseConfig, prodConfig)
+})
