@@ -1,8 +1,14 @@
+import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import { createSwcRegister } from '@tarojs/helper'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
 import devConfig from './dev'
 import prodConfig from './prod'
-import { customRoutes } from './routes'
+
+// Taro compiles only config/ when it loads this file; the route table lives with the client in src/.
+const routeTable = path.join(__dirname, '..', 'src', 'routes.ts')
+createSwcRegister({ only: [(file: string) => file === routeTable] })
+const { customRoutes } = require(routeTable) as typeof import('../src/routes')
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
@@ -36,7 +42,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
         filename: 'css/[name].[contenthash:8].css',
         chunkFilename: 'css/[name].[contenthash:8].css',
       },
-      postcss: { autoprefixer: { enable: true, config: {} } },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        // 750 design px = 10 rem = the full width: the root font size is min(width, 540) / 10 (src/viewport.h5.ts).
+        pxtransform: { enable: true, config: { baseFontSize: 37.5 } },
+      },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
       },

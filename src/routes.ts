@@ -93,3 +93,12 @@ export function findRoute(path: string): RouteInfo | undefined {
   const clean = '/' + path.split('?')[0].replace(/^\/+/, '').replace(/\/+$/, '')
   return routes.find((r) => r.url === clean || pagePath(r.name) === clean)
 }
+
+export function pageTitle(name: string): string {
+  const route = routes.find((r) => r.name === name)
+  if (!route) throw new Error(`unknown route ${name}`)
+  return route.title
+}
+
+/** H5 router aliases: each page is served at its seed URL. */
+export const customRoutes: Record<string, string> = Object.fromEntries(routes.map((r) => [pagePath(r.name), r.url]))

@@ -1,0 +1,16 @@
+import type { ApiResult } from '@/contract/envelope'
+import type { UserProfile } from '@/contract/user'
+import { setState } from '@/store'
+import { get } from './request'
+
+/** Fetches the profile; it is stored only when the call answers code 200, and a failure is only logged. */
+export async function loadProfile(): Promise<UserProfile | null> {
+  try {
+    const result = await get<ApiResult<UserProfile>>('/system/user/profile')
+    setState({ profile: result.data })
+    return result.data
+  } catch (error) {
+    console.error('[profile] could not load the profile', error)
+    return null
+  }
+}

@@ -1,0 +1,20 @@
+import { PropsWithChildren } from 'react'
+import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
+import { installViewport } from './viewport'
+import { pagePath } from './routes'
+import { restoreSession } from './store'
+import './app.scss'
+
+function App({ children }: PropsWithChildren) {
+  useLaunch(() => {
+    installViewport()
+    restoreSession()
+  })
+  // Unknown URLs (and raw /pages/... paths, which lose their match once aliased) go home.
+  usePageNotFound(() => {
+    Taro.redirectTo({ url: pagePath('home') })
+  })
+  return children
+}
+
+export default App

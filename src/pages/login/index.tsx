@@ -1,0 +1,10 @@
+import PagePending from '@/components/PagePending'
+import StandaloneShell from '@/layouts/StandaloneShell'
+
+export default function LoginPage() {
+  return (
+    <StandaloneShell>
+      <PagePending />
+    </StandaloneShell>
+  )
+}

@@ -1,0 +1,10 @@
+import PagePending from '@/components/PagePending'
+import OtherShell from '@/layouts/OtherShell'
+
+export default function ZhaomuPage() {
+  return (
+    <OtherShell>
+      <PagePending />
+    </OtherShell>
+  )
+}
