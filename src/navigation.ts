@@ -1,4 +1,5 @@
-import Taro, { useRouter } from '@tarojs/taro'
+import { useState } from 'react'
+import Taro from '@tarojs/taro'
 import { findRoute, pagePath, type RouteInfo } from './routes'
 import { toQueryString, type Query } from './utils/url'
 
@@ -22,7 +23,11 @@ export function goBack() {
   return Taro.getCurrentPages().length > 1 ? Taro.navigateBack() : replacePage('home')
 }
 
-/** The route of the page this component is rendered in. */
+/**
+ * The route of the page this component is rendered in, read once when the page mounts: later the current
+ * instance may already be a page opened on top of this one.
+ */
 export function useCurrentRoute(): RouteInfo | undefined {
-  return findRoute(useRouter().path)
+  const [route] = useState(() => findRoute(Taro.getCurrentInstance().router?.path ?? ''))
+  return route
 }

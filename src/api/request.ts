@@ -13,7 +13,12 @@ import { toQueryString, type Query } from '@/utils/url'
 
 export const DEFAULT_TIMEOUT = 10_000
 export const TIMEOUT_TOAST = '网络超时，请稍后重试'
-export const RELOGIN_PROMPT = { title: '提示', content: '登录超时，请重新登录', confirmText: '确定', cancelText: '取消' }
+export const RELOGIN_PROMPT = {
+  title: '提示',
+  content: '登录超时，请重新登录',
+  confirmText: '确定',
+  cancelText: '取消',
+}
 
 /** Calls sent without a token, whatever storage holds (seed §6). */
 const TOKENLESS_PATHS = new Set(['/register'])

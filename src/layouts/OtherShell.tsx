@@ -30,7 +30,12 @@ export default function OtherShell({ children }: { children?: ReactNode }) {
   const route = useCurrentRoute()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = (
-    <View className="other-shell__menu-button" role="button" aria-label="个人中心菜单" onClick={() => setMenuOpen(true)}>
+    <View
+      className="other-shell__menu-button"
+      role="button"
+      aria-label="个人中心菜单"
+      onClick={() => setMenuOpen(true)}
+    >
       <Icon name="menu" size={44} />
     </View>
   )

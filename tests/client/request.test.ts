@@ -1,5 +1,15 @@
 import Taro from '@tarojs/taro'
-import { ApiError, DEFAULT_TIMEOUT, RELOGIN_PROMPT, TIMEOUT_TOAST, get, post, put, request, upload } from '@/api/request'
+import {
+  ApiError,
+  DEFAULT_TIMEOUT,
+  RELOGIN_PROMPT,
+  TIMEOUT_TOAST,
+  get,
+  post,
+  put,
+  request,
+  upload,
+} from '@/api/request'
 import { loadProfile } from '@/api/user'
 import { getState, saveToken, setState } from '@/store'
 
@@ -91,9 +101,10 @@ describe('request wrapper', () => {
 
   it('sends multipart form data through uploadFile in form-data mode', async () => {
     saveToken('tok-9')
-    const uploadMock = jest
-      .spyOn(Taro, 'uploadFile')
-      .mockResolvedValue({ statusCode: 200, data: JSON.stringify({ code: 200, msg: 'ok', data: { url: '/u/1.png' } }) } as never)
+    const uploadMock = jest.spyOn(Taro, 'uploadFile').mockResolvedValue({
+      statusCode: 200,
+      data: JSON.stringify({ code: 200, msg: 'ok', data: { url: '/u/1.png' } }),
+    } as never)
     const result = await upload('/upload/image', { filePath: 'blob:local/1', formData: { scene: 'avatar' } })
     expect(result).toEqual({ code: 200, msg: 'ok', data: { url: '/u/1.png' } })
     expect(uploadMock.mock.calls[0][0]).toMatchObject({
@@ -148,7 +159,12 @@ describe('401: one sign-in prompt', () => {
     expect(results.every((r) => r.status === 'rejected' && (r.reason as ApiError).code === 401)).toBe(true)
     expect(modalMock).toHaveBeenCalledTimes(1)
     expect(modalMock.mock.calls[0][0]).toEqual(RELOGIN_PROMPT)
-    expect(RELOGIN_PROMPT).toEqual({ title: '提示', content: '登录超时，请重新登录', confirmText: '确定', cancelText: '取消' })
+    expect(RELOGIN_PROMPT).toEqual({
+      title: '提示',
+      content: '登录超时，请重新登录',
+      confirmText: '确定',
+      cancelText: '取消',
+    })
     expect(Taro.getStorageSync('token')).toBe('')
     expect(Taro.getStorageSync('history')).toBe('')
     expect(getState().token).toBe('')

@@ -6,3 +6,11 @@ import { createH5NativeComponentConfig } from '@tarojs/plugin-framework-react/di
 
 // Registers React for useLoad/useDidShow/useRouter outside a full app mount.
 createH5NativeComponentConfig(() => null, React, ReactDOM)
+
+// What taro-loader's generated entry does with config/index.ts's design settings.
+import Taro from '@tarojs/taro'
+Taro.initPxTransform({
+  designWidth: 750,
+  deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+  baseFontSize: 37.5,
+})

@@ -13,7 +13,8 @@ const paths = {
   back: '<path d="M15 5l-7 7 7 7"/>',
   right: '<path d="m9 5 7 7-7 7"/>',
   menu: '<path d="M4 6h16M4 12h16M4 18h16"/>',
-  service: '<path d="M4 14v-2a8 8 0 0 1 16 0v2"/><rect x="3" y="14" width="4" height="6" rx="1"/><rect x="17" y="14" width="4" height="6" rx="1"/>',
+  service:
+    '<path d="M4 14v-2a8 8 0 0 1 16 0v2"/><rect x="3" y="14" width="4" height="6" rx="1"/><rect x="17" y="14" width="4" height="6" rx="1"/>',
   close: '<path d="M6 6l12 12M18 6 6 18"/>',
   zoomIn: '<circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5M8 11h6M11 8v6"/>',
   zoomOut: '<circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5M8 11h6"/>',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Image, Text, View, type ITouchEvent } from '@tarojs/components'
+import { Image, Text, View, type CommonEvent, type ITouchEvent } from '@tarojs/components'
 import Icon from '@/components/Icon'
 import './index.scss'
 
@@ -18,13 +18,13 @@ export interface ImageViewerProps {
   interval?: number
   zIndex?: number
   zoomStep?: number
-  /** Start the slideshow at once. */
-  autoplay?: boolean
 }
 
 const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.round(scale * 10) / 10))
 
 type Touch = { clientX: number; clientY: number }
+// View declares its touch handlers with the generic event type; the event is a touch event.
+const touchesOf = (e: CommonEvent) => e as unknown as ITouchEvent
 const distance = (a: Touch, b: Touch) => Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY)
 
 /** Full-screen viewer: swipe or arrows between images, pinch or buttons to zoom, a timed slideshow. */
@@ -35,12 +35,11 @@ export default function ImageViewer({
   interval = VIEWER_DEFAULTS.interval,
   zIndex = VIEWER_DEFAULTS.zIndex,
   zoomStep = VIEWER_DEFAULTS.zoomStep,
-  autoplay = false,
 }: ImageViewerProps) {
   const count = images.length
   const [index, setIndex] = useState(() => Math.min(Math.max(initialIndex, 0), Math.max(count - 1, 0)))
   const [scale, setScale] = useState(1)
-  const [playing, setPlaying] = useState(autoplay)
+  const [playing, setPlaying] = useState(false)
   const gesture = useRef<{ startX: number; pinchFrom?: number; scaleFrom: number }>({ startX: 0, scaleFrom: 1 })
 
   const show = (next: number) => {
@@ -57,18 +56,18 @@ export default function ImageViewer({
     return () => clearInterval(timer)
   }, [playing, count, interval])
 
-  const onTouchStart = (e: ITouchEvent) => {
-    const [a, b] = e.touches
+  const onTouchStart = (e: CommonEvent) => {
+    const [a, b] = touchesOf(e).touches
     gesture.current = { startX: a.clientX, pinchFrom: b ? distance(a, b) : undefined, scaleFrom: scale }
   }
-  const onTouchMove = (e: ITouchEvent) => {
-    const [a, b] = e.touches
+  const onTouchMove = (e: CommonEvent) => {
+    const [a, b] = touchesOf(e).touches
     const { pinchFrom, scaleFrom } = gesture.current
     if (b && pinchFrom) setScale(clampScale((scaleFrom * distance(a, b)) / pinchFrom))
   }
-  const onTouchEnd = (e: ITouchEvent) => {
+  const onTouchEnd = (e: CommonEvent) => {
     const { startX, pinchFrom } = gesture.current
-    const end = e.changedTouches[0]
+    const end = touchesOf(e).changedTouches[0]
     if (pinchFrom || !end || scale !== 1 || count < 2) return
     const dx = end.clientX - startX
     if (Math.abs(dx) >= SWIPE_DISTANCE) show(index + (dx < 0 ? 1 : -1))

@@ -65,9 +65,9 @@ export default function PromptDialog({
           }}
           onConfirm={confirm}
         />
-        <Text className="prompt-dialog__error" role="alert">
+        <View className="prompt-dialog__error" role="alert">
           {error}
-        </Text>
+        </View>
         <View className="prompt-dialog__actions">
           <Button className="prompt-dialog__button" onClick={onCancel}>
             {cancelText}

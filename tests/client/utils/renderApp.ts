@@ -25,9 +25,9 @@ export function renderApp(url: string): void {
     })),
   }
   ;(taroWindow as unknown as { __taroAppConfig: unknown }).__taroAppConfig = config
-  const reactDom = { ...ReactDOMClient, findDOMNode: ReactDOM.findDOMNode, render: ReactDOM.render }
+  const reactDom = { ...ReactDOM, ...ReactDOMClient }
   const inst = createReactApp(App, React, reactDom as never, config as never)
   const history = createBrowserHistory({ window: taroWindow as never })
   handleAppMount(config as never, history)
-  createRouter(history, inst, config as never, React)
+  createRouter(history, inst as never, config as never, React as never)
 }

@@ -1,0 +1,43 @@
+import Taro from '@tarojs/taro'
+import { waitFor } from '@testing-library/react'
+import { routes } from '@/routes'
+import { renderApp } from './utils/renderApp'
+
+const titleShown = async (title: string) =>
+  waitFor(() => expect(document.querySelector('.page-title, .tab-bar__item--active')?.textContent).toBe(title), {
+    timeout: 4000,
+  })
+
+describe('the H5 app', () => {
+  it('renders a route at its URL with its shell and title', async () => {
+    renderApp('/index/goodList')
+    await titleShown('商品列表')
+    expect(window.location.pathname).toBe('/index/goodList')
+    expect(document.querySelector('.main-shell')).not.toBeNull()
+  })
+
+  it('opens home for /', async () => {
+    renderApp('/')
+    await titleShown('首页')
+    expect(window.location.pathname).toBe('/index/home')
+    expect(document.querySelectorAll('.tab-bar__item')).toHaveLength(5)
+  })
+
+  it('sends unknown URLs home', async () => {
+    renderApp('/no/such/page')
+    await waitFor(() => expect(window.location.pathname).toBe('/index/home'), { timeout: 4000 })
+  })
+
+  it('frames personal-centre pages with the other shell and navigates by URL', async () => {
+    renderApp('/index/other/collect')
+    await titleShown('我的收藏')
+    expect(document.querySelector('.other-shell')).not.toBeNull()
+    await Taro.navigateTo({ url: '/pages/Realname/index' })
+    await waitFor(() => expect(window.location.pathname).toBe('/index/other/Realname'))
+  })
+
+  it('registers all 47 seed routes', () => {
+    expect(routes).toHaveLength(47)
+    expect(new Set(routes.map((r) => r.url)).size).toBe(47)
+  })
+})

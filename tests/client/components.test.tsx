@@ -1,0 +1,83 @@
+import TestUtils from '@tarojs/test-utils-react'
+import ImageViewer, { VIEWER_DEFAULTS } from '@/components/ImageViewer'
+import PromptDialog, { DEFAULT_INVALID_TEXT } from '@/components/PromptDialog'
+
+const testUtils = new TestUtils()
+const $ = (selector: string) => document.querySelector(selector) as HTMLElement
+const click = (label: string) =>
+  testUtils.act(() => testUtils.fireEvent.click(document.querySelector(`[aria-label="${label}"]`) as HTMLElement))
+
+afterEach(() => {
+  jest.useRealTimers()
+  testUtils.unmout()
+})
+
+describe('ImageViewer', () => {
+  const images = ['/a.png', '/b.png', '/c.png']
+
+  it('opens on the chosen image above everything, zooms by 0.1 and closes', async () => {
+    expect(VIEWER_DEFAULTS).toEqual({ interval: 5000, zIndex: 2015, zoomStep: 0.1 })
+    const onClose = jest.fn()
+    await testUtils.mount(ImageViewer, { props: { images, initialIndex: 1, onClose } })
+    const viewer = await testUtils.queries.waitForQuerySelector('.image-viewer')
+    expect((viewer as HTMLElement).style.zIndex).toBe('2015')
+    expect($('.image-viewer__counter').textContent).toBe('2 / 3')
+    await click('放大')
+    expect($('.image-viewer__scale').textContent).toBe('110%')
+    await click('放大')
+    await click('缩小')
+    await click('缩小')
+    await click('缩小')
+    expect($('.image-viewer__scale').textContent).toBe('90%')
+    await click('下一张')
+    expect($('.image-viewer__counter').textContent).toBe('3 / 3')
+    expect($('.image-viewer__scale').textContent).toBe('100%')
+    await click('下一张')
+    expect($('.image-viewer__counter').textContent).toBe('1 / 3')
+    await click('关闭')
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('plays a slideshow every 5000 ms until paused', async () => {
+    await testUtils.mount(ImageViewer, { props: { images, onClose: () => undefined } })
+    await testUtils.queries.waitForQuerySelector('.image-viewer')
+    jest.useFakeTimers()
+    await click('自动播放')
+    await testUtils.act(() => jest.advanceTimersByTime(4999))
+    expect($('.image-viewer__counter').textContent).toBe('1 / 3')
+    await testUtils.act(() => jest.advanceTimersByTime(1))
+    expect($('.image-viewer__counter').textContent).toBe('2 / 3')
+    await click('暂停播放')
+    await testUtils.act(() => jest.advanceTimersByTime(20000))
+    expect($('.image-viewer__counter').textContent).toBe('2 / 3')
+  })
+})
+
+describe('PromptDialog', () => {
+  it('refuses invalid input with the default text and confirms valid input', async () => {
+    const onConfirm = jest.fn()
+    await testUtils.mount(PromptDialog, {
+      props: { title: '修改价格', pattern: /^\d+$/, defaultValue: 'abc', onConfirm, onCancel: () => undefined },
+    })
+    await testUtils.queries.waitForQuerySelector('.prompt-dialog')
+    await testUtils.act(() => testUtils.fireEvent.click($('.prompt-dialog__button--primary')))
+    expect(onConfirm).not.toHaveBeenCalled()
+    expect($('.prompt-dialog__error').textContent).toBe(DEFAULT_INVALID_TEXT)
+    expect(DEFAULT_INVALID_TEXT).toBe('输入的数据不合法!')
+  })
+
+  it('passes a valid value on and lets 取消 close', async () => {
+    const onConfirm = jest.fn()
+    const onCancel = jest.fn()
+    await testUtils.mount(PromptDialog, {
+      props: { title: '昵称', defaultValue: '小明', validator: (v: string) => v.length > 0, onConfirm, onCancel },
+    })
+    await testUtils.queries.waitForQuerySelector('.prompt-dialog')
+    await testUtils.act(() => testUtils.fireEvent.click($('.prompt-dialog__button--primary')))
+    expect(onConfirm).toHaveBeenCalledWith('小明')
+    await testUtils.act(() =>
+      testUtils.fireEvent.click($('.prompt-dialog__button:not(.prompt-dialog__button--primary)')),
+    )
+    expect(onCancel).toHaveBeenCalledTimes(1)
+  })
+})
