@@ -49,6 +49,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+        // Taro splits only initial chunks, so every page chunk carried its own copy of the shells and
+        // components; one shared async chunk holds what two or more pages use.
+        const splitChunks = chain.optimization.get('splitChunks')
+        chain.optimization.splitChunks({
+          ...splitChunks,
+          cacheGroups: {
+            ...splitChunks.cacheGroups,
+            pages: { name: 'pages-shared', chunks: 'async', minChunks: 2, priority: 5, reuseExistingChunk: true },
+          },
+        })
       },
     },
   }

@@ -1,0 +1,69 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { redirects, routes } from '@/routes'
+import { openBrowser, watchErrors } from './setup/browser'
+import { readServerState } from './setup/server'
+
+const { baseUrl } = readServerState()
+let browser: BrowserContext
+let page: Page
+let errors: string[]
+
+beforeAll(async () => {
+  browser = await openBrowser()
+  page = await browser.newPage()
+  errors = watchErrors(page)
+})
+
+afterAll(() => browser?.close())
+
+beforeEach(() => errors.splice(0))
+
+/** The title the shell shows: the header title on inner pages, the active tab on tab pages. */
+const visibleTitle = (p: Page) =>
+  p
+    .locator('.taro_page_show .page-title, .taro_page_show .tab-bar__item--active')
+    .first()
+    .textContent({ timeout: 10_000 })
+
+describe('every seed route at its own URL', () => {
+  it.each(routes.map((r) => [r.url, r.title]))('%s shows %s', async (url, title) => {
+    await page.goto(baseUrl + url)
+    expect(await visibleTitle(page)).toBe(title)
+    expect(new URL(page.url()).pathname).toBe(url)
+    expect(await page.title()).toBe(title)
+    expect(errors).toEqual([])
+  })
+})
+
+describe('redirects', () => {
+  it.each(Object.entries(redirects))('%s goes to %s', async (from, to) => {
+    await page.goto(baseUrl + from)
+    await page.waitForURL(baseUrl + to)
+    expect(await visibleTitle(page)).toBe(routes.find((r) => r.url === to)?.title)
+  })
+
+  it('an unknown URL goes home', async () => {
+    await page.goto(`${baseUrl}/no/such/page`)
+    await page.waitForURL(`${baseUrl}/index/home`)
+    expect(await visibleTitle(page)).toBe('首页')
+  })
+})
+
+describe('shells', () => {
+  it('the tab bar switches between the main pages', async () => {
+    await page.goto(`${baseUrl}/index/home`)
+    await page.getByRole('tab', { name: '我要卖' }).click()
+    await page.waitForURL(`${baseUrl}/index/sell`)
+    expect(await visibleTitle(page)).toBe('我要卖')
+  })
+
+  it('the personal-centre menu opens a page and back returns', async () => {
+    await page.goto(`${baseUrl}/index/other/mycenter`)
+    await page.getByRole('button', { name: '个人中心菜单' }).click()
+    await page.getByRole('menuitem', { name: '我的收藏' }).click()
+    await page.waitForURL(`${baseUrl}/index/other/collect`)
+    expect(await visibleTitle(page)).toBe('我的收藏')
+    await page.locator('.taro_page_show').getByRole('button', { name: '返回' }).click()
+    await page.waitForURL(`${baseUrl}/index/other/mycenter`)
+  })
+})
