@@ -31,3 +31,43 @@ export function useCurrentRoute(): RouteInfo | undefined {
   const [route] = useState(() => findRoute(Taro.getCurrentInstance().router?.path ?? ''))
   return route
 }
+
+/** The page on top of the stack as a path with its query, e.g. `/pages/goodDetail/index?id=7`. */
+export function currentPageUrl(): string {
+  const pages = Taro.getCurrentPages()
+  const page = pages[pages.length - 1]
+  // On H5 the route is the page's URL alias (/index/other/geren); navigation wants the page path.
+  const route = page?.route && findRoute(page.route)
+  if (!route) return ''
+  const { $taroTimestamp: _stamp, ...options } = (page.options ?? {}) as Query
+  const query = toQueryString(options)
+  return pagePath(route.name) + (query ? `?${query}` : '')
+}
+
+/** Mini-programs and the H5 router hand over query values still encoded; a stray % must not throw. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+/** The query parameters this page was opened with, read once when it mounts. */
+export function usePageParams(): Record<string, string> {
+  const [params] = useState(() => {
+    const raw = Taro.getCurrentInstance().router?.params ?? {}
+    return Object.fromEntries(
+      Object.entries(raw)
+        .filter(([key, value]) => key !== '$taroTimestamp' && typeof value === 'string')
+        .map(([key, value]) => [key, safeDecode(value as string)]),
+    )
+  })
+  return params
+}
+
+/** Only our own pages are valid targets after sign-in; anything else goes home. */
+export function safeRedirect(target: string | undefined): string {
+  if (!target?.startsWith('/pages/')) return ''
+  return findRoute(target) ? target : ''
+}

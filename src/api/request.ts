@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import type { ApiResult } from '@/contract/envelope'
 import { clearSession, readToken } from '@/store'
-import { openPage } from '@/navigation'
+import { currentPageUrl, openPage } from '@/navigation'
 import { pagePath } from '@/routes'
 import { toQueryString, type Query } from '@/utils/url'
 
@@ -62,14 +62,6 @@ function authHeaders(path: string): Record<string, string> {
 }
 
 let reloginPromptOpen = false
-
-function currentPageUrl(): string {
-  const pages = Taro.getCurrentPages()
-  const page = pages[pages.length - 1]
-  if (!page?.route) return ''
-  const query = toQueryString((page.options ?? {}) as Query)
-  return '/' + page.route.replace(/^\//, '') + (query ? `?${query}` : '')
-}
 
 async function promptRelogin(): Promise<void> {
   if (reloginPromptOpen) return

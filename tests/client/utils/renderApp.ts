@@ -12,7 +12,11 @@ import { customRoutes } from '@/routes'
  * Boots the whole H5 app at `url` the way taro-loader's generated entry does (test-utils' createApp
  * still uses the Taro 3 router signature and fails on Taro 4).
  */
+let stopPrevious: (() => void) | undefined
+
 export function renderApp(url: string): void {
+  // The previous test's router still listens to history; silence it first.
+  stopPrevious?.()
   window.history.replaceState({}, '', url)
   document.body.innerHTML = '<div id="app"></div>'
   const config = {
@@ -29,5 +33,5 @@ export function renderApp(url: string): void {
   const inst = createReactApp(App, React, reactDom as never, config as never)
   const history = createBrowserHistory({ window: taroWindow as never })
   handleAppMount(config as never, history)
-  createRouter(history, inst as never, config as never, React as never)
+  stopPrevious = createRouter(history, inst as never, config as never, React as never)
 }

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react'
+import { Button, View } from '@tarojs/components'
+import './index.scss'
+
+interface SubmitBarProps {
+  children: ReactNode
+  disabled?: boolean
+  loading?: boolean
+  onClick: () => void
+  /** Fixed to the bottom of the screen (forms) or in the flow of the page. */
+  fixed?: boolean
+}
+
+/** The form's primary action. */
+export default function SubmitBar({ children, disabled, loading, onClick, fixed = true }: SubmitBarProps) {
+  return (
+    <View className={`submit-bar${fixed ? ' submit-bar--fixed' : ''}`}>
+      <Button
+        className="submit-bar__button"
+        disabled={disabled || loading}
+        loading={loading}
+        onClick={() => !disabled && !loading && onClick()}
+      >
+        {children}
+      </Button>
+    </View>
+  )
+}

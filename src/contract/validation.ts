@@ -1,0 +1,84 @@
+/**
+ * Input rules shared by the client (inline errors) and the server (the rule that counts).
+ * Each check returns '' when the value is fine, or the Chinese message to show.
+ */
+
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,19}$/
+export const SMS_CODE_PATTERN = /^\d{6}$/
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 64
+
+export function checkPhone(phone: string): string {
+  if (!phone) return '请输入手机号'
+  return PHONE_PATTERN.test(phone) ? '' : '请输入正确的 11 位手机号'
+}
+
+export function checkUsername(username: string): string {
+  if (!username) return '请输入用户名'
+  return USERNAME_PATTERN.test(username) ? '' : '用户名为 4–20 位字母、数字或下划线，以字母开头'
+}
+
+export function checkPassword(password: string): string {
+  if (!password) return '请输入密码'
+  if (password.length < PASSWORD_MIN) return `密码至少 ${PASSWORD_MIN} 位`
+  if (password.length > PASSWORD_MAX) return `密码最多 ${PASSWORD_MAX} 位`
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return '密码需同时包含字母和数字'
+  return ''
+}
+
+export function checkSmsCode(code: string): string {
+  if (!code) return '请输入短信验证码'
+  return SMS_CODE_PATTERN.test(code) ? '' : '短信验证码为 6 位数字'
+}
+
+export function checkCaptcha(code: string): string {
+  return code.trim() ? '' : '请输入图形验证码'
+}
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+const ID_CHECK_CHARS = '10X98765432'
+
+/** GB 11643-1999: 17 digits, a valid birth date, and the ISO 7064 MOD 11-2 check character. */
+export function isValidIdNumber(id: string): boolean {
+  const value = id.toUpperCase()
+  if (!/^\d{17}[\dX]$/.test(value)) return false
+  const year = Number(value.slice(6, 10))
+  const month = Number(value.slice(10, 12))
+  const day = Number(value.slice(12, 14))
+  const birth = new Date(Date.UTC(year, month - 1, day))
+  if (
+    year < 1900 ||
+    birth.getUTCFullYear() !== year ||
+    birth.getUTCMonth() !== month - 1 ||
+    birth.getUTCDate() !== day ||
+    birth.getTime() > Date.now()
+  ) {
+    return false
+  }
+  const sum = ID_WEIGHTS.reduce((acc, weight, i) => acc + weight * Number(value[i]), 0)
+  return ID_CHECK_CHARS[sum % 11] === value[17]
+}
+
+export function checkIdNumber(id: string): string {
+  if (!id) return '请输入身份证号'
+  return isValidIdNumber(id) ? '' : '身份证号不正确，请核对后重新输入'
+}
+
+/** Chinese names: 2–20 Han characters, optionally with the middle dot of minority names. */
+export function checkRealName(name: string): string {
+  if (!name) return '请输入真实姓名'
+  return /^[\u4e00-\u9fa5]+(·[\u4e00-\u9fa5]+)*$/.test(name) && name.length >= 2 && name.length <= 20
+    ? ''
+    : '请输入身份证上的中文姓名'
+}
+
+/** 138****8000 */
+export function maskPhone(phone: string): string {
+  return PHONE_PATTERN.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone
+}
+
+/** Nicknames that look like a phone number are shown masked. */
+export function displayNickName(nickName: string): string {
+  return /^1\d{10}$/.test(nickName) ? maskPhone(nickName) : nickName
+}

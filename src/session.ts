@@ -1,0 +1,39 @@
+import { useEffect } from 'react'
+import Taro from '@tarojs/taro'
+import { logout } from '@/api/auth'
+import { loadProfile } from '@/api/user'
+import { currentPageUrl, replacePage, safeRedirect } from '@/navigation'
+import { clearSession, readToken, saveToken, useAppState } from '@/store'
+
+/** After a successful sign-in: keep the token, fetch the profile, return to where the user came from. */
+export async function completeSignIn(token: string, redirect?: string): Promise<void> {
+  saveToken(token)
+  await loadProfile()
+  const target = safeRedirect(redirect)
+  if (target) await Taro.redirectTo({ url: target })
+  else await replacePage('home')
+}
+
+/** Ends the session on the server (best effort) and here, then shows the login page. */
+export async function signOut(): Promise<void> {
+  try {
+    await logout()
+  } finally {
+    clearSession()
+    await replacePage('login')
+  }
+}
+
+/**
+ * For pages marked "login" in SCREENS.md: a signed-out visitor is sent to /login, with the way back.
+ * Returns whether the user is signed in; the profile is fetched when it is not loaded yet.
+ */
+export function useRequireLogin(): boolean {
+  const token = useAppState((s) => s.token) || readToken()
+  const hasProfile = useAppState((s) => s.profile !== null)
+  useEffect(() => {
+    if (!token) void replacePage('login', { redirect: currentPageUrl() })
+    else if (!hasProfile) void loadProfile()
+  }, [token, hasProfile])
+  return Boolean(token)
+}

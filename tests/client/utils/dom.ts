@@ -1,0 +1,36 @@
+import { act, fireEvent, waitFor } from '@testing-library/react'
+
+/** The element with this accessible name, once it is rendered. */
+export async function byLabel(label: string): Promise<HTMLElement> {
+  let found: HTMLElement | null = null
+  await waitFor(() => {
+    found = document.querySelector(`.taro_page_show [aria-label="${label}"]`)
+    expect(found).not.toBeNull()
+  })
+  return found as unknown as HTMLElement
+}
+
+/**
+ * Types into a Taro Input. Under jsdom its web component is not upgraded, so the test sends the event the
+ * component itself emits on every keystroke: `input` with `detail.value`.
+ */
+export async function typeInto(label: string, value: string): Promise<void> {
+  const host = await byLabel(label)
+  act(() => {
+    host.dispatchEvent(new CustomEvent('input', { detail: { value, cursor: value.length }, bubbles: true }))
+  })
+}
+
+/** Clicks the button (or tab) labelled `text` on the visible page. */
+export async function clickButton(text: string): Promise<void> {
+  let target: Element | undefined
+  await waitFor(() => {
+    target = [
+      ...document.querySelectorAll(
+        '.taro_page_show taro-button-core, .taro_page_show [role=button], .taro_page_show [role=tab]',
+      ),
+    ].find((el) => el.textContent?.trim() === text)
+    expect(target).toBeDefined()
+  })
+  fireEvent.click(target as Element)
+}
