@@ -138,8 +138,8 @@ describe('register and reset', () => {
     expect(document.querySelector('.taro_page_show [aria-label="用户名"]')).toBeNull()
     await typeInto('手机号', '13900139000')
     await typeInto('短信验证码', '111222')
-    await typeInto('密码', 'newpass99')
-    await typeInto('确认密码', 'newpass99')
+    await typeInto('新密码', 'newpass99')
+    await typeInto('确认新密码', 'newpass99')
     await clickButton('重置密码')
     await waitFor(() => expect(pathname()).toBe('/login'))
     expect(callsTo(api, 'POST /h5/SmsforPwd')[0].data).toEqual({

@@ -48,3 +48,6 @@ export function TextInput({ value, onChange, label, ...rest }: TextInputProps) {
     />
   )
 }
+
+/** Errors are shown once the user has typed something; an empty form is not shouted at. */
+export const visibleError = (value: string, problem: string): string => (value ? problem : '')

@@ -4,7 +4,8 @@ import Taro from '@tarojs/taro'
 import { verifyRealName } from '@/api/auth'
 import { ApiError } from '@/api/request'
 import { loadProfile } from '@/api/user'
-import Field, { TextInput } from '@/components/Field'
+import Field, { TextInput, visibleError } from '@/components/Field'
+import Hint from '@/components/Hint'
 import Icon from '@/components/Icon'
 import SubmitBar from '@/components/SubmitBar'
 import { checkIdNumber, checkRealName } from '@/contract/validation'
@@ -12,8 +13,6 @@ import OtherShell from '@/layouts/OtherShell'
 import { useRequireLogin } from '@/session'
 import { useAppState } from '@/store'
 import './index.scss'
-
-const shown = (value: string, problem: string) => (value ? problem : '')
 
 export default function RealnamePage() {
   const signedIn = useRequireLogin()
@@ -56,10 +55,8 @@ export default function RealnamePage() {
   return (
     <OtherShell>
       <View className="realname">
-        <Text className="realname__note">
-          实名认证后才能发布代售、提现。信息仅用于身份核验，加密保存，页面只显示脱敏信息。
-        </Text>
-        <Field label="真实姓名" error={shown(realName, checkRealName(realName))}>
+        <Hint>实名认证后才能发布代售、提现。信息仅用于身份核验，加密保存，页面只显示脱敏信息。</Hint>
+        <Field label="真实姓名" error={visibleError(realName, checkRealName(realName))}>
           <TextInput
             label="真实姓名"
             value={realName}
@@ -68,7 +65,7 @@ export default function RealnamePage() {
             placeholder="与身份证一致"
           />
         </Field>
-        <Field label="身份证号" error={shown(idNumber, checkIdNumber(idNumber.toUpperCase()))}>
+        <Field label="身份证号" error={visibleError(idNumber, checkIdNumber(idNumber.toUpperCase()))}>
           <TextInput
             label="身份证号"
             value={idNumber}

@@ -6,7 +6,7 @@ import { ApiError } from '@/api/request'
 import Agreement from '@/components/Agreement'
 import CaptchaField, { useCaptcha } from '@/components/CaptchaField'
 import Field, { TextInput } from '@/components/Field'
-import SmsCodeButton from '@/components/SmsCodeButton'
+import PhoneVerification from '@/components/PhoneVerification'
 import SubmitBar from '@/components/SubmitBar'
 import Tabs from '@/components/Tabs'
 import { checkCaptcha, checkPhone, checkSmsCode } from '@/contract/validation'
@@ -15,8 +15,6 @@ import { openPage, usePageParams } from '@/navigation'
 import { completeSignIn } from '@/session'
 
 type Method = 'password' | 'phone'
-
-const shown = (value: string, problem: string) => (value ? problem : '')
 
 export default function LoginPage() {
   const params = usePageParams()
@@ -73,31 +71,14 @@ export default function LoginPage() {
         </View>
       ) : (
         <View key="phone">
-          <Field label="手机号" error={shown(phone, checkPhone(phone))}>
-            <TextInput
-              label="手机号"
-              value={phone}
-              onChange={setPhone}
-              type="number"
-              maxlength={11}
-              placeholder="请输入手机号"
-            />
-          </Field>
-          <CaptchaField captcha={captcha} />
-          <Field
-            label="短信验证码"
-            error={shown(smsCode, checkSmsCode(smsCode))}
-            extra={<SmsCodeButton phone={phone} scene="login" captcha={captcha} />}
-          >
-            <TextInput
-              label="短信验证码"
-              value={smsCode}
-              onChange={setSmsCode}
-              type="number"
-              maxlength={6}
-              placeholder="6 位验证码"
-            />
-          </Field>
+          <PhoneVerification
+            scene="login"
+            phone={phone}
+            onPhone={setPhone}
+            smsCode={smsCode}
+            onSmsCode={setSmsCode}
+            captcha={captcha}
+          />
           <Text className="auth-page__hint">未注册的手机号验证后将自动创建账号</Text>
         </View>
       )}

@@ -4,15 +4,14 @@ import Taro from '@tarojs/taro'
 import { register, resetPassword } from '@/api/auth'
 import { ApiError } from '@/api/request'
 import Agreement from '@/components/Agreement'
-import CaptchaField, { useCaptcha } from '@/components/CaptchaField'
-import Field, { TextInput } from '@/components/Field'
-import SmsCodeButton from '@/components/SmsCodeButton'
+import { useCaptcha } from '@/components/CaptchaField'
+import Field, { TextInput, visibleError } from '@/components/Field'
+import NewPassword, { newPasswordValid } from '@/components/NewPassword'
+import PhoneVerification from '@/components/PhoneVerification'
 import SubmitBar from '@/components/SubmitBar'
-import { checkCaptcha, checkPassword, checkPhone, checkSmsCode, checkUsername } from '@/contract/validation'
+import { checkCaptcha, checkPhone, checkSmsCode, checkUsername } from '@/contract/validation'
 import AuthLayout from '@/layouts/AuthLayout'
 import { replacePage, usePageParams } from '@/navigation'
-
-const shown = (value: string, problem: string) => (value ? problem : '')
 
 /** 注册, or 找回密码 with `type=reset`: the same form without the username and the agreement. */
 export default function RegisterPage() {
@@ -31,12 +30,10 @@ export default function RegisterPage() {
     if (reset) void Taro.setNavigationBarTitle({ title: '找回密码' })
   }, [reset])
 
-  const confirmProblem = confirm && confirm !== password ? '两次输入的密码不一致' : ''
   const valid =
     !checkPhone(phone) &&
     !checkSmsCode(smsCode) &&
-    !checkPassword(password) &&
-    confirm === password &&
+    newPasswordValid(password, confirm) &&
     (reset || (!checkUsername(username) && !checkCaptcha(captcha.code) && agreed))
 
   const submit = async () => {
@@ -62,7 +59,7 @@ export default function RegisterPage() {
   return (
     <AuthLayout title={reset ? '通过手机验证找回密码' : '注册号安心账号'} pageTitle={reset ? '找回密码' : undefined}>
       {!reset && (
-        <Field label="用户名" error={shown(username, checkUsername(username))}>
+        <Field label="用户名" error={visibleError(username, checkUsername(username))}>
           <TextInput
             label="用户名"
             value={username}
@@ -72,51 +69,21 @@ export default function RegisterPage() {
           />
         </Field>
       )}
-      <Field label="手机号" error={shown(phone, checkPhone(phone))}>
-        <TextInput
-          label="手机号"
-          value={phone}
-          onChange={setPhone}
-          type="number"
-          maxlength={11}
-          placeholder="请输入手机号"
-        />
-      </Field>
-      <CaptchaField captcha={captcha} />
-      <Field
-        label="短信验证码"
-        error={shown(smsCode, checkSmsCode(smsCode))}
-        extra={<SmsCodeButton phone={phone} scene={reset ? 'password' : 'register'} captcha={captcha} />}
-      >
-        <TextInput
-          label="短信验证码"
-          value={smsCode}
-          onChange={setSmsCode}
-          type="number"
-          maxlength={6}
-          placeholder="6 位验证码"
-        />
-      </Field>
-      <Field label={reset ? '新密码' : '密码'} error={shown(password, checkPassword(password))}>
-        <TextInput
-          label="密码"
-          value={password}
-          onChange={setPassword}
-          password
-          maxlength={64}
-          placeholder="至少 8 位，含字母和数字"
-        />
-      </Field>
-      <Field label="确认密码" error={confirmProblem}>
-        <TextInput
-          label="确认密码"
-          value={confirm}
-          onChange={setConfirm}
-          password
-          maxlength={64}
-          placeholder="再次输入密码"
-        />
-      </Field>
+      <PhoneVerification
+        scene={reset ? 'password' : 'register'}
+        phone={phone}
+        onPhone={setPhone}
+        smsCode={smsCode}
+        onSmsCode={setSmsCode}
+        captcha={captcha}
+      />
+      <NewPassword
+        label={reset ? '新密码' : '密码'}
+        password={password}
+        onPassword={setPassword}
+        confirm={confirm}
+        onConfirm={setConfirm}
+      />
       {reset ? (
         <Text className="auth-page__hint">重置后，其他设备上的登录将全部失效</Text>
       ) : (
