@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from '../../support/freePort'
 
 /** Where the running server's facts are left for the tests and the teardown (jest runs them in other contexts). */
 export const STATE_FILE = path.join(os.tmpdir(), 'haoanxin-e2e-server.json')
@@ -13,16 +13,6 @@ export interface ServerState {
   dataDir: string
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** Runs `npm start` exactly as a newcomer would, on a free port and an empty data directory. */
 export async function startServer(): Promise<ServerState> {

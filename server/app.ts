@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto'
+import compress from '@fastify/compress'
+import helmet from '@fastify/helmet'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { version } from '../package.json'
+import type { Config } from './config'
+import type { Database } from './db'
+import { h5Routes, isPageUrl, loadH5Build, redirectPage } from './h5'
+import { ErrorReply } from './lib/envelope'
+import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
+import type { KvStore } from './lib/kv'
+import { checkRouteSchemas } from './lib/validation'
+import { healthRoutes } from './modules/health/routes'
+
+export interface AppDeps {
+  config: Config
+  database: Database
+  kv: KvStore
+  /** Fastify logger options; off unless given (tests), main.ts passes a level. */
+  logger?: FastifyServerOptions['logger']
+}
+
+/**
+ * The whole HTTP surface, without listening: main.ts listens, tests call `inject()`. The instance is
+ * returned before `ready()`, so a test may add a route of its own. A domain module is a plugin in
+ * `modules/<domain>/routes.ts` registered below under the `/api` prefix with the dependencies it needs.
+ */
+export function buildApp({ config, database, kv, logger = false }: AppDeps) {
+  const h5 = loadH5Build(config.h5Dir)
+  const app = Fastify({
+    logger,
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's default drops unknown fields silently; the API refuses them instead (400 不支持的字段：x).
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.addHook('onRoute', (route) => {
+    checkRouteSchemas(route)
+    if (route.schema && !route.schema.hide) {
+      // Documents the error envelope on every operation of the OpenAPI document.
+      const response = { '4xx': ErrorReply, '5xx': ErrorReply, ...(route.schema.response as object | undefined) }
+      route.schema = { ...route.schema, response }
+    }
+  })
+  installErrorHandler(app)
+  app.setNotFoundHandler((request, reply) =>
+    (request.method === 'GET' || request.method === 'HEAD') && isPageUrl(request.url)
+      ? redirectPage(request, reply)
+      : sendNotFound(request, reply),
+  )
+
+  app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        scriptSrc: ["'self'", ...(h5?.scriptHashes ?? [])],
+        // Taro's runtime and NutUI set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // A phone testing the server over the LAN speaks plain HTTP; upgrading would break every asset.
+        upgradeInsecureRequests: null,
+      },
+    },
+  })
+  app.register(compress)
+  app.register(swagger, {
+    openapi: {
+      info: {
+        title: '号安心 API',
+        version,
+        description:
+          'Envelope `{code, msg, data}`; paged lists `{code, msg, rows, total}`; HTTP status = code. ' +
+          'Errors: 400 (msg names the field, data.errors lists {field, message}), 401, 403, 404, 409, 429, 500.',
+      },
+    },
+  })
+  app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets inline styles at run time, which its own hash-only style-src blocks.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
+  })
+
+  app.register(healthRoutes, { prefix: '/api', database, kv })
+  app.register(h5Routes, { build: h5 })
+  return app
+}
+
+export type App = ReturnType<typeof buildApp>

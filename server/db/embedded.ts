@@ -1,0 +1,56 @@
+/**
+ * Child-process entry of the embedded database (forked by `openDatabase` when DATABASE_URL is unset).
+ * PGlite runs each query synchronously on its thread; in the server's own process it starves the
+ * event loop under load, so it lives here and the server reaches it over loopback with node-postgres.
+ */
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+
+export type EmbeddedMessage = { type: 'ready'; port: number } | { type: 'failed'; message: string }
+
+const send = (message: EmbeddedMessage) => process.send?.(message)
+
+async function open(dir: string) {
+  // 32 MB instead of PGlite's default keeps the child near 200 MB of memory instead of 800 MB.
+  const db = await PGlite.create(dir, { postgresqlconf: 'shared_buffers = 32MB' })
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 })
+  await server.start()
+  return { db, server }
+}
+
+const dir = process.env.PGLITE_DIR
+if (!dir || !process.send) {
+  console.error('server/db/embedded.ts is started by openDatabase() through child_process.fork with PGLITE_DIR.')
+  process.exit(1)
+}
+
+const opening = open(dir)
+let stopping = false
+
+// Signals may arrive while PGlite is still initialising: let it finish, then close, so the directory
+// is never left half-written.
+async function stop() {
+  if (stopping) return
+  stopping = true
+  try {
+    const { db, server } = await opening
+    await server.stop()
+    await db.close()
+  } finally {
+    process.exit(0)
+  }
+}
+
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)
+// The server died without stopping us: close the directory cleanly instead of lingering.
+process.on('disconnect', stop)
+
+opening.then(
+  ({ server }) => send({ type: 'ready', port: Number(server.getServerConn().split(':').pop()) }),
+  (error: Error) => {
+    console.error(error)
+    send({ type: 'failed', message: error.message })
+    process.exit(1)
+  },
+)

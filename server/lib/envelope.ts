@@ -1,0 +1,57 @@
+/**
+ * The one response shape of the API (RuoYi style, product/API.md): `{code, msg, data}`, paged lists
+ * `{code, msg, rows, total}`; the HTTP status equals `code`. Routes return `ok(…)` / `page(…)` and throw
+ * `AppError` for anything else.
+ */
+import { Type, type TObjectOptions, type TProperties, type TSchema } from 'typebox'
+
+export const OK_MSG = '操作成功'
+export const PAGE_MSG = '查询成功'
+
+export function ok(): { code: 200; msg: string }
+export function ok<T>(data: T): { code: 200; msg: string; data: T }
+export function ok<T>(data?: T) {
+  return data === undefined ? { code: 200, msg: OK_MSG } : { code: 200, msg: OK_MSG, data }
+}
+
+export function page<T>(rows: T[], total: number): { code: 200; msg: string; rows: T[]; total: number } {
+  return { code: 200, msg: PAGE_MSG, rows, total }
+}
+
+/** A refusal the user can act on: `msg` is shown to them as is, so it is Chinese and names the field or rule. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    msg: string,
+    readonly data?: unknown,
+  ) {
+    super(msg)
+    this.name = 'AppError'
+  }
+}
+
+/** Response schema of `ok(data)`. */
+export const Ajax = <T extends TSchema>(data: T) => Type.Object({ code: Type.Literal(200), msg: Type.String(), data })
+
+/** Response schema of `ok()`. */
+export const AjaxOk = Type.Object({ code: Type.Literal(200), msg: Type.String() })
+
+/** Response schema of `page(rows, total)`. */
+export const Table = <T extends TSchema>(row: T) =>
+  Type.Object({ code: Type.Literal(200), msg: Type.String(), rows: Type.Array(row), total: Type.Integer() })
+
+export const ErrorReply = Type.Object({
+  code: Type.Integer(),
+  msg: Type.String(),
+  data: Type.Optional(Type.Unknown()),
+})
+
+/** A request body, or an object inside one: unknown fields are refused (400 不支持的字段：x), not dropped. */
+export const Body = <T extends TProperties>(properties: T, options: TObjectOptions = {}) =>
+  Type.Object(properties, { ...options, additionalProperties: false })
+
+/** `pageNum` (1-based) and `pageSize` (≤ 200) of every paged list; the default size comes from settings. */
+export const pageParams = {
+  pageNum: Type.Optional(Type.Integer({ title: '页码', minimum: 1 })),
+  pageSize: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 200 })),
+}

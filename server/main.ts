@@ -1,0 +1,95 @@
+/**
+ * Process entry (`npm start` runs it after building the client; `npm run dev:server` directly):
+ * config → data-dir lock → database → KV → app → listen. SIGTERM/SIGINT close everything in reverse
+ * order and exit 0; the embedded database is stopped and awaited before the lock is released.
+ */
+import type { AddressInfo } from 'node:net'
+import { buildApp, type App } from './app'
+import { ConfigError, loadConfig, type Config } from './config'
+import { openDatabase, type Database } from './db'
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './lib/dataDirLock'
+import { openKvStore, type KvStore } from './lib/kv'
+
+const LOOPBACK_OR_ANY = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']
+
+function startupMessage(error: unknown, config: Config): string {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'EADDRINUSE') {
+    return (
+      `端口 ${config.port} 已被占用。请停止占用它的程序，或用 PORT 指定另一个端口。\n` +
+      `Port ${config.port} is already in use: stop that program or set PORT to another port.`
+    )
+  }
+  return `服务器启动失败 / the server could not start: ${error instanceof Error ? error.message : String(error)}`
+}
+
+async function main(): Promise<void> {
+  let config: Config
+  let lock: DataDirLock
+  try {
+    config = loadConfig()
+    lock = acquireDataDirLock(config.dataDir)
+  } catch (error) {
+    if (!(error instanceof ConfigError || error instanceof DataDirLockedError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+
+  // Filled as each part opens, so that a stop during start-up closes exactly what exists.
+  const opened: { database?: Database; kv?: KvStore; app?: App } = {}
+  let stopping: Promise<void> | undefined
+
+  const stop = (exitCode: number) =>
+    (stopping ??= (async () => {
+      // A signal during start-up waits for what is being opened, so nothing is left running on the data dir.
+      await starting.catch(() => undefined)
+      try {
+        await opened.app?.close()
+        await opened.kv?.close()
+        await opened.database?.close()
+      } catch (error) {
+        console.error(error)
+        exitCode = exitCode || 1
+      }
+      lock.release()
+      process.exit(exitCode)
+    })())
+  process.once('SIGTERM', () => void stop(0))
+  process.once('SIGINT', () => void stop(0))
+
+  const start = async () => {
+    // KV first: a wrong REDIS_URL fails in milliseconds, before the database spends seconds starting.
+    const kv = (opened.kv = await openKvStore(config.redisUrl))
+    const database = (opened.database = await openDatabase(config, {
+      onEmbeddedExit: (code) => {
+        console.error(
+          `嵌入式数据库进程意外退出（退出码 ${code}），服务器停止。The embedded database exited unexpectedly.`,
+        )
+        void stop(1)
+      },
+    }))
+    const app = (opened.app = buildApp({ config, database, kv, logger: { level: config.devTools ? 'warn' : 'info' } }))
+    await app.listen({ port: config.port, host: config.host })
+    return { app, database, kv }
+  }
+  const starting = start()
+  let running: Awaited<typeof starting>
+  try {
+    running = await starting
+  } catch (error) {
+    console.error(startupMessage(error, config))
+    return stop(1)
+  }
+
+  const { port } = running.app.server.address() as AddressInfo
+  const host = LOOPBACK_OR_ANY.includes(config.host) ? 'localhost' : config.host
+  const where =
+    running.database.kind === 'embedded' ? `嵌入式 PGlite（${config.dataDir}）` : 'PostgreSQL（DATABASE_URL）'
+  console.log(`数据库：${where}；KV：${running.kv.kind === 'redis' ? 'Redis' : '内存'}`)
+  console.log(`号安心 running at http://${host}:${port}`)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto'
+import { Client } from 'pg'
+import { connectDatabase, startEmbedded, type Database } from '../../../server/db'
+
+async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A database of its own on the PostgreSQL of DATABASE_URL, dropped on close. */
+async function onPostgres(adminUrl: string): Promise<Database> {
+  const name = `haoanxin_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  await adminQuery(adminUrl, `create database "${name}"`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return connectDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    maxConnections: 5,
+    stop: () => adminQuery(adminUrl, `drop database "${name}" with (force)`),
+  })
+}
+
+/**
+ * An in-memory PGlite in the same child process and behind the same pool of one as `npm start`. (In
+ * jest's module sandbox PGlite cannot load at all: its CommonJS build uses dynamic `import()`.)
+ */
+async function onPGlite(): Promise<Database> {
+  const embedded = await startEmbedded('memory://')
+  return connectDatabase({ kind: 'embedded', url: embedded.url, maxConnections: 1, stop: embedded.stop })
+}
+
+/** A fresh, migrated database for one test file; `close()` it in afterAll. */
+export function createTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.DATABASE_URL
+  return adminUrl ? onPostgres(adminUrl) : onPGlite()
+}

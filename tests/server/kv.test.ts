@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto'
+import { createMemoryKv, openRedisKv, type KvStore } from '../../server/lib/kv'
+
+/** The contract both adapters keep; `elapse` moves time forward for the store under test. */
+function kvContract(open: () => Promise<{ kv: KvStore; elapse(ms: number): Promise<void> }>) {
+  let kv: KvStore
+  let elapse: (ms: number) => Promise<void>
+  beforeEach(async () => {
+    ;({ kv, elapse } = await open())
+  })
+  afterEach(() => kv.close())
+
+  test('set then get; a missing key is null; del removes', async () => {
+    expect(await kv.get('captcha:a')).toBeNull()
+    await kv.set('captcha:a', '7', 120)
+    expect(await kv.get('captcha:a')).toBe('7')
+    await kv.del('captcha:a')
+    expect(await kv.get('captcha:a')).toBeNull()
+  })
+
+  test('a value expires after its TTL', async () => {
+    await kv.set('sms:138', '123456', 1)
+    await elapse(1100)
+    expect(await kv.get('sms:138')).toBeNull()
+  })
+
+  test('incr counts within a window that starts at the first increment', async () => {
+    expect(await kv.incr('rate:ip', 1)).toBe(1)
+    expect(await kv.incr('rate:ip', 1)).toBe(2)
+    await elapse(600)
+    expect(await kv.incr('rate:ip', 1)).toBe(3)
+    await elapse(600)
+    expect(await kv.incr('rate:ip', 1)).toBe(1)
+  })
+
+  test('take returns the value once', async () => {
+    await kv.set('captcha:b', '42', 120)
+    expect(await kv.take('captcha:b')).toBe('42')
+    expect(await kv.take('captcha:b')).toBeNull()
+    expect(await kv.get('captcha:b')).toBeNull()
+  })
+}
+
+describe('memory KvStore', () => {
+  kvContract(async () => {
+    let now = 1_000_000
+    return {
+      kv: createMemoryKv(() => now),
+      elapse: async (ms) => {
+        now += ms
+      },
+    }
+  })
+
+  test('reports its kind', async () => {
+    const kv = createMemoryKv()
+    expect(kv.kind).toBe('memory')
+    await kv.close()
+  })
+})
+
+const redisUrl = process.env.REDIS_URL
+const describeRedis = redisUrl ? describe : describe.skip
+
+describeRedis('redis KvStore (runs only when REDIS_URL is set)', () => {
+  kvContract(async () => ({
+    // A prefix of its own per test, so runs never see each other's keys.
+    kv: await openRedisKv(redisUrl!, `haoanxin-test:${randomBytes(4).toString('hex')}:`),
+    elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }))
+})
+
+test('a Redis that cannot be reached fails at open, with its address', async () => {
+  await expect(openRedisKv('redis://127.0.0.1:1')).rejects.toThrow('无法连接 Redis（127.0.0.1:1）')
+})

@@ -1,0 +1,146 @@
+/**
+ * The real process as `npm start` runs it (embedded database, after the H5 check): `server/main.ts`
+ * through tsx, on a temporary DATA_DIR and a free port.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort } from '../support/freePort'
+import { Client } from 'pg'
+import { startEmbedded } from '../../server/db'
+
+const root = path.resolve(__dirname, '../..')
+const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-process-')), 'data')
+const lockFile = path.join(dataDir, 'server.pid')
+
+
+function getJson(url: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        let text = ''
+        response.on('data', (chunk) => (text += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }))
+      })
+      .on('error', reject)
+  })
+}
+
+interface Server {
+  pid: number
+  port: number
+  output: () => string
+  exited: Promise<number | null>
+  kill: (signal: NodeJS.Signals) => void
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort()
+  // The embedded path, as on a newcomer's machine, even in CI's PostgreSQL + Redis pass.
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { pid: child.pid!, port, output: () => output, exited, kill: (signal) => child.kill(signal) }
+}
+
+async function waitForUrl(server: Server): Promise<void> {
+  const url = `号安心 running at http://localhost:${server.port}`
+  let exitCode: number | null | undefined
+  void server.exited.then((code) => (exitCode = code))
+  while (!server.output().includes(url)) {
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${server.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+const embeddedChild = (serverPid: number): number | undefined => {
+  const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(serverPid)], { encoding: 'utf8' }).split('\n')
+  const line = lines.find((l) => l.includes('server/db/embedded.ts'))
+  return line ? Number(line.trim().split(/\s+/)[0]) : undefined
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Reads (and optionally changes) the stored service fee with the server stopped. */
+async function withStoredData<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const embedded = await startEmbedded(path.join(dataDir, 'pglite'))
+  const client = new Client({ connectionString: embedded.url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+    await embedded.stop()
+  }
+}
+
+let first: Server
+
+afterAll(() => {
+  if (first?.pid && isAlive(first.pid)) first.kill('SIGKILL')
+  fs.rmSync(path.dirname(dataDir), { recursive: true, force: true })
+})
+
+describe('server/main.ts as a process', () => {
+  test('starts on an empty DATA_DIR and prints the URL to open', async () => {
+    first = await startServer()
+    await waitForUrl(first)
+    expect(fs.readFileSync(lockFile, 'utf8').trim()).toBe(String(first.pid))
+  }, 60_000)
+
+  test('/api/health answers with the database up', async () => {
+    const { status, body } = await getJson(`http://127.0.0.1:${first.port}/api/health`)
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ code: 200, data: { status: 'ok', db: 'up', kv: 'memory' } })
+  })
+
+  test('a second server on the same DATA_DIR exits 1 with a clear message', async () => {
+    const second = await startServer()
+    expect(await second.exited).toBe(1)
+    expect(second.output()).toContain(`数据目录 ${dataDir} 正被另一个服务器进程（PID ${first.pid}）使用。`)
+    expect(second.output()).toContain('set DATA_DIR to another directory')
+    expect(fs.readFileSync(lockFile, 'utf8').trim()).toBe(String(first.pid))
+  }, 30_000)
+
+  test('SIGTERM exits 0 after stopping the embedded database and removing the lock', async () => {
+    const child = embeddedChild(first.pid)
+    expect(child).toBeDefined()
+    first.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    expect(isAlive(child!)).toBe(false)
+    expect(fs.existsSync(lockFile)).toBe(false)
+  }, 30_000)
+
+  test('a restart on the same DATA_DIR reopens the persisted data', async () => {
+    await withStoredData((client) => client.query(`update settings set value = '4321' where key = 'serviceFee'`))
+
+    const restarted = await startServer()
+    await waitForUrl(restarted)
+    const { body } = await getJson(`http://127.0.0.1:${restarted.port}/api/health`)
+    expect(body).toMatchObject({ data: { db: 'up' } })
+    restarted.kill('SIGTERM')
+    expect(await restarted.exited).toBe(0)
+
+    const stored = await withStoredData(async (client) => ({
+      fee: (await client.query(`select value from settings where key = 'serviceFee'`)).rows[0].value,
+      migrations: Number((await client.query('select count(*) from drizzle.__drizzle_migrations')).rows[0].count),
+    }))
+    expect(stored).toEqual({ fee: 4321, migrations: 2 })
+  }, 60_000)
+})
