@@ -1,0 +1,3 @@
+/** The one drizzle schema, a file per domain; `npm run db:generate` diffs it against the migrations. */
+export * from './settings'
+export * from './users'

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
+export type Role = 'user' | 'merchant' | 'operator'
+export type RealNameStatus = 'none' | 'verified'
+
+/**
+ * People who sign in. Secrets never leave the server: `passwordHash` is an argon2id PHC string,
+ * `idNumberSealed` a vault envelope (AAD `users:<id>:idNumber`); the API shows the ID number masked.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    nickName: text('nick_name').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    email: text('email').notNull().default(''),
+    sex: text('sex').$type<'0' | '1' | '2'>().notNull().default('2'),
+    qq: text('qq').notNull().default(''),
+    weixin: text('weixin').notNull().default(''),
+    roles: text('roles').array().$type<Role[]>().notNull().default(sql`'{user}'`),
+    realNameStatus: text('real_name_status').$type<RealNameStatus>().notNull().default('none'),
+    realName: text('real_name').notNull().default(''),
+    idNumberSealed: text('id_number_sealed'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Case-insensitive: "Alice" and "alice" are one account name.
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_phone_key').on(t.phone),
+  ],
+)
+
+/** Opaque bearer tokens, stored as SHA-256 so a leaked table grants nothing; expiry slides with use. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
