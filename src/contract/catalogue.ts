@@ -154,6 +154,8 @@ export interface GoodsCard {
   regionIds: number[]
   /** Names of `regionIds`, root first ("安卓", "微信"). */
   regionNames: string[]
+  /** Up to 3 key attributes as display text from the game's template ("王者 50 星", "皮肤 128 个"). */
+  highlights: string[]
   accountType: AccountType
   guarantee: Guarantee
   specialOffer: boolean
