@@ -1,3 +1,4 @@
 /** The one drizzle schema, a file per domain; `npm run db:generate` diffs it against the migrations. */
 export * from './settings'
 export * from './users'
+export * from './catalogue'
