@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Input, Text, View } from '@tarojs/components'
+import Taro, { usePageScroll } from '@tarojs/taro'
+import { listGames } from '@/api/catalogue'
+import EmptyState from '@/components/EmptyState'
+import GameIcon from '@/components/GameIcon'
+import Icon from '@/components/Icon'
+import Skeleton from '@/components/Skeleton'
+import Tabs from '@/components/Tabs'
+import type { Game, GameType } from '@/contract/catalogue'
+import './index.scss'
+
+type TypeTab = 'all' | GameType
+
+const TYPE_TABS: { value: TypeTab; label: string }[] = [
+  { value: 'all', label: '全部游戏' },
+  { value: 'mobile', label: '手游' },
+  { value: 'pc', label: '端游' },
+]
+
+export const GAME_TYPE_LABEL: Record<GameType, string> = { mobile: '手游', pc: '端游' }
+
+/** Games grouped by pinyin initial, A–Z, each group in the catalogue's own order. */
+export function groupByInitial(games: Game[]): { letter: string; games: Game[] }[] {
+  const groups = new Map<string, Game[]>()
+  for (const game of games) {
+    const letter = /^[A-Z]$/.test(game.initial) ? game.initial : '#'
+    groups.set(letter, [...(groups.get(letter) ?? []), game])
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
+    .map(([letter, list]) => ({ letter, games: list.sort((x, y) => x.sort - y.sort || x.id - y.id) }))
+}
+
+let instances = 0
+
+interface GamePickerProps {
+  onPick: (game: Game) => void
+  /** Shown under each name; defaults to the on-sale count. */
+  caption?: (game: Game) => string
+}
+
+/** Choose a game: search by name, 手游/端游 tabs, A–Z sections with a side index, on-sale counts. */
+export default function GamePicker({ onPick, caption }: GamePickerProps) {
+  const [prefix] = useState(() => `game-picker-${++instances}`)
+  const [games, setGames] = useState<Game[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [tab, setTab] = useState<TypeTab>('all')
+  const [search, setSearch] = useState('')
+  const scrollTop = useRef(0)
+
+  const load = useCallback(
+    () =>
+      listGames().then(
+        (result) => setGames(result.data),
+        () => setFailed(true),
+      ),
+    [],
+  )
+  useEffect(() => {
+    void load()
+  }, [load])
+  const retry = () => {
+    setFailed(false)
+    void load()
+  }
+  usePageScroll(({ scrollTop: top }) => (scrollTop.current = top))
+
+  const groups = useMemo(() => {
+    const text = search.trim().toLowerCase()
+    const shown = (games ?? []).filter(
+      (g) =>
+        (tab === 'all' || g.type === tab) &&
+        (!text || g.name.toLowerCase().includes(text) || g.initial.toLowerCase() === text),
+    )
+    return groupByInitial(shown)
+  }, [games, tab, search])
+
+  /** Scrolls the page so the letter's section starts right under the sticky search bar. */
+  const jumpTo = (letter: string) => {
+    Taro.createSelectorQuery()
+      .select(`#${prefix}-bar`)
+      .boundingClientRect()
+      .select(`#${prefix}-${letter}`)
+      .boundingClientRect()
+      .exec((result) => {
+        const [bar, section] = (result ?? []) as ({ top: number; bottom: number } | null)[]
+        if (!bar || !section) return
+        void Taro.pageScrollTo({ scrollTop: Math.max(0, scrollTop.current + section.top - bar.bottom), duration: 200 })
+      })
+  }
+
+  const caption_ = caption ?? ((g: Game) => `${g.onSaleCount} 个在售`)
+  return (
+    <View className="game-picker">
+      <View className="game-picker__bar" id={`${prefix}-bar`}>
+        <View className="game-picker__search">
+          <Icon name="search" size={32} />
+          <Input
+            className="game-picker__input"
+            value={search}
+            placeholder="搜索游戏名称或首字母"
+            placeholderClass="game-picker__placeholder"
+            aria-label="搜索游戏"
+            confirmType="search"
+            onInput={(e) => setSearch(e.detail.value)}
+          />
+          {search && (
+            <View className="game-picker__clear" role="button" aria-label="清除搜索" onClick={() => setSearch('')}>
+              <Icon name="close" size={28} />
+            </View>
+          )}
+        </View>
+        <Tabs tabs={TYPE_TABS} value={tab} onChange={setTab} />
+      </View>
+      {failed ? (
+        <EmptyState text="游戏列表加载失败" action={{ label: '重试', onClick: retry }} />
+      ) : games === null ? (
+        <View className="game-picker__loading" aria-label="加载中">
+          {Array.from({ length: 6 }, (_, i) => (
+            <View key={i} className="game-picker__row">
+              <Skeleton className="game-picker__skeleton-icon" />
+              <Skeleton className="game-picker__skeleton-text" />
+            </View>
+          ))}
+        </View>
+      ) : groups.length === 0 ? (
+        <EmptyState
+          text={search ? `没有找到“${search}”相关的游戏` : '暂无游戏'}
+          action={search ? { label: '清除搜索', onClick: () => setSearch('') } : undefined}
+        />
+      ) : (
+        <View className="game-picker__list">
+          {groups.map((group) => (
+            <View key={group.letter} id={`${prefix}-${group.letter}`} className="game-picker__group">
+              <Text className="game-picker__letter">{group.letter}</Text>
+              {group.games.map((game) => (
+                <View
+                  key={game.id}
+                  className="game-picker__row"
+                  role="button"
+                  aria-label={game.name}
+                  onClick={() => onPick(game)}
+                >
+                  <GameIcon game={game} size={72} />
+                  <View className="game-picker__info">
+                    <View className="game-picker__name-line">
+                      <Text className="game-picker__name">{game.name}</Text>
+                      {game.hot && <Text className="game-picker__hot">热门</Text>}
+                    </View>
+                    <Text className="game-picker__caption">
+                      {GAME_TYPE_LABEL[game.type]} · {caption_(game)}
+                    </Text>
+                  </View>
+                  <Icon name="right" size={32} className="game-picker__arrow" />
+                </View>
+              ))}
+            </View>
+          ))}
+          <View className="game-picker__index" aria-label="按首字母跳转">
+            {groups.map((group) => (
+              <View
+                key={group.letter}
+                className="game-picker__index-letter"
+                role="button"
+                aria-label={`跳到 ${group.letter}`}
+                onClick={() => jumpTo(group.letter)}
+              >
+                <Text>{group.letter}</Text>
+              </View>
+            ))}
+          </View>
+        </View>
+      )}
+    </View>
+  )
+}
