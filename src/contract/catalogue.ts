@@ -109,6 +109,9 @@ export type Guarantee = 'buyer_pays' | 'free' | 'none'
 /** Life cycle in DOMAIN.md; the catalogue shows `on_sale`, and `in_trade`/`sold` on the detail page. */
 export type GoodsStatus = 'draft' | 'pending_review' | 'on_sale' | 'in_trade' | 'sold' | 'delisted' | 'rejected'
 
+/** The statuses a catalogue card can show (other listings are not public). */
+export type PublicGoodsStatus = Extract<GoodsStatus, 'on_sale' | 'in_trade' | 'sold'>
+
 export interface RentTerms {
   /** Fen per hour. */
   hourly: number
@@ -160,7 +163,7 @@ export interface GoodsCard {
   guarantee: Guarantee
   specialOffer: boolean
   rent: RentTerms | null
-  status: GoodsStatus
+  status: PublicGoodsStatus
   views: number
   favourites: number
   /** When it went on sale (creation time if never listed). */

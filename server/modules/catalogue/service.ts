@@ -1,0 +1,598 @@
+/**
+ * Catalogue reads. The goods list is written for a million listings: every filter and sort maps onto
+ * a partial index of `status = 'on_sale'` rows (migration 0003), the page is cut in a subquery before
+ * anything is joined, and `total` comes from trigger-kept counters when only the game is filtered, or
+ * from a count that stops at TOTAL_CAP matches otherwise.
+ */
+import { sql, type SQL } from 'drizzle-orm'
+import type {
+  AttributeField,
+  AttributeFilter,
+  AttributeRow,
+  AttributeTemplate,
+  AttributeValue,
+  BrowseRow,
+  FavouriteRow,
+  Game,
+  GameListQuery,
+  GoodsCard,
+  GoodsDetail,
+  GoodsListQuery,
+  GoodsSort,
+  GoodsTypeOption,
+  PublicGoodsStatus,
+  RecentDeal,
+  RegionKind,
+  RegionNode,
+  RentTerms,
+  SiteStats,
+  SystemKey,
+} from '../../../src/contract/catalogue'
+import type { Executor } from '../../db'
+import { AppError } from '../../lib/envelope'
+
+/** Filtered lists count at most this many matches: deeper than anyone scrolls, cheap at any size. */
+export const TOTAL_CAP = 10_000
+/** Detail, recommendations, favourites and history show these; the list shows on-sale goods only. */
+export const VISIBLE_STATUSES: PublicGoodsStatus[] = ['on_sale', 'in_trade', 'sold']
+export const GOODS_NOT_FOUND = '商品不存在'
+const DEFAULT_GOODS_PAGE_SIZE = 20
+const RECOMMEND_LIMIT = 8
+const HIGHLIGHTS = 3
+
+export const GOODS_TYPE_OPTIONS: GoodsTypeOption[] = [
+  { value: 'self', label: '自营' },
+  { value: 'consign', label: '代售' },
+]
+
+const visible = sql.raw(`(${VISIBLE_STATUSES.map((s) => `'${s}'`).join(', ')})`)
+
+type Row = Record<string, unknown>
+
+async function rows<T = Row>(db: Executor, query: SQL): Promise<T[]> {
+  const result = await db.execute(query)
+  return result.rows as T[]
+}
+
+const iso = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString()
+const int = (value: unknown): number => Number(value)
+
+// ── games and regions ───────────────────────────────────────────────────────────────────────────
+
+export async function listGames(db: Executor, query: GameListQuery): Promise<Game[]> {
+  const where: SQL[] = [sql`enabled`]
+  if (query.type) where.push(sql`type = ${query.type}`)
+  if (query.initial) where.push(sql`initial = ${query.initial.toUpperCase()}`)
+  if (query.name?.trim()) where.push(sql`name ilike ${`%${escapeLike(query.name.trim())}%`}`)
+  if (query.hot !== undefined) where.push(sql`hot = ${query.hot}`)
+  const found = await rows(
+    db,
+    sql`select id, name, initial, type, icon, hot, sort, on_sale_count from games
+        where ${sql.join(where, sql` and `)} order by sort, id`,
+  )
+  return found.map((g) => ({
+    id: int(g.id),
+    name: String(g.name),
+    initial: String(g.initial),
+    type: g.type as Game['type'],
+    icon: String(g.icon),
+    hot: Boolean(g.hot),
+    sort: int(g.sort),
+    onSaleCount: int(g.on_sale_count),
+  }))
+}
+
+async function requireGame(db: Executor, gameId: number): Promise<void> {
+  const [game] = await rows(db, sql`select 1 from games where id = ${gameId}`)
+  if (!game) throw new AppError(404, '游戏不存在')
+}
+
+const toRegion = (r: Row): RegionNode => ({
+  id: int(r.id),
+  gameId: int(r.game_id),
+  parentId: r.parent_id === null ? null : int(r.parent_id),
+  kind: r.kind as RegionKind,
+  name: String(r.name),
+  sort: int(r.sort),
+})
+
+/** Region nodes of one kind, of a game and/or under a parent. */
+export async function listRegions(
+  db: Executor,
+  filter: { kind: RegionKind; gameId?: number; parentId?: number },
+): Promise<RegionNode[]> {
+  if (filter.gameId !== undefined) await requireGame(db, filter.gameId)
+  const where: SQL[] = [sql`kind = ${filter.kind}`]
+  if (filter.gameId !== undefined) where.push(sql`game_id = ${filter.gameId}`)
+  if (filter.parentId !== undefined) where.push(sql`parent_id = ${filter.parentId}`)
+  const found = await rows(
+    db,
+    sql`select id, game_id, parent_id, kind, name, sort from region_nodes
+        where ${sql.join(where, sql` and `)} order by sort, id`,
+  )
+  return found.map(toRegion)
+}
+
+export async function keyList(
+  db: Executor,
+  query: { gameId: number; systemKey: SystemKey; parentId?: number },
+): Promise<RegionNode[] | GoodsTypeOption[]> {
+  if (query.systemKey === 'goodstype') {
+    await requireGame(db, query.gameId)
+    return GOODS_TYPE_OPTIONS
+  }
+  return listRegions(db, { kind: query.systemKey, gameId: query.gameId, parentId: query.parentId })
+}
+
+// ── attribute templates ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * Template versions never change once written (an edit adds a version), so a version once read is
+ * kept for the life of the process.
+ */
+export class TemplateCache {
+  private readonly versions = new Map<string, AttributeField[]>()
+
+  async fields(db: Executor, wanted: { gameId: number; version: number }[]): Promise<Map<string, AttributeField[]>> {
+    const missing = wanted.filter((w) => !this.versions.has(`${w.gameId}:${w.version}`))
+    if (missing.length > 0) {
+      const pairs = sql.join(
+        missing.map((w) => sql`(${w.gameId}::int, ${w.version}::int)`),
+        sql`, `,
+      )
+      const found = await rows(
+        db,
+        sql`select game_id, version, fields from attribute_templates where (game_id, version) in (${pairs})`,
+      )
+      for (const t of found) this.versions.set(`${int(t.game_id)}:${int(t.version)}`, t.fields as AttributeField[])
+      // A version nobody wrote (goods older than templates) reads as no fields rather than querying again.
+      for (const w of missing) if (!this.versions.has(`${w.gameId}:${w.version}`)) this.remember(w, [])
+    }
+    return this.versions
+  }
+
+  remember(w: { gameId: number; version: number }, fields: AttributeField[]): void {
+    this.versions.set(`${w.gameId}:${w.version}`, fields)
+  }
+}
+
+export async function latestTemplate(db: Executor, gameId: number): Promise<AttributeTemplate> {
+  await requireGame(db, gameId)
+  const [template] = await rows(
+    db,
+    sql`select version, fields from attribute_templates where game_id = ${gameId} order by version desc limit 1`,
+  )
+  if (!template) return { gameId, version: 0, fields: [] }
+  const fields = [...(template.fields as AttributeField[])].sort((a, b) => a.sort - b.sort)
+  return { gameId, version: int(template.version), fields }
+}
+
+function optionLabel(field: AttributeField, id: string): string {
+  return field.options.find((o) => o.id === id)?.label ?? id
+}
+
+/** The display text of one attribute value, or '' when there is nothing to show. */
+export function formatAttribute(field: AttributeField, value: AttributeValue | undefined): string {
+  if (value === undefined || value === null || value === '') return ''
+  switch (field.type) {
+    case 'number':
+      return `${value}${field.unit}`
+    case 'radio':
+      return optionLabel(field, String(value))
+    case 'checkbox':
+      return Array.isArray(value)
+        ? value.map((id) => optionLabel(field, id)).join('、')
+        : optionLabel(field, String(value))
+    default:
+      return Array.isArray(value) ? value.join('、') : String(value)
+  }
+}
+
+export function attributeRows(fields: AttributeField[], attributes: Record<string, AttributeValue>): AttributeRow[] {
+  return [...fields]
+    .sort((a, b) => a.sort - b.sort)
+    .map((field) => ({ key: field.key, label: field.label, value: formatAttribute(field, attributes[field.key]) }))
+    .filter((row) => row.value !== '')
+}
+
+export function highlights(fields: AttributeField[], attributes: Record<string, AttributeValue>): string[] {
+  const shown: string[] = []
+  for (const field of [...fields].sort((a, b) => a.sort - b.sort)) {
+    if (!field.searchable || shown.length >= HIGHLIGHTS) continue
+    const value = attributes[field.key]
+    const text = formatAttribute(field, value)
+    if (!text) continue
+    if (field.type === 'number') shown.push(`${field.label} ${text}`)
+    else if (field.type === 'checkbox' && Array.isArray(value)) {
+      if (value.length > 0) shown.push(`${field.label}×${value.length}`)
+    } else shown.push(text)
+  }
+  return shown
+}
+
+// ── goods cards ─────────────────────────────────────────────────────────────────────────────────
+
+/** Columns of a card, read from a goods row aliased `g` (and nothing else: no contact, cost, notes). */
+const CARD_COLUMNS = sql.raw(`g.id, g.game_id, g.title, g.price, g.cover_image, g.thumb_image, g.region_ids,
+  g.attributes, g.template_version, g.account_type, g.guarantee, g.special_offer, g.rent, g.status, g.views,
+  g.favourites, g.listed_at, g.created_at`)
+
+/** Joins game name and region names onto page rows `p` (already cut to one page). */
+const CARD_JOINS = sql.raw(`join games gm on gm.id = p.game_id
+  cross join lateral (
+    select coalesce(array_agg(r.name order by array_position(p.region_ids, r.id)), '{}') as region_names
+    from region_nodes r where r.id = any(p.region_ids)
+  ) rn`)
+
+async function toCards<T extends Row>(
+  db: Executor,
+  templates: TemplateCache,
+  found: T[],
+): Promise<(GoodsCard & { row: T })[]> {
+  const wanted = new Map<string, { gameId: number; version: number }>()
+  for (const r of found) {
+    const w = { gameId: int(r.game_id), version: int(r.template_version) }
+    wanted.set(`${w.gameId}:${w.version}`, w)
+  }
+  const fields = await templates.fields(db, [...wanted.values()])
+  return found.map((r) => {
+    const attributes = (r.attributes ?? {}) as Record<string, AttributeValue>
+    return {
+      id: int(r.id),
+      gameId: int(r.game_id),
+      gameName: String(r.game_name),
+      title: String(r.title),
+      price: int(r.price),
+      coverImage: String(r.cover_image),
+      thumbImage: String(r.thumb_image || r.cover_image),
+      regionIds: (r.region_ids as number[]).map(int),
+      regionNames: r.region_names as string[],
+      highlights: highlights(fields.get(`${int(r.game_id)}:${int(r.template_version)}`) ?? [], attributes),
+      accountType: r.account_type as GoodsCard['accountType'],
+      guarantee: r.guarantee as GoodsCard['guarantee'],
+      specialOffer: Boolean(r.special_offer),
+      rent: (r.rent as RentTerms | null) ?? null,
+      status: r.status as PublicGoodsStatus,
+      views: int(r.views),
+      favourites: int(r.favourites),
+      listedAt: iso(r.listed_at ?? r.created_at),
+      row: r,
+    }
+  })
+}
+
+const stripRow = <T extends { row: unknown }>({ row: _row, ...card }: T): Omit<T, 'row'> => card
+
+// ── the list ────────────────────────────────────────────────────────────────────────────────────
+
+/** ORDER BY of each sort, written to match the partial indexes exactly (NULLS placement included). */
+const ORDER: Record<GoodsSort, string> = {
+  default: 'listed_at desc nulls last, id desc nulls last',
+  time_desc: 'listed_at desc nulls last, id desc nulls last',
+  time_asc: 'listed_at asc nulls first, id asc nulls first',
+  price_asc: 'price asc, id asc',
+  price_desc: 'price desc, id desc',
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function badInput(field: string, message: string): AppError {
+  return new AppError(400, message, { errors: [{ field, message }] })
+}
+
+function attributeCondition(field: AttributeField, filter: AttributeFilter): SQL {
+  const key = field.key
+  const path = `attributes.${key}`
+  const contains = (value: AttributeValue) => sql`g.attributes @> ${JSON.stringify({ [key]: value })}::jsonb`
+  if (field.type === 'number') {
+    if (typeof filter !== 'object' || Array.isArray(filter)) {
+      throw badInput(path, `${field.label}的筛选须为范围 {min, max}`)
+    }
+    const { min, max } = filter
+    if (min !== undefined && max !== undefined && min > max)
+      throw badInput(path, `${field.label}的最小值不能大于最大值`)
+    const value = sql`(case when jsonb_typeof(g.attributes -> ${key}) = 'number' then (g.attributes -> ${key})::numeric end)`
+    const parts: SQL[] = []
+    if (min !== undefined) parts.push(sql`${value} >= ${min}`)
+    if (max !== undefined) parts.push(sql`${value} <= ${max}`)
+    return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`
+  }
+  if (typeof filter === 'object' && !Array.isArray(filter)) {
+    throw badInput(path, `${field.label}的筛选须为选项或选项列表`)
+  }
+  const values = Array.isArray(filter) ? filter : [filter]
+  if (values.length === 0) return sql`true`
+  if (field.type === 'radio' || field.type === 'checkbox') {
+    for (const value of values) {
+      if (!field.options.some((o) => o.id === value)) throw badInput(path, `${field.label}没有选项“${value}”`)
+    }
+  }
+  // A checkbox value is a list of option ids; any one of the wanted options is a match.
+  const wrap = (value: string): AttributeValue => (field.type === 'checkbox' ? [value] : value)
+  return sql`(${sql.join(
+    values.map((v) => contains(wrap(v))),
+    sql` or `,
+  )})`
+}
+
+async function listFilters(db: Executor, query: GoodsListQuery): Promise<{ where: SQL[]; onlyGame: boolean }> {
+  const where: SQL[] = [sql`g.status = 'on_sale'`]
+  let onlyGame = true
+  if (query.gameId !== undefined) where.push(sql`g.game_id = ${query.gameId}`)
+  if (query.regionIds?.length) {
+    where.push(sql`g.region_ids @> ${`{${query.regionIds.join(',')}}`}::int[]`)
+    onlyGame = false
+  }
+  const attributeEntries = Object.entries(query.attributes ?? {})
+  if (attributeEntries.length > 0) {
+    if (query.gameId === undefined) throw badInput('attributes', '按属性筛选时请先选择游戏')
+    const template = await latestTemplate(db, query.gameId)
+    for (const [key, filter] of attributeEntries) {
+      const field = template.fields.find((f) => f.key === key)
+      if (!field) throw badInput(`attributes.${key}`, `属性“${key}”不存在`)
+      if (field.type === 'date') throw badInput(`attributes.${key}`, `${field.label}不支持筛选`)
+      where.push(attributeCondition(field, filter))
+    }
+    onlyGame = false
+  }
+  if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
+    throw badInput('priceMin', '最低价不能高于最高价')
+  }
+  if (query.priceMin !== undefined) where.push(sql`g.price >= ${query.priceMin}`)
+  if (query.priceMax !== undefined) where.push(sql`g.price <= ${query.priceMax}`)
+  if (query.priceMin !== undefined || query.priceMax !== undefined) onlyGame = false
+  const keyword = query.keyword?.trim()
+  if (keyword) {
+    // The bigram containment finds candidates through the index; ILIKE keeps only real substrings.
+    where.push(sql`g.search_grams @> goods_search_grams(${keyword})`)
+    where.push(sql`(g.title || ' ' || g.description) ilike ${`%${escapeLike(keyword)}%`}`)
+    onlyGame = false
+  }
+  if (query.accountType) where.push(sql`g.account_type = ${query.accountType}`)
+  if (query.specialOffer !== undefined) where.push(sql`g.special_offer = ${query.specialOffer}`)
+  if (query.rentable !== undefined) where.push(query.rentable ? sql`g.rent is not null` : sql`g.rent is null`)
+  if (query.accountType || query.specialOffer !== undefined || query.rentable !== undefined) onlyGame = false
+  return { where, onlyGame }
+}
+
+export async function goodsPageSize(db: Executor, pageSize: number | undefined): Promise<number> {
+  if (pageSize !== undefined) return pageSize
+  const [setting] = await rows(db, sql`select value from settings where key = 'pageSizes'`)
+  const size = (setting?.value as { goods?: { default?: number } } | undefined)?.goods?.default
+  return Number.isInteger(size) && size! > 0 && size! <= 200 ? size! : DEFAULT_GOODS_PAGE_SIZE
+}
+
+export async function listGoods(
+  db: Executor,
+  templates: TemplateCache,
+  query: Omit<GoodsListQuery, 'pageNum' | 'pageSize'> & { pageNum?: number; pageSize?: number },
+): Promise<{ rows: GoodsCard[]; total: number }> {
+  const pageNum = query.pageNum ?? 1
+  const pageSize = await goodsPageSize(db, query.pageSize)
+  const { where, onlyGame } = await listFilters(db, { ...query, pageNum, pageSize })
+  const condition = sql.join(where, sql` and `)
+  const order = sql.raw(ORDER[query.sort ?? 'default'])
+  const outerOrder = sql.raw(
+    ORDER[query.sort ?? 'default']
+      .split(', ')
+      .map((part) => `p.${part}`)
+      .join(', '),
+  )
+  const offset = (pageNum - 1) * pageSize
+
+  const pageQuery = rows(
+    db,
+    sql`select p.*, gm.name as game_name, rn.region_names
+        from (select ${CARD_COLUMNS} from goods g where ${condition}
+              order by ${order} limit ${pageSize} offset ${offset}) p
+        ${CARD_JOINS}
+        order by ${outerOrder}`,
+  )
+  const totalQuery = onlyGame
+    ? rows<{ n: string }>(
+        db,
+        query.gameId === undefined
+          ? sql`select coalesce(sum(on_sale_count), 0) as n from games`
+          : sql`select coalesce(sum(on_sale_count), 0) as n from games where id = ${query.gameId}`,
+      )
+    : rows<{ n: string }>(
+        db,
+        sql`select count(*) as n from (select 1 from goods g where ${condition} limit ${TOTAL_CAP}) c`,
+      )
+  const [page, [count]] = await Promise.all([pageQuery, totalQuery])
+  const cards = (await toCards(db, templates, page)).map(stripRow)
+  return { rows: cards, total: int(count?.n ?? 0) }
+}
+
+// ── one goods ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * One statement: counts the view, records the signed-in caller's history, and reads the goods with
+ * its game, region names and the caller's favourite flag. Listings not (or no longer) public are 404.
+ */
+export async function goodsDetail(
+  db: Executor,
+  templates: TemplateCache,
+  id: number,
+  userId: number | null,
+): Promise<GoodsDetail> {
+  const browse =
+    userId === null
+      ? sql``
+      : sql`, browsed as (
+          insert into browses (user_id, goods_id, viewed_at) select ${userId}, id, now() from viewed
+          on conflict (user_id, goods_id) do update set viewed_at = excluded.viewed_at
+        )`
+  const found = await rows(
+    db,
+    sql`with viewed as (
+          update goods g set views = g.views + 1 where g.id = ${id} and g.status in ${visible}
+          returning ${CARD_COLUMNS}, g.description, g.images, g.sold_at
+        )${browse}
+        select p.*, gm.name as game_name, rn.region_names,
+          ${
+            userId === null
+              ? sql`false`
+              : sql`exists (select 1 from favourites f where f.user_id = ${userId} and f.goods_id = p.id)`
+          } as collected
+        from viewed p ${CARD_JOINS}`,
+  )
+  if (found.length === 0) throw new AppError(404, GOODS_NOT_FOUND)
+  const [card] = await toCards(db, templates, found)
+  const r = card.row
+  const attributes = (r.attributes ?? {}) as Record<string, AttributeValue>
+  const version = int(r.template_version)
+  const fields = (await templates.fields(db, [{ gameId: card.gameId, version }])).get(`${card.gameId}:${version}`) ?? []
+  return {
+    ...stripRow(card),
+    description: String(r.description),
+    images: r.images as string[],
+    attributes,
+    attributeRows: attributeRows(fields, attributes),
+    templateVersion: version,
+    createdAt: iso(r.created_at),
+    soldAt: r.sold_at ? iso(r.sold_at) : null,
+    collected: Boolean(r.collected),
+  }
+}
+
+/** Up to 8 on-sale goods of the same game, nearest in price first. */
+export async function recommend(db: Executor, templates: TemplateCache, id: number): Promise<GoodsCard[]> {
+  const [target] = await rows(db, sql`select game_id, price from goods where id = ${id} and status in ${visible}`)
+  if (!target) throw new AppError(404, GOODS_NOT_FOUND)
+  const gameId = int(target.game_id)
+  const price = int(target.price)
+  const found = await rows(
+    db,
+    sql`select p.*, gm.name as game_name, rn.region_names
+        from (
+          (select ${CARD_COLUMNS} from goods g
+           where g.status = 'on_sale' and g.game_id = ${gameId} and g.price >= ${price} and g.id <> ${id}
+           order by g.price, g.id limit ${RECOMMEND_LIMIT})
+          union all
+          (select ${CARD_COLUMNS} from goods g
+           where g.status = 'on_sale' and g.game_id = ${gameId} and g.price < ${price}
+           order by g.price desc, g.id desc limit ${RECOMMEND_LIMIT})
+        ) p
+        ${CARD_JOINS}
+        order by abs(p.price - ${price}), p.id
+        limit ${RECOMMEND_LIMIT}`,
+  )
+  return (await toCards(db, templates, found)).map(stripRow)
+}
+
+export async function recentDeals(
+  db: Executor,
+  templates: TemplateCache,
+  paging: { pageNum: number; pageSize: number },
+): Promise<{ rows: RecentDeal[]; total: number }> {
+  const offset = (paging.pageNum - 1) * paging.pageSize
+  const [page, [count]] = await Promise.all([
+    rows(
+      db,
+      sql`select p.*, gm.name as game_name, rn.region_names
+          from (select ${CARD_COLUMNS}, g.sold_at from goods g where g.status = 'sold'
+                order by g.sold_at desc nulls last, g.id desc nulls last limit ${paging.pageSize} offset ${offset}) p
+          ${CARD_JOINS}
+          order by p.sold_at desc nulls last, p.id desc nulls last`,
+    ),
+    rows<{ n: string }>(db, sql`select coalesce(sum(sold_count), 0) as n from games`),
+  ])
+  const cards = await toCards(db, templates, page)
+  return { rows: cards.map((c) => ({ ...stripRow(c), soldAt: iso(c.row.sold_at) })), total: int(count?.n ?? 0) }
+}
+
+/** "Yesterday" is the calendar day in China (UTC+8, no daylight saving). */
+export async function siteStats(db: Executor, now = new Date()): Promise<SiteStats> {
+  const chinaMidnight = new Date(now.getTime() + 8 * 3_600_000)
+  chinaMidnight.setUTCHours(0, 0, 0, 0)
+  const todayStart = new Date(chinaMidnight.getTime() - 8 * 3_600_000)
+  const yesterdayStart = new Date(todayStart.getTime() - 86_400_000)
+  const [totals, [yesterday]] = await Promise.all([
+    rows(db, sql`select coalesce(sum(on_sale_count), 0) as on_sale, coalesce(sum(sold_count), 0) as sold from games`),
+    rows(
+      db,
+      sql`select count(*) as n from goods
+          where status = 'sold' and sold_at >= ${yesterdayStart.toISOString()}::timestamptz
+            and sold_at < ${todayStart.toISOString()}::timestamptz`,
+    ),
+  ])
+  return {
+    onSale: int(totals[0]?.on_sale ?? 0),
+    soldYesterday: int(yesterday?.n ?? 0),
+    soldTotal: int(totals[0]?.sold ?? 0),
+  }
+}
+
+// ── favourites and history ──────────────────────────────────────────────────────────────────────
+
+/** Idempotent: a second add changes nothing; the goods' favourite count moves only with the row. */
+export async function collect(db: Executor, userId: number, goodsId: number): Promise<void> {
+  const [goodsRow] = await rows(db, sql`select 1 from goods where id = ${goodsId} and status in ${visible}`)
+  if (!goodsRow) throw new AppError(404, GOODS_NOT_FOUND)
+  await db.execute(
+    sql`with added as (
+          insert into favourites (user_id, goods_id) values (${userId}, ${goodsId})
+          on conflict do nothing returning goods_id
+        )
+        update goods set favourites = favourites + 1 where id in (select goods_id from added)`,
+  )
+}
+
+export async function uncollect(db: Executor, userId: number, goodsId: number): Promise<void> {
+  await db.execute(
+    sql`with removed as (
+          delete from favourites where user_id = ${userId} and goods_id = ${goodsId} returning goods_id
+        )
+        update goods set favourites = greatest(favourites - 1, 0) where id in (select goods_id from removed)`,
+  )
+}
+
+async function myGoodsPage<T extends 'favourites' | 'browses'>(
+  db: Executor,
+  templates: TemplateCache,
+  table: T,
+  userId: number,
+  paging: { pageNum: number; pageSize: number },
+) {
+  const at = sql.raw(table === 'favourites' ? 'created_at' : 'viewed_at')
+  const from = sql.raw(table)
+  const offset = (paging.pageNum - 1) * paging.pageSize
+  const [page, [count]] = await Promise.all([
+    rows(
+      db,
+      sql`select p.*, gm.name as game_name, rn.region_names
+          from (select ${CARD_COLUMNS}, m.${at} as at from ${from} m join goods g on g.id = m.goods_id
+                where m.user_id = ${userId} and g.status in ${visible}
+                order by m.${at} desc, m.goods_id desc limit ${paging.pageSize} offset ${offset}) p
+          ${CARD_JOINS}
+          order by p.at desc, p.id desc`,
+    ),
+    rows<{ n: string }>(
+      db,
+      sql`select count(*) as n from ${from} m join goods g on g.id = m.goods_id
+          where m.user_id = ${userId} and g.status in ${visible}`,
+    ),
+  ])
+  return { cards: await toCards(db, templates, page), total: int(count?.n ?? 0) }
+}
+
+export async function favouritesPage(
+  db: Executor,
+  templates: TemplateCache,
+  userId: number,
+  paging: { pageNum: number; pageSize: number },
+): Promise<{ rows: FavouriteRow[]; total: number }> {
+  const { cards, total } = await myGoodsPage(db, templates, 'favourites', userId, paging)
+  return { rows: cards.map((c) => ({ ...stripRow(c), collectedAt: iso(c.row.at) })), total }
+}
+
+export async function browsePage(
+  db: Executor,
+  templates: TemplateCache,
+  userId: number,
+  paging: { pageNum: number; pageSize: number },
+): Promise<{ rows: BrowseRow[]; total: number }> {
+  const { cards, total } = await myGoodsPage(db, templates, 'browses', userId, paging)
+  return { rows: cards.map((c) => ({ ...stripRow(c), viewedAt: iso(c.row.at) })), total }
+}
