@@ -9,16 +9,27 @@ import { version } from '../package.json'
 import type { Config } from './config'
 import type { Database } from './db'
 import { h5Routes, isPageUrl, loadH5Build, redirectPage } from './h5'
+import { installAuth } from './lib/auth'
 import { ErrorReply } from './lib/envelope'
 import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
+import type { IdVerifier } from './lib/idVerifier'
 import type { KvStore } from './lib/kv'
+import type { SmsSender } from './lib/sms'
 import { checkRouteSchemas } from './lib/validation'
+import type { Vault } from './lib/vault'
+import { authRoutes } from './modules/auth/routes'
+import { devRoutes } from './modules/dev/routes'
 import { healthRoutes } from './modules/health/routes'
+import { uploadFiles, uploadRoutes } from './modules/upload/routes'
 
 export interface AppDeps {
   config: Config
   database: Database
   kv: KvStore
+  /** Seals secrets kept in the database (ID numbers, game-account credentials). */
+  vault: Vault
+  sms: SmsSender
+  idVerifier: IdVerifier
   /** Fastify logger options; off unless given (tests), main.ts passes a level. */
   logger?: FastifyServerOptions['logger']
 }
@@ -28,12 +39,14 @@ export interface AppDeps {
  * returned before `ready()`, so a test may add a route of its own. A domain module is a plugin in
  * `modules/<domain>/routes.ts` registered below under the `/api` prefix with the dependencies it needs.
  */
-export function buildApp({ config, database, kv, logger = false }: AppDeps) {
+export function buildApp(deps: AppDeps) {
+  const { config, database, kv, logger = false } = deps
   const h5 = loadH5Build(config.h5Dir)
   const app = Fastify({
     logger,
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
     // Fastify's default drops unknown fields silently; the API refuses them instead (400 不支持的字段：x).
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -47,6 +60,7 @@ export function buildApp({ config, database, kv, logger = false }: AppDeps) {
     }
   })
   installErrorHandler(app)
+  installAuth(app, database.db, config.sessionTtlDays)
   app.setNotFoundHandler((request, reply) =>
     (request.method === 'GET' || request.method === 'HEAD') && isPageUrl(request.url)
       ? redirectPage(request, reply)
@@ -88,6 +102,10 @@ export function buildApp({ config, database, kv, logger = false }: AppDeps) {
   })
 
   app.register(healthRoutes, { prefix: '/api', database, kv })
+  app.register(authRoutes, { prefix: '/api', ...deps })
+  app.register(uploadRoutes, { prefix: '/api', ...deps })
+  app.register(uploadFiles, deps)
+  if (config.devTools) app.register(devRoutes, { prefix: '/dev', ...deps })
   app.register(h5Routes, { build: h5 })
   return app
 }

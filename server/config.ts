@@ -13,6 +13,16 @@ export interface Config {
   devTools: boolean
   /** Absolute path of the `taro build --type h5` output. */
   h5Dir: string
+  /** Sessions end after this many days without use (SESSION_TTL_DAYS, default 7). */
+  sessionTtlDays: number
+  /** Client addresses come from X-Forwarded-For only when this names the proxies (TRUST_PROXY). */
+  trustProxy: string | boolean
+  /** VAULT_KEYS `kid:base64,…`; unset outside production → a key file in DATA_DIR. */
+  vaultKeys?: string
+  /** Aliyun SMS (all four ALIYUN_SMS_* set); unset outside production → the local outbox. */
+  aliyunSms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string }
+  /** A real-name (二要素) verification service (ID_VERIFY_URL + ID_VERIFY_APPCODE); unset → checksum only. */
+  idVerify?: { url: string; appCode: string }
 }
 
 export class ConfigError extends Error {
@@ -49,6 +59,30 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[], pr
   return raw
 }
 
+function parsePositive(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!/^\d+$/.test(raw) || value < 1) problems.push(`${name} 必须是正整数 (${name} must be a positive integer)`)
+  return value
+}
+
+/** A group of variables that only make sense together: all set, none set, or a problem naming the missing ones. */
+function group<T extends Record<string, string | undefined>>(
+  prefix: string,
+  values: T,
+  problems: string[],
+): { [K in keyof T]: string } | undefined {
+  const missing = Object.entries(values).filter(([, value]) => !value)
+  if (missing.length === Object.keys(values).length) return undefined
+  if (missing.length > 0) {
+    problems.push(
+      `${prefix}* 需要一起设置，缺少 ${missing.map(([key]) => key).join('、')} (set all ${prefix}* variables)`,
+    )
+    return undefined
+  }
+  return values as { [K in keyof T]: string }
+}
+
 /** Reads the environment once at start; every problem is reported together so one restart fixes them all. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = []
@@ -60,6 +94,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], problems),
     devTools: env.NODE_ENV !== 'production',
     h5Dir: H5_DIR,
+    sessionTtlDays: parsePositive('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 7, problems),
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    vaultKeys: env.VAULT_KEYS || undefined,
+    aliyunSms: group(
+      'ALIYUN_SMS_',
+      {
+        accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID,
+        accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET,
+        signName: env.ALIYUN_SMS_SIGN_NAME,
+        templateCode: env.ALIYUN_SMS_TEMPLATE_CODE,
+      },
+      problems,
+    ),
+    idVerify: group('ID_VERIFY_', { url: env.ID_VERIFY_URL, appCode: env.ID_VERIFY_APPCODE }, problems),
+  }
+  if (!config.devTools) {
+    // Production never falls back to a stand-in: a missing secret stops the start instead.
+    if (!config.vaultKeys) problems.push('生产环境必须设置 VAULT_KEYS (VAULT_KEYS is required in production)')
+    if (!config.aliyunSms) problems.push('生产环境必须设置 ALIYUN_SMS_* (an SMS provider is required in production)')
+    if (!config.idVerify) problems.push('生产环境必须设置 ID_VERIFY_URL 与 ID_VERIFY_APPCODE (real-name verification)')
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

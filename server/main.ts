@@ -4,11 +4,16 @@
  * order and exit 0; the embedded database is stopped and awaited before the lock is released.
  */
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { buildApp, type App } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { openDatabase, type Database } from './db'
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './lib/dataDirLock'
+import { createIdVerifier } from './lib/idVerifier'
 import { openKvStore, type KvStore } from './lib/kv'
+import { createSmsSender } from './lib/sms'
+import { createVault, loadVaultKeys } from './lib/vault'
+import { demoAccountsText, seedDemoUsers } from './db/seed/users'
 
 const LOOPBACK_OR_ANY = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']
 
@@ -68,7 +73,23 @@ async function main(): Promise<void> {
         void stop(1)
       },
     }))
-    const app = (opened.app = buildApp({ config, database, kv, logger: { level: config.devTools ? 'warn' : 'info' } }))
+    const vault = createVault(
+      loadVaultKeys({
+        envValue: config.vaultKeys,
+        keyFile: path.join(config.dataDir, 'keys', 'vault.json'),
+        production: !config.devTools,
+      }),
+    )
+    if (config.devTools) await seedDemoUsers(database.db)
+    const app = (opened.app = buildApp({
+      config,
+      database,
+      kv,
+      vault,
+      sms: createSmsSender(config),
+      idVerifier: createIdVerifier(config),
+      logger: { level: config.devTools ? 'warn' : 'info' },
+    }))
     await app.listen({ port: config.port, host: config.host })
     return { app, database, kv }
   }
@@ -86,6 +107,7 @@ async function main(): Promise<void> {
   const where =
     running.database.kind === 'embedded' ? `嵌入式 PGlite（${config.dataDir}）` : 'PostgreSQL（DATABASE_URL）'
   console.log(`数据库：${where}；KV：${running.kv.kind === 'redis' ? 'Redis' : '内存'}`)
+  if (config.devTools) console.log(demoAccountsText())
   console.log(`号安心 running at http://${host}:${port}`)
 }
 

@@ -13,7 +13,10 @@ const send = (message: EmbeddedMessage) => process.send?.(message)
 async function open(dir: string) {
   // 32 MB instead of PGlite's default keeps the child near 200 MB of memory instead of 800 MB.
   const db = await PGlite.create(dir, { postgresqlconf: 'shared_buffers = 32MB' })
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 })
+  // The server's pool holds one connection, but node-postgres drops a connection whenever a query through
+  // `pool.query` fails (a unique violation, say) and opens a new one at once: with a limit of 1 the new
+  // one arrives before the old is detached and is refused. PGlite still runs one query at a time.
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 })
   await server.start()
   return { db, server }
 }

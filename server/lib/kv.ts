@@ -14,6 +14,8 @@ export interface KvStore {
   /** Reads and deletes in one step, so a code can be used once even when two instances race for it. */
   take(key: string): Promise<string | null>
   del(key: string): Promise<void>
+  /** Whole seconds until the key expires; 0 when it does not exist. */
+  ttl(key: string): Promise<number>
   close(): Promise<void>
 }
 
@@ -59,6 +61,10 @@ export function createMemoryKv(now: () => number = Date.now): KvStore {
     },
     async del(key) {
       entries.delete(key)
+    },
+    async ttl(key) {
+      const entry = live(key)
+      return entry ? Math.ceil((entry.expiresAt - now()) / 1000) : 0
     },
     async close() {
       clearInterval(sweeper)
@@ -112,6 +118,9 @@ export async function openRedisKv(url: string, keyPrefix = 'haoanxin:'): Promise
     take: (key) => redis.getdel(key),
     async del(key) {
       await redis.del(key)
+    },
+    async ttl(key) {
+      return Math.max(0, await redis.ttl(key))
     },
     async close() {
       await redis.quit()

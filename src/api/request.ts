@@ -56,6 +56,9 @@ export class ApiError extends Error {
 
 export const apiUrl = (path: string): string => `${API_BASE}/api${path}`
 
+/** Pictures the server stores come back as `/uploads/…`; a mini-program needs the server's origin in front. */
+export const mediaUrl = (url: string): string => (url.startsWith('/') ? `${API_BASE}${url}` : url)
+
 function authHeaders(path: string): Record<string, string> {
   const token = TOKENLESS_PATHS.has(path) ? '' : readToken()
   return { Token: token, Authorization: token ? `Bearer ${token}` : '' }

@@ -11,6 +11,11 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       devTools: true,
       h5Dir: H5_DIR,
+      sessionTtlDays: 7,
+      trustProxy: false,
+      vaultKeys: undefined,
+      aliyunSms: undefined,
+      idVerify: undefined,
     })
     expect(H5_DIR).toBe(path.resolve(__dirname, '../../dist/h5'))
   })
@@ -23,6 +28,15 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://app@db:5432/haoanxin',
       REDIS_URL: 'redis://cache:6379',
       NODE_ENV: 'production',
+      SESSION_TTL_DAYS: '30',
+      TRUST_PROXY: '10.0.0.1',
+      VAULT_KEYS: 'k1:AAAA',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '号安心',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+      ID_VERIFY_URL: 'https://id.example.com/verify',
+      ID_VERIFY_APPCODE: 'code',
     })
     expect(config).toMatchObject({
       port: 8080,
@@ -31,7 +45,20 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://app@db:5432/haoanxin',
       redisUrl: 'redis://cache:6379',
       devTools: false,
+      sessionTtlDays: 30,
+      trustProxy: '10.0.0.1',
+      vaultKeys: 'k1:AAAA',
+      aliyunSms: { accessKeyId: 'id', accessKeySecret: 'secret', signName: '号安心', templateCode: 'SMS_1' },
+      idVerify: { url: 'https://id.example.com/verify', appCode: 'code' },
     })
+  })
+
+  test('production refuses to start without its secrets and providers', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/VAULT_KEYS[\s\S]*ALIYUN_SMS_[\s\S]*ID_VERIFY_URL/)
+  })
+
+  test('a provider configured by halves is refused', () => {
+    expect(() => loadConfig({ ALIYUN_SMS_ACCESS_KEY_ID: 'id' })).toThrow('ALIYUN_SMS_* 需要一起设置')
   })
 
   test('empty variables count as unset', () => {

@@ -35,6 +35,12 @@ describe('migrated database', () => {
     })
   })
 
+  test('a failed statement does not break the next one (the pool replaces its connection)', async () => {
+    await expect(database.db.insert(settings).values({ key: 'serviceFee', value: 1 })).rejects.toThrow()
+    const [row] = await database.db.select().from(settings).where(eq(settings.key, 'serviceFee'))
+    expect(row.value).toBe(800)
+  })
+
   test('migrating again applies nothing twice', async () => {
     await migrateDatabase(database.pool)
     const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(settings)

@@ -33,6 +33,13 @@ function kvContract(open: () => Promise<{ kv: KvStore; elapse(ms: number): Promi
     expect(await kv.incr('rate:ip', 1)).toBe(1)
   })
 
+  test('ttl counts down and is 0 for a missing key', async () => {
+    expect(await kv.ttl('rate:none')).toBe(0)
+    await kv.set('rate:t', '1', 60)
+    expect(await kv.ttl('rate:t')).toBeGreaterThan(58)
+    expect(await kv.ttl('rate:t')).toBeLessThanOrEqual(60)
+  })
+
   test('take returns the value once', async () => {
     await kv.set('captcha:b', '42', 120)
     expect(await kv.take('captcha:b')).toBe('42')

@@ -21,7 +21,11 @@ export const users = pgTable(
     sex: text('sex').$type<'0' | '1' | '2'>().notNull().default('2'),
     qq: text('qq').notNull().default(''),
     weixin: text('weixin').notNull().default(''),
-    roles: text('roles').array().$type<Role[]>().notNull().default(sql`'{user}'`),
+    roles: text('roles')
+      .array()
+      .$type<Role[]>()
+      .notNull()
+      .default(sql`'{user}'`),
     realNameStatus: text('real_name_status').$type<RealNameStatus>().notNull().default('none'),
     realName: text('real_name').notNull().default(''),
     idNumberSealed: text('id_number_sealed'),

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { updateProfile, uploadImage } from '@/api/auth'
-import { ApiError } from '@/api/request'
+import { ApiError, mediaUrl } from '@/api/request'
 import Field, { TextInput } from '@/components/Field'
 import Icon from '@/components/Icon'
 import SubmitBar from '@/components/SubmitBar'
@@ -87,7 +87,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
       <View className="geren">
         <View className="geren__avatar-row" role="button" aria-label="更换头像" onClick={() => void chooseAvatar()}>
           {form.avatar ? (
-            <Image className="geren__avatar" src={form.avatar} mode="aspectFill" aria-label="头像" />
+            <Image className="geren__avatar" src={mediaUrl(form.avatar)} mode="aspectFill" aria-label="头像" />
           ) : (
             <View className="geren__avatar geren__avatar--empty">
               <Icon name="user" size={56} />

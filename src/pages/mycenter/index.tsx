@@ -5,6 +5,7 @@ import OtherShell, { personalMenu } from '@/layouts/OtherShell'
 import { openPage } from '@/navigation'
 import { signOut, useRequireLogin } from '@/session'
 import { useAppState } from '@/store'
+import { mediaUrl } from '@/api/request'
 import './index.scss'
 
 export default function MycenterPage() {
@@ -17,7 +18,7 @@ export default function MycenterPage() {
       <View className="mycenter">
         <View className="mycenter__card" onClick={() => openPage('geren')}>
           {profile?.avatar ? (
-            <Image className="mycenter__avatar" src={profile.avatar} mode="aspectFill" aria-label="头像" />
+            <Image className="mycenter__avatar" src={mediaUrl(profile.avatar)} mode="aspectFill" aria-label="头像" />
           ) : (
             <View className="mycenter__avatar mycenter__avatar--empty">
               <Icon name="user" size={56} />

@@ -26,7 +26,8 @@ export default function PassworePage() {
   const [saving, setSaving] = useState(false)
   const captcha = useCaptcha()
 
-  const phoneProblem = checkPhone(phone) || (accountPhone && phone !== accountPhone ? '请输入本账号绑定的手机号' : '')
+  const phoneProblem =
+    checkPhone(phone) || (accountPhone && maskPhone(phone) !== accountPhone ? '请输入本账号绑定的手机号' : '')
   const valid = !phoneProblem && !checkSmsCode(smsCode) && newPasswordValid(password, confirm)
 
   const submit = async () => {

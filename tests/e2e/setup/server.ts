@@ -13,7 +13,6 @@ export interface ServerState {
   dataDir: string
 }
 
-
 /** Runs `npm start` exactly as a newcomer would, on a free port and an empty data directory. */
 export async function startServer(): Promise<ServerState> {
   const port = await freePort()

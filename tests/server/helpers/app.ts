@@ -1,15 +1,41 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildApp, type AppDeps } from '../../../server/app'
 import { loadConfig } from '../../../server/config'
 import type { Database } from '../../../server/db'
+import { createLocalIdVerifier } from '../../../server/lib/idVerifier'
 import { createMemoryKv } from '../../../server/lib/kv'
+import { createLocalSms } from '../../../server/lib/sms'
+import { createVault } from '../../../server/lib/vault'
 
-/** An app on a given database with in-memory KV and, unless given, no H5 build. */
-export function createTestApp(database: Database, options: { h5Dir?: string; logger?: AppDeps['logger'] } = {}) {
-  const config = { ...loadConfig({}), h5Dir: options.h5Dir ?? path.join(os.tmpdir(), 'haoanxin-no-h5-build') }
-  const kv = createMemoryKv()
-  const app = buildApp({ config, database, kv, logger: options.logger })
-  app.addHook('onClose', () => kv.close())
-  return app
+/**
+ * An app on a given database with in-memory KV, the local SMS outbox (silent), a fresh vault key, a
+ * temporary DATA_DIR and, unless given, no H5 build. `app.deps` exposes what it was built with.
+ */
+export function createTestApp(
+  database: Database,
+  options: { h5Dir?: string; logger?: AppDeps['logger']; env?: NodeJS.ProcessEnv } = {},
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-test-data-'))
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, ...options.env }),
+    h5Dir: options.h5Dir ?? path.join(os.tmpdir(), 'haoanxin-no-h5-build'),
+  }
+  const deps = {
+    config,
+    database,
+    kv: createMemoryKv(),
+    vault: createVault({ keys: { test: randomBytes(32) }, activeKid: 'test' }),
+    sms: createLocalSms(() => undefined),
+    idVerifier: createLocalIdVerifier(),
+    logger: options.logger,
+  }
+  const app = buildApp(deps)
+  app.addHook('onClose', async () => {
+    await deps.kv.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+  return Object.assign(app, { deps })
 }

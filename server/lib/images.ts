@@ -1,0 +1,64 @@
+/**
+ * Every image the server keeps (uploads, generated demo pictures) goes through `storeImage`: the bytes
+ * are decoded by sharp — which is the content check: a renamed script or a truncated file fails here —,
+ * turned upright, re-encoded (dropping EXIF, GPS and any trailing payload) and written under
+ * `DATA_DIR/uploads` with a content-addressed name, so a URL never changes meaning and can be cached
+ * for a year.
+ */
+import { createHash } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import sharp, { type OutputInfo } from 'sharp'
+import { AppError } from './envelope'
+
+export const UPLOADS_URL = '/uploads'
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+/** Larger pictures are scaled down to this many pixels on their longer side. */
+const MAX_EDGE = 2048
+const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
+
+export interface StoredImage {
+  /** `/uploads/<sha256>.<ext>`, relative to the server's origin. */
+  url: string
+  width: number
+  height: number
+}
+
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads')
+
+export async function storeImage(dataDir: string, input: Buffer): Promise<StoredImage> {
+  let format: string | undefined
+  try {
+    format = (await sharp(input).metadata()).format
+  } catch {
+    format = undefined
+  }
+  if (!format || !ACCEPTED.has(format)) throw new AppError(400, '图片格式不支持，请上传 JPG、PNG 或 WebP 图片')
+
+  let output: { data: Buffer; info: OutputInfo }
+  try {
+    const pipeline = sharp(input, { failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+    const encoded =
+      format === 'png'
+        ? pipeline.png({ compressionLevel: 9 })
+        : format === 'webp'
+          ? pipeline.webp({ quality: 82 })
+          : pipeline.jpeg({ quality: 82, mozjpeg: true })
+    output = await encoded.toBuffer({ resolveWithObject: true })
+  } catch {
+    throw new AppError(400, '图片已损坏，无法读取')
+  }
+
+  const ext = format === 'jpeg' ? 'jpg' : format
+  const name = `${createHash('sha256').update(output.data).digest('hex').slice(0, 40)}.${ext}`
+  const dir = uploadsDir(dataDir)
+  await fs.mkdir(dir, { recursive: true })
+  const file = path.join(dir, name)
+  // Written aside and renamed: a reader never sees half a file, and the same picture twice is one file.
+  const draft = `${file}.${process.pid}.${Date.now()}.tmp`
+  await fs.writeFile(draft, output.data)
+  await fs.rename(draft, file)
+  return { url: `${UPLOADS_URL}/${name}`, width: output.info.width, height: output.info.height }
+}

@@ -1,0 +1,194 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import type { AppDeps } from '../../app'
+import { requireUser, revokeSession } from '../../lib/auth'
+import { Ajax, AjaxOk, Body, ok } from '../../lib/envelope'
+import * as auth from './service'
+
+const Phone = Type.String({ title: '手机号', maxLength: 11 })
+const SmsCode = Type.String({ title: '短信验证码', pattern: '^\\d{6}$' })
+const Password = Type.String({ title: '密码', minLength: 1, maxLength: 64 })
+const CaptchaUuid = Type.String({ title: '图形验证码编号', minLength: 1, maxLength: 64 })
+const CaptchaCode = Type.String({ title: '图形验证码', minLength: 1, maxLength: 8 })
+const Agree = Type.Boolean({ title: '同意协议' })
+const Scene = Type.Union([Type.Literal('login'), Type.Literal('register'), Type.Literal('password')], {
+  title: '验证码用途',
+})
+
+const SessionToken = Type.Object({ token: Type.String(), expiresAt: Type.String({ format: 'date-time' }) })
+
+const User = Type.Object({
+  userId: Type.Integer(),
+  userName: Type.String(),
+  nickName: Type.String(),
+  avatar: Type.String(),
+  phone: Type.String({ description: '脱敏：138****8000' }),
+  email: Type.String(),
+  sex: Type.String({ description: '0 男 · 1 女 · 2 未知' }),
+  qq: Type.String(),
+  weixin: Type.String(),
+  roles: Type.Array(Type.String()),
+  realNameStatus: Type.Union([Type.Literal('none'), Type.Literal('verified')]),
+  realName: Type.String({ description: '脱敏：张*' }),
+  idNumber: Type.String({ description: '脱敏：110***********1234' }),
+})
+
+const ProfilePatch = Body({
+  nickName: Type.Optional(Type.String({ title: '昵称', minLength: 1, maxLength: 20 })),
+  avatar: Type.Optional(
+    Type.String({ title: '头像', pattern: '^(/uploads/[0-9a-f]{40}\\.(jpg|png|webp))?$', maxLength: 80 }),
+  ),
+  email: Type.Optional(Type.String({ title: '邮箱', maxLength: 64, pattern: '^([^@\\s]+@[^@\\s]+\\.[^@\\s]+)?$' })),
+  sex: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2')], { title: '性别' })),
+  qq: Type.Optional(Type.String({ title: 'QQ', pattern: '^([1-9]\\d{4,11})?$' })),
+  weixin: Type.Optional(Type.String({ title: '微信号', pattern: '^([A-Za-z][-_A-Za-z0-9]{5,19})?$' })),
+})
+
+const client = (request: FastifyRequest): auth.Client => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 200),
+})
+
+export const authRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  const tags = ['account']
+
+  app.get(
+    '/captchaImage',
+    {
+      schema: {
+        summary: '图形验证码（2 分钟内有效，只能校验一次）',
+        tags,
+        response: {
+          200: Ajax(Type.Object({ captchaEnabled: Type.Boolean(), uuid: Type.String(), img: Type.String() })),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return ok(await auth.issueCaptcha(deps))
+    },
+  )
+
+  app.get(
+    '/sms/sendYzm',
+    {
+      schema: {
+        summary: '发送短信验证码（需图形验证码；每号 60 秒 1 次、每天 10 次，每 IP 每小时 20 次）',
+        tags,
+        querystring: Type.Object({ phone: Phone, scene: Scene, uuid: CaptchaUuid, code: CaptchaCode }),
+        response: { 200: Ajax(Type.Object({ cooldown: Type.Integer() })) },
+      },
+    },
+    async (request) => ok(await auth.sendSmsCode(deps, request.query, client(request))),
+  )
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        summary: '账号密码登录',
+        tags,
+        body: Body({
+          username: Type.String({ title: '用户名', minLength: 1, maxLength: 20 }),
+          password: Password,
+          uuid: CaptchaUuid,
+          code: CaptchaCode,
+        }),
+        response: { 200: Ajax(SessionToken) },
+      },
+    },
+    async (request) => ok(await auth.loginByPassword(deps, request.body, client(request))),
+  )
+
+  app.post(
+    '/h5/login',
+    {
+      schema: {
+        summary: '手机号验证码登录（首次登录即注册）',
+        tags,
+        body: Body({ phone: Phone, smsCode: SmsCode, agree: Agree }),
+        response: { 200: Ajax(Type.Object({ ...SessionToken.properties, created: Type.Boolean() })) },
+      },
+    },
+    async (request) => ok(await auth.loginByPhone(deps, request.body, client(request))),
+  )
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        summary: '注册',
+        tags,
+        body: Body({
+          username: Type.String({ title: '用户名', maxLength: 20 }),
+          password: Password,
+          phone: Phone,
+          smsCode: SmsCode,
+          uuid: CaptchaUuid,
+          code: CaptchaCode,
+          agree: Agree,
+        }),
+        response: { 200: Ajax(Type.Object({ userId: Type.Integer() })) },
+      },
+    },
+    async (request) => ok(await auth.register(deps, request.body)),
+  )
+
+  app.post(
+    '/h5/SmsforPwd',
+    {
+      schema: {
+        summary: '短信验证码找回或修改密码（结束该用户的其他登录）',
+        tags,
+        body: Body({ phone: Phone, smsCode: SmsCode, password: Password }),
+        response: { 200: AjaxOk },
+      },
+    },
+    async (request) => {
+      await auth.setPasswordBySms(deps, request.body, request.user)
+      return ok()
+    },
+  )
+
+  app.post('/logout', { schema: { summary: '退出登录', tags, response: { 200: AjaxOk } } }, async (request) => {
+    await revokeSession(deps.database.db, requireUser(request).sessionId)
+    return ok()
+  })
+
+  app.get(
+    '/system/user/profile',
+    { schema: { summary: '我的资料', tags, response: { 200: Ajax(User) } } },
+    async (request) => ok(await auth.loadProfile(deps, requireUser(request).id)),
+  )
+
+  app.put(
+    '/system/user/profile',
+    { schema: { summary: '修改我的资料', tags, body: ProfilePatch, response: { 200: Ajax(User) } } },
+    async (request) => ok(await auth.updateProfile(deps, requireUser(request).id, request.body)),
+  )
+
+  app.post(
+    '/realname/auth',
+    {
+      schema: {
+        summary: '实名认证（身份证号加密保存，只返回脱敏值）',
+        tags,
+        body: Body({
+          realName: Type.String({ title: '真实姓名', maxLength: 20 }),
+          idNumber: Type.String({ title: '身份证号', maxLength: 18 }),
+        }),
+        response: {
+          200: Ajax(
+            Type.Object({
+              realNameStatus: Type.Literal('verified'),
+              realName: Type.String(),
+              idNumber: Type.String(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await auth.verifyRealName(deps, requireUser(request).id, request.body)),
+  )
+}

@@ -1,0 +1,321 @@
+/**
+ * Accounts and sign-in: captchas, SMS codes, passwords, real names. Rules (product/DOMAIN.md, ASVS 6):
+ * a captcha and an SMS code are used once; a wrong password never says whether the user exists; five
+ * wrong passwords lock the account for ten minutes; a password change ends the user's other sessions.
+ */
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import {
+  checkIdNumber,
+  checkPassword,
+  checkPhone,
+  checkRealName,
+  checkUsername,
+  maskPhone,
+} from '../../../src/contract/validation'
+import type { AppDeps } from '../../app'
+import type { Executor } from '../../db'
+import { users } from '../../db/schema'
+import { createSession, revokeSessions } from '../../lib/auth'
+import { checkCaptchaAnswer, createCaptcha } from '../../lib/captcha'
+import { AppError } from '../../lib/envelope'
+import { hashPassword, verifyPassword } from '../../lib/passwords'
+import { consume } from '../../lib/rateLimit'
+import type { SmsScene } from '../../lib/sms'
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'kv' | 'vault' | 'sms' | 'idVerifier'>
+export interface Client {
+  ip: string
+  userAgent: string
+}
+
+const CAPTCHA_TTL_S = 120
+const SMS_CODE_TTL_S = 300
+const SMS_MAX_TRIES = 5
+const LOGIN_MAX_FAILURES = 5
+const LOCK_S = 600
+
+const CAPTCHA_WRONG = '图形验证码错误或已过期，请重新输入'
+const SMS_WRONG = '短信验证码错误或已过期'
+const LOGIN_WRONG = '用户名或密码错误'
+
+/** A field-level refusal, shaped like a schema error so the client shows it under the field. */
+export function invalid(field: string, message: string): never {
+  throw new AppError(400, message, { errors: [{ field, message }] })
+}
+
+function check(field: string, message: string): void {
+  if (message) invalid(field, message)
+}
+
+// ---------------------------------------------------------------- captcha
+
+export async function issueCaptcha({ kv }: Deps): Promise<{ captchaEnabled: true; uuid: string; img: string }> {
+  const { answer, image } = await createCaptcha('math')
+  const uuid = randomUUID()
+  await kv.set(`captcha:${uuid}`, answer, CAPTCHA_TTL_S)
+  return { captchaEnabled: true, uuid, img: image }
+}
+
+/** Deleted on the first check, right or wrong: one image, one guess. */
+export async function spendCaptcha({ kv }: Deps, uuid: string, code: string): Promise<void> {
+  const answer = await kv.take(`captcha:${uuid}`)
+  if (answer === null || !checkCaptchaAnswer(answer, code)) invalid('code', CAPTCHA_WRONG)
+}
+
+// ---------------------------------------------------------------- SMS codes
+
+const smsKey = (scene: SmsScene, phone: string) => `sms:code:${scene}:${phone}`
+
+async function findUserIdByPhone(db: Executor, phone: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone))
+  return row?.id
+}
+
+export async function sendSmsCode(
+  deps: Deps,
+  query: { phone: string; scene: SmsScene; uuid: string; code: string },
+  client: Client,
+): Promise<{ cooldown: number }> {
+  check('phone', checkPhone(query.phone))
+  await spendCaptcha(deps, query.uuid, query.code)
+  await consume(deps.kv, [
+    { key: `rl:sms:ip:${client.ip}`, max: 20, windowSeconds: 3600, message: '发送过于频繁，请 {s} 秒后再试' },
+    { key: `rl:sms:cool:${query.phone}`, max: 1, windowSeconds: 60, message: '验证码已发送，请 {s} 秒后再试' },
+    { key: `rl:sms:day:${query.phone}`, max: 10, windowSeconds: 86_400, message: '该手机号今日验证码次数已用完' },
+  ])
+  // A reset code for a phone nobody registered is not sent, but the answer is the same: the form must
+  // not reveal which phones have accounts.
+  if (query.scene === 'password' && !(await findUserIdByPhone(deps.database.db, query.phone))) return { cooldown: 60 }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  await deps.sms.send(query.phone, query.scene, code)
+  await deps.kv.set(smsKey(query.scene, query.phone), code, SMS_CODE_TTL_S)
+  await deps.kv.del(`sms:fail:${query.scene}:${query.phone}`)
+  return { cooldown: 60 }
+}
+
+/** Single use, bound to phone and scene; the fifth wrong guess burns the code. */
+async function spendSmsCode({ kv }: Deps, scene: SmsScene, phone: string, given: string): Promise<void> {
+  const key = smsKey(scene, phone)
+  const expected = await kv.get(key)
+  const matches =
+    expected !== null && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+  if (matches && (await kv.take(key)) === expected) return
+  if (expected !== null && (await kv.incr(`sms:fail:${scene}:${phone}`, SMS_CODE_TTL_S)) >= SMS_MAX_TRIES) {
+    await kv.del(key)
+  }
+  invalid('smsCode', SMS_WRONG)
+}
+
+// ---------------------------------------------------------------- sign-in
+
+function requireAgreement(agree: boolean): void {
+  if (!agree) invalid('agree', '请阅读并同意《用户协议》和《隐私政策》')
+}
+
+// Verifying against this when the user does not exist costs the same time as a real check.
+let dummyHash: Promise<string> | undefined
+
+export async function loginByPassword(
+  deps: Deps,
+  body: { username: string; password: string; uuid: string; code: string },
+  client: Client,
+) {
+  await spendCaptcha(deps, body.uuid, body.code)
+  const { db } = deps.database
+  const account = body.username.trim()
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled })
+    .from(users)
+    .where(/^1\d{10}$/.test(account) ? eq(users.phone, account) : sql`lower(${users.username}) = lower(${account})`)
+
+  const lockKey = user ? `login:lock:${user.id}` : undefined
+  if (lockKey && (await deps.kv.get(lockKey))) {
+    const minutes = Math.ceil((await deps.kv.ttl(lockKey)) / 60)
+    throw new AppError(429, `密码错误次数过多，账号已锁定，请 ${minutes} 分钟后再试`, {
+      retryAfter: await deps.kv.ttl(lockKey),
+    })
+  }
+  const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword(randomUUID())))
+  const valid = await verifyPassword(hash, body.password)
+  if (!user || !user.passwordHash || !valid) {
+    if (user) {
+      const failures = await deps.kv.incr(`login:fail:${user.id}`, LOCK_S)
+      if (failures >= LOGIN_MAX_FAILURES) {
+        await deps.kv.set(`login:lock:${user.id}`, '1', LOCK_S)
+        await deps.kv.del(`login:fail:${user.id}`)
+        throw new AppError(429, '密码错误次数过多，账号已锁定 10 分钟', { retryAfter: LOCK_S })
+      }
+    }
+    throw new AppError(400, LOGIN_WRONG)
+  }
+  if (user.disabled) throw new AppError(403, '账号已停用，请联系客服')
+  await deps.kv.del(`login:fail:${user.id}`)
+  return createSession(db, user.id, deps.config.sessionTtlDays, client)
+}
+
+/** A phone number's first sign-in creates its account (username `u<phone>`, nickname the phone). */
+export async function loginByPhone(
+  deps: Deps,
+  body: { phone: string; smsCode: string; agree: boolean },
+  client: Client,
+) {
+  check('phone', checkPhone(body.phone))
+  requireAgreement(body.agree)
+  await spendSmsCode(deps, 'login', body.phone, body.smsCode)
+  const { db } = deps.database
+  const inserted = await db
+    .insert(users)
+    .values({ username: await freeUsername(db, `u${body.phone}`), phone: body.phone, nickName: body.phone })
+    .onConflictDoNothing()
+    .returning({ id: users.id })
+  const created = inserted.length > 0
+  const [user] = created
+    ? inserted.map((row) => ({ ...row, disabled: false }))
+    : await db.select({ id: users.id, disabled: users.disabled }).from(users).where(eq(users.phone, body.phone))
+  if (user.disabled) throw new AppError(403, '账号已停用，请联系客服')
+  return { ...(await createSession(db, user.id, deps.config.sessionTtlDays, client)), created }
+}
+
+async function freeUsername(db: Executor, base: string): Promise<string> {
+  for (let suffix = 0; ; suffix += 1) {
+    const candidate = suffix === 0 ? base : `${base}_${suffix}`
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${candidate})`)
+    if (!taken) return candidate
+  }
+}
+
+/** drizzle wraps the driver's error; PostgreSQL's own carries the code and the index name. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string }
+  return cause.code === '23505' && cause.constraint === constraint
+}
+
+export async function register(
+  deps: Deps,
+  body: {
+    username: string
+    password: string
+    phone: string
+    smsCode: string
+    uuid: string
+    code: string
+    agree: boolean
+  },
+) {
+  check('username', checkUsername(body.username))
+  check('phone', checkPhone(body.phone))
+  check('password', checkPassword(body.password))
+  requireAgreement(body.agree)
+  await spendCaptcha(deps, body.uuid, body.code)
+  await spendSmsCode(deps, 'register', body.phone, body.smsCode)
+  const passwordHash = await hashPassword(body.password)
+  try {
+    const [user] = await deps.database.db
+      .insert(users)
+      .values({ username: body.username, phone: body.phone, passwordHash, nickName: body.username })
+      .returning({ id: users.id })
+    return { userId: user.id }
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_username_key')) invalid('username', '用户名已被使用')
+    if (isUniqueViolation(error, 'users_phone_key')) invalid('phone', '该手机号已注册，请直接登录')
+    throw error
+  }
+}
+
+/**
+ * Reset (signed out) or change (signed in) a password by SMS code. Every other session of the user ends;
+ * a signed-in caller keeps the session they are using.
+ */
+export async function setPasswordBySms(
+  deps: Deps,
+  body: { phone: string; smsCode: string; password: string },
+  caller: { id: number; sessionId: number } | null,
+): Promise<void> {
+  check('phone', checkPhone(body.phone))
+  check('password', checkPassword(body.password))
+  await spendSmsCode(deps, 'password', body.phone, body.smsCode)
+  const { db } = deps.database
+  const userId = await findUserIdByPhone(db, body.phone)
+  // No code was ever sent to an unknown phone, so this cannot be reached with one; kept as a guard.
+  if (userId === undefined) invalid('smsCode', SMS_WRONG)
+  if (caller && caller.id !== userId) throw new AppError(403, '只能修改自己账号的密码')
+  const passwordHash = await hashPassword(body.password)
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId))
+    await revokeSessions(tx, userId, caller?.sessionId)
+  })
+  await deps.kv.del(`login:lock:${userId}`)
+}
+
+// ---------------------------------------------------------------- profile
+
+const maskName = (name: string) => (name ? `${name[0]}${'*'.repeat(Math.max(1, [...name].length - 1))}` : '')
+const maskIdNumber = (id: string) => `${id.slice(0, 3)}***********${id.slice(-4)}`
+const idNumberAad = (userId: number) => `users:${userId}:idNumber`
+
+export async function loadProfile({ database, vault }: Deps, userId: number) {
+  const [user] = await database.db.select().from(users).where(eq(users.id, userId))
+  if (!user) throw new AppError(401, '登录状态已过期，请重新登录')
+  return {
+    userId: user.id,
+    userName: user.username,
+    nickName: user.nickName,
+    avatar: user.avatar,
+    phone: user.phone ? maskPhone(user.phone) : '',
+    email: user.email,
+    sex: user.sex,
+    qq: user.qq,
+    weixin: user.weixin,
+    roles: user.roles,
+    realNameStatus: user.realNameStatus,
+    realName: maskName(user.realName),
+    idNumber: user.idNumberSealed ? maskIdNumber(vault.open(user.idNumberSealed, idNumberAad(user.id))) : '',
+  }
+}
+
+export type ProfilePatch = Partial<{
+  nickName: string
+  avatar: string
+  email: string
+  sex: '0' | '1' | '2'
+  qq: string
+  weixin: string
+}>
+
+export async function updateProfile(deps: Deps, userId: number, patch: ProfilePatch) {
+  if (Object.keys(patch).length > 0) {
+    const nickName = patch.nickName?.trim()
+    if (nickName !== undefined && !nickName) invalid('nickName', '昵称不能为空')
+    await deps.database.db
+      .update(users)
+      .set({ ...patch, ...(nickName === undefined ? {} : { nickName }) })
+      .where(eq(users.id, userId))
+  }
+  return loadProfile(deps, userId)
+}
+
+export async function verifyRealName(deps: Deps, userId: number, body: { realName: string; idNumber: string }) {
+  const realName = body.realName.trim()
+  const idNumber = body.idNumber.trim().toUpperCase()
+  check('realName', checkRealName(realName))
+  check('idNumber', checkIdNumber(idNumber))
+  await consume(deps.kv, [
+    { key: `rl:realname:${userId}`, max: 5, windowSeconds: 86_400, message: '今日实名认证次数已用完，请明天再试' },
+  ])
+  if (!(await deps.idVerifier.verify(realName, idNumber))) invalid('realName', '姓名与身份证号不一致')
+  const [updated] = await deps.database.db
+    .update(users)
+    .set({
+      realNameStatus: 'verified',
+      realName,
+      idNumberSealed: deps.vault.seal(idNumber, idNumberAad(userId)),
+    })
+    .where(and(eq(users.id, userId), eq(users.realNameStatus, 'none')))
+    .returning({ id: users.id })
+  if (!updated) throw new AppError(409, '已完成实名认证，无需重复提交')
+  return { realNameStatus: 'verified' as const, realName: maskName(realName), idNumber: maskIdNumber(idNumber) }
+}
