@@ -25,3 +25,8 @@ export function fenToYuan(fen: number | undefined): string {
   if (fen === undefined) return ''
   return String(fen / 100)
 }
+
+/** A count with thousands separators: 12345 → "12,345". */
+export function formatCount(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}

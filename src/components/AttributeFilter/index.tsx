@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Input, Text, View } from '@tarojs/components'
 import type { AttributeField, AttributeFilter as Filter, NumberRange } from '@/contract/catalogue'
 import './index.scss'
@@ -129,17 +129,24 @@ interface RangeInputProps {
   decimals?: boolean
 }
 
-/** Two inputs, 最低 – 最高. */
+/** Two inputs, 最低 – 最高. What the visitor typed is kept ("88.") while it still means the same number. */
 export function RangeInput({ label, unit, value, onChange, decimals }: RangeInputProps) {
+  const [typed, setTyped] = useState<Record<'min' | 'max', string>>({ min: '', max: '' })
+  const shown = (side: 'min' | 'max') =>
+    parseNumber(typed[side]) === value[side] ? typed[side] : value[side] === undefined ? '' : String(value[side])
   const input = (side: 'min' | 'max') => (
     <Input
       className="range-input__field"
       type={decimals ? 'digit' : 'number'}
-      value={value[side] === undefined ? '' : String(value[side])}
+      value={shown(side)}
       placeholder={side === 'min' ? '最低' : '最高'}
       placeholderClass="range-input__placeholder"
       aria-label={`${label}${side === 'min' ? '最低' : '最高'}`}
-      onInput={(e) => onChange({ ...value, [side]: parseNumber(e.detail.value) })}
+      onInput={(e) => {
+        const text = e.detail.value
+        setTyped((t) => ({ ...t, [side]: text }))
+        onChange({ ...value, [side]: parseNumber(text) })
+      }}
     />
   )
   return (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Input, Text, View } from '@tarojs/components'
 import Taro, { usePageScroll } from '@tarojs/taro'
-import { listGames } from '@/api/catalogue'
+import { allGames } from '@/utils/games'
 import EmptyState from '@/components/EmptyState'
 import GameIcon from '@/components/GameIcon'
 import Icon from '@/components/Icon'
@@ -51,8 +51,8 @@ export default function GamePicker({ onPick, caption }: GamePickerProps) {
 
   const load = useCallback(
     () =>
-      listGames().then(
-        (result) => setGames(result.data),
+      allGames().then(
+        (list) => setGames(list),
         () => setFailed(true),
       ),
     [],

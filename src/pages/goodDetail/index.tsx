@@ -1,10 +1,356 @@
-import PagePending from '@/components/PagePending'
+import { useCallback, useEffect, useState } from 'react'
+import { Swiper, SwiperItem, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { collectGoods, fetchGoods, fetchRecommendations, uncollectGoods } from '@/api/catalogue'
+import { ApiError } from '@/api/request'
+import EmptyState from '@/components/EmptyState'
+import GlyphIcon from '@/components/GlyphIcon'
+import GoodsCard, { Badges } from '@/components/GoodsCard'
+import Icon from '@/components/Icon'
+import ImageViewer from '@/components/ImageViewer'
+import LazyImage from '@/components/LazyImage'
+import PriceTag from '@/components/PriceTag'
+import Skeleton from '@/components/Skeleton'
+import Tabs from '@/components/Tabs'
+import type { GoodsCard as Goods, GoodsDetail, GoodsStatus } from '@/contract/catalogue'
 import MainShell from '@/layouts/MainShell'
+import { currentPageUrl, openPage, replacePage, usePageParams } from '@/navigation'
+import { readToken } from '@/store'
+import { rememberGame } from '@/utils/games'
+import { formatTime } from '@/utils/time'
+import './index.scss'
+
+type Tab = 'detail' | 'notice' | 'guarantee' | 'group'
+
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'detail', label: '商品详情' },
+  { value: 'notice', label: '交易须知' },
+  { value: 'guarantee', label: '包赔介绍' },
+  { value: 'group', label: '官方交流群' },
+]
+
+/** Why 立即购买 is not offered. */
+const UNAVAILABLE: Partial<Record<GoodsStatus, string>> = {
+  in_trade: '该商品交易中',
+  sold: '该商品已出售',
+  delisted: '该商品已下架',
+}
+
+const GUARANTEE_TEXT: Record<GoodsDetail['guarantee'], string> = {
+  free: '本商品赠送找回包赔：账号被找回，平台全额赔付',
+  buyer_pays: '可购买找回包赔 / 人脸包赔，下单时选择',
+  none: '该商品不提供包赔服务，请谨慎购买',
+}
+
+/** Signed-out visitors go to /login and come back to this listing afterwards. */
+function signInFirst(): boolean {
+  if (readToken()) return true
+  void replacePage('login', { redirect: currentPageUrl() })
+  return false
+}
 
 export default function GoodDetailPage() {
+  const params = usePageParams()
+  const id = Number(params.id)
+  const [goods, setGoods] = useState<GoodsDetail | null>(null)
+  const [problem, setProblem] = useState<'missing' | 'failed' | null>(Number.isInteger(id) && id > 0 ? null : 'missing')
+  const [similar, setSimilar] = useState<Goods[]>([])
+
+  const load = useCallback(
+    () =>
+      fetchGoods(id).then(
+        (result) => {
+          setGoods(result.data)
+          rememberGame(result.data.gameId)
+        },
+        (error) => setProblem(error instanceof ApiError && error.code === 404 ? 'missing' : 'failed'),
+      ),
+    [id],
+  )
+  useEffect(() => {
+    if (!(Number.isInteger(id) && id > 0)) return
+    void load()
+    fetchRecommendations(id).then(
+      (result) => setSimilar(result.data.filter((g) => g.id !== id)),
+      () => undefined,
+    )
+  }, [id, load])
+
   return (
     <MainShell>
-      <PagePending />
+      {problem === 'missing' ? (
+        <EmptyState
+          text="商品不存在或已下架"
+          action={{ label: '看看其他账号', onClick: () => replacePage('accountOrder') }}
+        />
+      ) : problem === 'failed' ? (
+        <EmptyState
+          text="商品加载失败，请检查网络"
+          action={{
+            label: '重试',
+            onClick: () => {
+              setProblem(null)
+              void load()
+            },
+          }}
+        />
+      ) : goods ? (
+        <Detail goods={goods} similar={similar} onChange={setGoods} />
+      ) : (
+        <DetailSkeleton />
+      )}
     </MainShell>
+  )
+}
+
+function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods: GoodsDetail) => void }) {
+  const { goods, similar, onChange } = props
+  const [slide, setSlide] = useState(0)
+  const [viewer, setViewer] = useState<{ images: string[]; index: number } | null>(null)
+  const [tab, setTab] = useState<Tab>('detail')
+  const [saving, setSaving] = useState(false)
+  const gallery = [...new Set([goods.coverImage, ...goods.images].filter(Boolean))]
+  const unavailable = UNAVAILABLE[goods.status] ?? (goods.status === 'on_sale' ? '' : '该商品暂不可购买')
+
+  const toggleFavourite = async () => {
+    if (saving || !signInFirst()) return
+    const next = !goods.collected
+    setSaving(true)
+    onChange({ ...goods, collected: next, favourites: Math.max(0, goods.favourites + (next ? 1 : -1)) })
+    try {
+      await (next ? collectGoods(goods.id) : uncollectGoods(goods.id))
+      void Taro.showToast({ title: next ? '已收藏' : '已取消收藏', icon: 'none' })
+    } catch (error) {
+      onChange(goods)
+      if (!(error instanceof ApiError && error.code === 401)) {
+        void Taro.showToast({ title: error instanceof ApiError ? error.message : '操作失败，请重试', icon: 'none' })
+      }
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const buy = () => {
+    if (unavailable || !signInFirst()) return
+    void openPage('sureOrder', { id: goods.id })
+  }
+
+  return (
+    <View className="good-detail">
+      <View className="good-detail__gallery">
+        {gallery.length ? (
+          <Swiper className="good-detail__swiper" current={slide} onChange={(e) => setSlide(e.detail.current)} circular>
+            {gallery.map((src, i) => (
+              <SwiperItem key={src}>
+                <View
+                  className="good-detail__slide"
+                  role="button"
+                  aria-label={`查看大图 ${i + 1}`}
+                  onClick={() => setViewer({ images: gallery, index: i })}
+                >
+                  <LazyImage
+                    className="good-detail__photo"
+                    src={src}
+                    thumb={i === 0 ? goods.thumbImage : undefined}
+                    alt={`${goods.title} 图 ${i + 1}`}
+                    lazy={i > 0}
+                  />
+                </View>
+              </SwiperItem>
+            ))}
+          </Swiper>
+        ) : (
+          <LazyImage className="good-detail__swiper" src="" alt={goods.title} />
+        )}
+        {gallery.length > 1 && (
+          <Text className="good-detail__counter">
+            {slide + 1} / {gallery.length}
+          </Text>
+        )}
+        {unavailable && <Text className="good-detail__mark">{unavailable.replace('该商品', '')}</Text>}
+      </View>
+
+      <View className="good-detail__card good-detail__head">
+        <View className="good-detail__price-line">
+          <PriceTag fen={goods.price} size="large" muted={Boolean(unavailable)} />
+          <Text className="good-detail__no">编号 {goods.id}</Text>
+        </View>
+        <Text className="good-detail__title">{goods.title}</Text>
+        <Badges goods={goods} />
+        <View className="good-detail__facts">
+          <Text>
+            <GlyphIcon name="eye" size={24} /> {goods.views} 次浏览
+          </Text>
+          <Text>
+            <GlyphIcon name="heart" size={24} /> {goods.favourites} 人收藏
+          </Text>
+          <Text>
+            <GlyphIcon name="clock" size={24} /> {formatTime(goods.listedAt)} 上架
+          </Text>
+        </View>
+      </View>
+
+      <View className="good-detail__card good-detail__trust">
+        <TrustLine icon="shield" title="平台担保" text="资金由平台托管，确认收货后才打款给卖家" />
+        <TrustLine
+          icon="medal"
+          title={goods.guarantee === 'none' ? '无包赔' : '找回包赔'}
+          text={GUARANTEE_TEXT[goods.guarantee]}
+        />
+        {goods.accountType === 'self' && (
+          <TrustLine icon="check" title="平台自营" text="官方收购、验号，客服全程跟进" />
+        )}
+      </View>
+
+      <View className="good-detail__card">
+        <Text className="good-detail__section">账号信息</Text>
+        <View className="good-detail__table">
+          <View className="good-detail__cell">
+            <Text className="good-detail__label">游戏</Text>
+            <Text className="good-detail__value">{goods.gameName}</Text>
+          </View>
+          <View className="good-detail__cell">
+            <Text className="good-detail__label">区服</Text>
+            <Text className="good-detail__value">{goods.regionNames.join(' / ') || '—'}</Text>
+          </View>
+          {goods.attributeRows.map((row) => (
+            <View key={row.key} className="good-detail__cell">
+              <Text className="good-detail__label">{row.label}</Text>
+              <Text className="good-detail__value">{row.value || '—'}</Text>
+            </View>
+          ))}
+        </View>
+      </View>
+
+      <View className="good-detail__card good-detail__tabs">
+        <Tabs tabs={TABS} value={tab} onChange={setTab} />
+        <View className="good-detail__tab-body">
+          {tab === 'detail' && (
+            <View>
+              <Text className="good-detail__description">{goods.description || '卖家未填写更多描述'}</Text>
+              {goods.images.map((src, i) => (
+                <View
+                  key={src}
+                  className="good-detail__detail-image"
+                  onClick={() => setViewer({ images: goods.images, index: i })}
+                >
+                  <LazyImage className="good-detail__detail-photo" src={src} alt={`${goods.title} 详情图 ${i + 1}`} />
+                </View>
+              ))}
+            </View>
+          )}
+          {tab === 'notice' && <Notes lines={TRADE_NOTES} />}
+          {tab === 'guarantee' && <Notes lines={GUARANTEE_NOTES} />}
+          {tab === 'group' && (
+            <View className="good-detail__group">
+              <Text className="good-detail__description">
+                加入{goods.gameName}官方交流群，获取上新提醒与交易保障说明。群号请向客服索取，谨防冒充客服的私聊。
+              </Text>
+              <View className="good-detail__group-button" role="button" onClick={() => openPage('contactkefu')}>
+                <Text>联系客服获取群号</Text>
+              </View>
+            </View>
+          )}
+        </View>
+      </View>
+
+      {similar.length > 0 && (
+        <View className="good-detail__similar">
+          <Text className="good-detail__section good-detail__section--outside">相似推荐</Text>
+          <View className="good-detail__similar-grid">
+            {similar.slice(0, 8).map((g) => (
+              <GoodsCard key={g.id} goods={g} variant="tile" onClick={() => openPage('goodDetail', { id: g.id })} />
+            ))}
+          </View>
+        </View>
+      )}
+
+      <View className="good-detail__bar">
+        <View
+          className={`good-detail__bar-action${goods.collected ? ' good-detail__bar-action--on' : ''}`}
+          role="button"
+          aria-label={goods.collected ? '取消收藏' : '收藏'}
+          aria-pressed={goods.collected}
+          onClick={() => void toggleFavourite()}
+        >
+          <GlyphIcon name={goods.collected ? 'heartFilled' : 'heart'} size={44} />
+          <Text className="good-detail__bar-label">{goods.collected ? '已收藏' : '收藏'}</Text>
+        </View>
+        <View
+          className="good-detail__bar-action"
+          role="button"
+          aria-label="客服"
+          onClick={() => openPage('contactkefu')}
+        >
+          <Icon name="service" size={44} />
+          <Text className="good-detail__bar-label">客服</Text>
+        </View>
+        <View
+          className={`good-detail__buy${unavailable ? ' good-detail__buy--off' : ''}`}
+          role="button"
+          aria-disabled={Boolean(unavailable)}
+          onClick={buy}
+        >
+          <Text>{unavailable || '立即购买'}</Text>
+        </View>
+      </View>
+
+      {viewer && <ImageViewer images={viewer.images} initialIndex={viewer.index} onClose={() => setViewer(null)} />}
+    </View>
+  )
+}
+
+function TrustLine({ icon, title, text }: { icon: 'shield' | 'medal' | 'check'; title: string; text: string }) {
+  return (
+    <View className="good-detail__trust-line">
+      <GlyphIcon name={icon} size={36} className="good-detail__trust-icon" />
+      <Text className="good-detail__trust-title">{title}</Text>
+      <Text className="good-detail__trust-text">{text}</Text>
+    </View>
+  )
+}
+
+function Notes({ lines }: { lines: string[] }) {
+  return (
+    <View className="good-detail__notes">
+      {lines.map((line, i) => (
+        <View key={i} className="good-detail__note">
+          <Text className="good-detail__note-no">{i + 1}</Text>
+          <Text className="good-detail__note-text">{line}</Text>
+        </View>
+      ))}
+    </View>
+  )
+}
+
+// Short versions of the 交易须知 / 包赔介绍 notices, until the content module serves the operator's text here.
+const TRADE_NOTES = [
+  '下单后请在 15 分钟内完成支付，超时订单自动取消。',
+  '付款后资金由平台托管，客服会在工作时间（10:00–02:00）内为您交付账号。',
+  '收到账号请立即修改密码与绑定信息，确认无误后再点击「确认收货」。',
+  '请勿与卖家私下交易或透露验证码，站外交易不受平台保障。',
+]
+
+const GUARANTEE_NOTES = [
+  '找回包赔：账号被原主通过申诉找回时，平台按订单金额赔付。',
+  '人脸包赔：涉及人脸识别找回的账号，赔付范围扩展到人脸申诉。',
+  '包赔费用在确认订单时按商品价格计算，下单前可查看。',
+  '申请赔付请在「我的买单」中联系客服，并提供找回截图等材料。',
+]
+
+function DetailSkeleton() {
+  return (
+    <View className="good-detail" aria-label="加载中">
+      <Skeleton className="good-detail__swiper" />
+      <View className="good-detail__card good-detail__head">
+        <Skeleton className="skeleton-line skeleton-line--tiny" />
+        <Skeleton className="skeleton-line" />
+        <Skeleton className="skeleton-line skeleton-line--short" />
+      </View>
+      <View className="good-detail__card">
+        <Skeleton className="skeleton-line" />
+        <Skeleton className="skeleton-line skeleton-line--short" />
+      </View>
+    </View>
   )
 }

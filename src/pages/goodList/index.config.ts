@@ -1,3 +1,7 @@
 import { pageTitle } from '../../routes'
 
-export default definePageConfig({ navigationBarTitleText: pageTitle('goodList') })
+export default definePageConfig({
+  navigationBarTitleText: pageTitle('goodList'),
+  // Load the next page well before the end: a screen and a half of cards ahead.
+  onReachBottomDistance: 600,
+})

@@ -1,0 +1,29 @@
+import { Text, View } from '@tarojs/components'
+import LazyImage from '@/components/LazyImage'
+import PriceTag from '@/components/PriceTag'
+import type { RecentDeal } from '@/contract/catalogue'
+import { openPage } from '@/navigation'
+import { formatTime } from '@/utils/time'
+import './index.scss'
+
+/** One sold listing: thumbnail, title, game and region, price and when it sold (home and finish). */
+export default function DealRow({ deal }: { deal: RecentDeal }) {
+  return (
+    <View
+      className="deal-row"
+      role="link"
+      aria-label={deal.title}
+      onClick={() => openPage('goodDetail', { id: deal.id })}
+    >
+      <LazyImage className="deal-row__thumb" src={deal.thumbImage || deal.coverImage} alt={deal.title} />
+      <View className="deal-row__body">
+        <Text className="deal-row__title">{deal.title}</Text>
+        <Text className="deal-row__meta">{[deal.gameName, ...deal.regionNames].join(' · ')}</Text>
+        <View className="deal-row__bottom">
+          <PriceTag fen={deal.price} size="small" />
+          <Text className="deal-row__time">{formatTime(deal.soldAt)} 成交</Text>
+        </View>
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,68 @@
+import { isActiveFilter } from '@/components/AttributeFilter'
+import type { AccountType, AttributeFilter, GoodsListQuery, GoodsSort, RegionNode } from '@/contract/catalogue'
+
+export const PAGE_SIZE = 20
+
+/** Everything the visitor can change on goodList. */
+export interface ListFilters {
+  keyword: string
+  /** Chosen region nodes, root first. */
+  region: RegionNode[]
+  attributes: Record<string, AttributeFilter>
+  /** Fen. */
+  priceMin?: number
+  priceMax?: number
+  accountType?: AccountType
+  specialOffer: boolean
+  sort: GoodsSort
+}
+
+const SORTS: GoodsSort[] = ['default', 'price_desc', 'price_asc', 'time_desc', 'time_asc']
+
+const toFen = (text: string | undefined) => (text && /^\d+$/.test(text) ? Number(text) : undefined)
+
+/** The filters a page opens with: its query (`searchText`, and `sort`/`priceMin`/`priceMax` from home's links). */
+export function initialFilters(params: Record<string, string>): ListFilters {
+  return {
+    keyword: params.searchText ?? '',
+    region: [],
+    attributes: {},
+    priceMin: toFen(params.priceMin),
+    priceMax: toFen(params.priceMax),
+    specialOffer: params.specialOffer === '1',
+    sort: SORTS.includes(params.sort as GoodsSort) ? (params.sort as GoodsSort) : 'default',
+  }
+}
+
+/** The allList body for a page of the list; filters that narrow nothing are left out. */
+export function buildListQuery(
+  base: { gameId?: number; rentable?: boolean },
+  filters: ListFilters,
+  pageNum: number,
+  pageSize = PAGE_SIZE,
+): GoodsListQuery {
+  const query: GoodsListQuery = { pageNum, pageSize }
+  if (base.gameId) query.gameId = base.gameId
+  if (base.rentable) query.rentable = true
+  const keyword = filters.keyword.trim()
+  if (keyword) query.keyword = keyword
+  if (filters.region.length) query.regionIds = filters.region.map((n) => n.id)
+  const attributes = Object.fromEntries(Object.entries(filters.attributes).filter(([, v]) => isActiveFilter(v)))
+  if (Object.keys(attributes).length) query.attributes = attributes
+  if (filters.priceMin !== undefined) query.priceMin = filters.priceMin
+  if (filters.priceMax !== undefined) query.priceMax = filters.priceMax
+  if (filters.accountType) query.accountType = filters.accountType
+  if (filters.specialOffer) query.specialOffer = true
+  if (filters.sort !== 'default') query.sort = filters.sort
+  return query
+}
+
+/** How many filters of the 筛选 sheet are on (its badge). */
+export function sheetFilterCount(filters: ListFilters): number {
+  return (
+    Object.values(filters.attributes).filter(isActiveFilter).length +
+    (filters.priceMin !== undefined || filters.priceMax !== undefined ? 1 : 0) +
+    (filters.accountType ? 1 : 0) +
+    (filters.specialOffer ? 1 : 0)
+  )
+}
