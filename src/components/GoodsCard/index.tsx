@@ -7,7 +7,7 @@ import type { GoodsCard as Goods, GoodsStatus } from '@/contract/catalogue'
 import './index.scss'
 
 /** Height of one list row in design px (card + gap): the virtual list and the stylesheet share it. */
-export const GOODS_ROW_HEIGHT = 236
+export const GOODS_ROW_HEIGHT = 248
 
 const STATUS_MARK: Partial<Record<GoodsStatus, string>> = {
   in_trade: '交易中',
@@ -82,9 +82,24 @@ export default function GoodsCard({ goods, variant = 'row', note, extra, lazy = 
     <View className="goods-card" role="link" aria-label={goods.title} onClick={onClick}>
       {cover}
       <View className="goods-card__body">
-        <Text className="goods-card__title">{goods.title}</Text>
+        <View className="goods-card__title">
+          {goodsBadges(goods).map((b) => (
+            <Text key={b.label} className={`goods-badge goods-badge--${b.tone}`}>
+              {b.label}
+            </Text>
+          ))}
+          <Text>{goods.title}</Text>
+        </View>
         <Text className="goods-card__region">{region}</Text>
-        <Badges goods={goods} />
+        {goods.highlights.length > 0 && (
+          <View className="goods-card__highlights">
+            {goods.highlights.slice(0, 3).map((text) => (
+              <Text key={text} className="goods-card__highlight">
+                {text}
+              </Text>
+            ))}
+          </View>
+        )}
         <View className="goods-card__bottom">
           <PriceTag fen={goods.price} muted={Boolean(mark)} />
           {extra ?? <Text className="goods-card__note">{note ?? `${goods.views} 人看过`}</Text>}

@@ -14,7 +14,8 @@ import Skeleton from '@/components/Skeleton'
 import Tabs from '@/components/Tabs'
 import type { GoodsCard as Goods, GoodsDetail, GoodsStatus } from '@/contract/catalogue'
 import MainShell from '@/layouts/MainShell'
-import { currentPageUrl, openPage, replacePage, usePageParams } from '@/navigation'
+import { openPage, replacePage, usePageParams } from '@/navigation'
+import { pagePath } from '@/routes'
 import { readToken } from '@/store'
 import { rememberGame } from '@/utils/games'
 import { formatTime } from '@/utils/time'
@@ -42,10 +43,10 @@ const GUARANTEE_TEXT: Record<GoodsDetail['guarantee'], string> = {
   none: '该商品不提供包赔服务，请谨慎购买',
 }
 
-/** Signed-out visitors go to /login and come back to this listing afterwards. */
-function signInFirst(): boolean {
+/** Signed-out visitors go to /login (in place of this page) and come back to this listing afterwards. */
+function signInFirst(goodsId: number): boolean {
   if (readToken()) return true
-  void replacePage('login', { redirect: currentPageUrl() })
+  void replacePage('login', { redirect: `${pagePath('goodDetail')}?id=${goodsId}` })
   return false
 }
 
@@ -113,7 +114,7 @@ function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods:
   const unavailable = UNAVAILABLE[goods.status] ?? (goods.status === 'on_sale' ? '' : '该商品暂不可购买')
 
   const toggleFavourite = async () => {
-    if (saving || !signInFirst()) return
+    if (saving || !signInFirst(goods.id)) return
     const next = !goods.collected
     setSaving(true)
     onChange({ ...goods, collected: next, favourites: Math.max(0, goods.favourites + (next ? 1 : -1)) })
@@ -131,7 +132,7 @@ function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods:
   }
 
   const buy = () => {
-    if (unavailable || !signInFirst()) return
+    if (unavailable || !signInFirst(goods.id)) return
     void openPage('sureOrder', { id: goods.id })
   }
 

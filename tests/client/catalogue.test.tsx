@@ -1,0 +1,619 @@
+import Taro from '@tarojs/taro'
+import { act, fireEvent, waitFor } from '@testing-library/react'
+import TestUtils from '@tarojs/test-utils-react'
+import type {
+  AttributeTemplate,
+  FavouriteRow,
+  Game,
+  GoodsCard,
+  GoodsDetail,
+  GoodsListQuery,
+  RecentDeal,
+  RegionNode,
+} from '@/contract/catalogue'
+import VirtualList from '@/components/VirtualList'
+import { saveToken, setState } from '@/store'
+import { clearGameCache, RECENT_GAMES_KEY, rememberGame } from '@/utils/games'
+import { formatPrice } from '@/utils/money'
+import { typeInto } from './utils/dom'
+import { callsTo, mockApi } from './utils/mockApi'
+import { renderApp } from './utils/renderApp'
+
+// jsdom has no IntersectionObserver; Taro's <Image lazyLoad> asks for one.
+class NoIntersectionObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.assign(globalThis, { IntersectionObserver: NoIntersectionObserver })
+
+// ---- fixtures -------------------------------------------------------------------------------------------
+
+const game = (id: number, name: string, over: Partial<Game> = {}): Game => ({
+  id,
+  name,
+  initial: 'W',
+  type: 'mobile',
+  icon: '',
+  hot: false,
+  sort: id,
+  onSaleCount: 10 * id,
+  ...over,
+})
+
+const games: Game[] = [
+  game(1, '王者荣耀', { hot: true, initial: 'W', onSaleCount: 128 }),
+  game(2, '和平精英', { hot: true, initial: 'H' }),
+  game(3, '英雄联盟', { type: 'pc', initial: 'Y', hot: true }),
+  game(4, '原神', { initial: 'Y' }),
+  game(5, '穿越火线', { type: 'pc', initial: 'C' }),
+]
+
+const template: AttributeTemplate = {
+  gameId: 1,
+  version: 2,
+  fields: [
+    {
+      key: 'rank',
+      label: '段位',
+      type: 'radio',
+      unit: '',
+      required: true,
+      searchable: true,
+      showOnSellForm: true,
+      sort: 1,
+      options: [
+        { id: 'king', label: '王者' },
+        { id: 'star', label: '星耀' },
+      ],
+    },
+    {
+      key: 'skins',
+      label: '稀有皮肤',
+      type: 'checkbox',
+      unit: '',
+      required: false,
+      searchable: true,
+      showOnSellForm: true,
+      sort: 2,
+      options: [
+        { id: 'legend', label: '传说' },
+        { id: 'collector', label: '典藏' },
+        { id: 'epic', label: '史诗' },
+      ],
+    },
+    {
+      key: 'heroes',
+      label: '英雄数',
+      type: 'number',
+      unit: '个',
+      required: true,
+      searchable: true,
+      showOnSellForm: true,
+      sort: 3,
+      options: [],
+    },
+    {
+      key: 'note',
+      label: '备注',
+      type: 'text',
+      unit: '',
+      required: false,
+      searchable: false,
+      showOnSellForm: true,
+      sort: 4,
+      options: [],
+    },
+  ],
+}
+
+const node = (id: number, name: string, kind: RegionNode['kind'], parentId: number | null): RegionNode => ({
+  id,
+  gameId: 1,
+  parentId,
+  kind,
+  name,
+  sort: id,
+})
+
+const card = (id: number, over: Partial<GoodsCard> = {}): GoodsCard => ({
+  id,
+  gameId: 1,
+  gameName: '王者荣耀',
+  title: `王者荣耀 ${id} 号 全英雄 典藏皮肤`,
+  price: 100_000 + id * 100,
+  coverImage: `/uploads/${id}.jpg`,
+  thumbImage: `/uploads/${id}-s.jpg`,
+  regionIds: [11, 111],
+  regionNames: ['安卓', '微信'],
+  highlights: ['王者 50 星', '英雄 120 个', '皮肤 300 个'],
+  accountType: 'consign',
+  guarantee: 'free',
+  specialOffer: false,
+  rent: null,
+  status: 'on_sale',
+  views: 12,
+  favourites: 3,
+  listedAt: '2026-11-01T02:00:00Z',
+  ...over,
+})
+
+const detail = (id: number, over: Partial<GoodsDetail> = {}): GoodsDetail => ({
+  ...card(id),
+  description: '国服战力，V8 贵族，可换绑。',
+  images: [`/uploads/${id}-a.jpg`, `/uploads/${id}-b.jpg`],
+  attributes: { rank: 'king', heroes: 120 },
+  attributeRows: [
+    { key: 'rank', label: '段位', value: '王者' },
+    { key: 'heroes', label: '英雄数', value: '120 个' },
+  ],
+  templateVersion: 2,
+  createdAt: '2026-10-30T02:00:00Z',
+  soldAt: null,
+  collected: false,
+  ...over,
+})
+
+const TOTAL = 45
+
+/** allList over a catalogue of TOTAL goods, paged as the server pages it. */
+const allList = (body: unknown) => {
+  const { pageNum, pageSize } = body as GoodsListQuery
+  const start = (pageNum - 1) * pageSize
+  const rows = Array.from({ length: Math.max(0, Math.min(pageSize, TOTAL - start)) }, (_, i) => card(start + i + 1))
+  return { code: 200, rows, total: TOTAL }
+}
+
+const catalogueApi = {
+  'GET /web/game/list': () => ({ code: 200, data: games }),
+  'GET /web/gameTempAttr': () => ({ code: 200, data: template }),
+  'GET /web/keylist': (_: unknown, url: string) => {
+    const query = new URLSearchParams(url.split('?')[1])
+    if (query.get('systemKey') === 'system') {
+      return { code: 200, data: [node(11, '安卓', 'system', null), node(12, '苹果', 'system', null)] }
+    }
+    const parent = Number(query.get('parentId'))
+    return {
+      code: 200,
+      data: [node(parent * 10 + 1, '微信', 'carrier', parent), node(parent * 10 + 2, 'QQ', 'carrier', parent)],
+    }
+  },
+  'POST /web/good/allList': allList,
+  'GET /web/good/7': () => ({ code: 200, data: detail(7) }),
+  'GET /web/recommend/7': () => ({ code: 200, data: [card(8), card(9)] }),
+}
+
+// ---- helpers --------------------------------------------------------------------------------------------
+
+/** The page on top of the stack (pages below it stay in the document, hidden with taro_page_shade). */
+const page = () => {
+  const shown = document.querySelectorAll('.taro_page_show:not(.taro_page_shade)')
+  return shown[shown.length - 1] as HTMLElement
+}
+const pathname = () => window.location.pathname + window.location.search
+
+/** The element on the visible page matching `selector`, once it is there. */
+async function find(selector: string): Promise<HTMLElement> {
+  let found: HTMLElement | null = null
+  await waitFor(() => {
+    found = page()?.querySelector(selector) ?? null
+    expect(found).not.toBeNull()
+  })
+  return found as unknown as HTMLElement
+}
+
+const tap = async (selector: string) => fireEvent.click(await find(selector))
+const tapLabel = (label: string) => tap(`[aria-label="${label}"]`)
+
+/** Clicks the element with role=button whose text is `text` on the visible page. */
+async function tapText(text: string) {
+  let target: Element | undefined
+  await waitFor(() => {
+    target = [...page().querySelectorAll('[role=button], [role=tab]')].find((el) => el.textContent?.trim() === text)
+    expect(target).toBeDefined()
+  })
+  fireEvent.click(target as Element)
+}
+
+const lastListBody = (api: jest.SpyInstance) => {
+  const calls = callsTo(api, 'POST /web/good/allList')
+  return calls[calls.length - 1]?.data as GoodsListQuery
+}
+
+/** Scrolls the visible page (its own scroll container on H5) to `top`; jsdom has no layout, so it is the end. */
+function scrollPage(top: number) {
+  const el = page()
+  Object.defineProperty(el, 'scrollTop', { value: top, configurable: true, writable: true })
+  act(() => {
+    el.dispatchEvent(new Event('scroll'))
+  })
+}
+
+const summary = () => page().querySelector('.good-list__summary')?.textContent ?? ''
+
+beforeEach(() => {
+  Taro.clearStorageSync()
+  clearGameCache()
+  setState({ token: '', profile: null, currentGameName: '' })
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({} as never)
+})
+afterEach(() => jest.restoreAllMocks())
+
+// ---- home -----------------------------------------------------------------------------------------------
+
+describe('home', () => {
+  const homeApi = {
+    ...catalogueApi,
+    'GET /web/stats': () => ({ code: 200, data: { onSale: 12345, soldYesterday: 37, soldTotal: 8021 } }),
+    'GET /web/recentlydeal': () => ({
+      code: 200,
+      rows: [{ ...card(30, { status: 'sold', title: '英雄联盟 钻石 全皮肤' }), soldAt: '2026-11-20T06:30:00Z' }],
+      total: 1,
+    }),
+  }
+
+  it('shows the stats, the hot games, top accounts over ¥6000 and recent deals', async () => {
+    const api = mockApi(homeApi)
+    renderApp('/index/home')
+    await find('[aria-label="王者荣耀"]')
+    const grid = page().querySelector('.home__games') as HTMLElement
+    expect([...grid.querySelectorAll('.home__game-name')].map((el) => el.textContent)).toEqual([
+      '王者荣耀',
+      '和平精英',
+      '英雄联盟',
+    ])
+    expect(grid.textContent).toContain('128 在售')
+    await waitFor(() => expect(page().querySelector('.home__stats')?.textContent).toContain('12,345'))
+    expect(lastListBody(api)).toEqual({ priceMin: 600_000, sort: 'price_desc', pageNum: 1, pageSize: 10 })
+    await waitFor(() => expect(page().textContent).toContain('英雄联盟 钻石 全皮肤'))
+
+    await tapText('端游')
+    expect([...grid.querySelectorAll('.home__game-name')].map((el) => el.textContent)).toEqual(['英雄联盟', '穿越火线'])
+  })
+
+  it('lists recently viewed games from local storage, newest first, and adds the one opened', async () => {
+    Taro.setStorageSync(RECENT_GAMES_KEY, [1, 4])
+    mockApi(homeApi)
+    renderApp('/index/home')
+    await find('[aria-label="王者荣耀"]')
+    await tapText('最近浏览')
+    const names = () => [...page().querySelectorAll('.home__game-name')].map((el) => el.textContent)
+    expect(names()).toEqual(['王者荣耀', '原神'])
+
+    await tapLabel('原神')
+    await waitFor(() => expect(pathname()).toBe('/index/goodList?gameId=4'))
+    await waitFor(() => expect(Taro.getStorageSync(RECENT_GAMES_KEY)).toEqual([4, 1]))
+  })
+
+  it('keeps at most eight recent games', () => {
+    Taro.setStorageSync(RECENT_GAMES_KEY, [1, 2, 3, 4, 5, 6, 7, 8])
+    rememberGame(9)
+    expect(Taro.getStorageSync(RECENT_GAMES_KEY)).toEqual([9, 1, 2, 3, 4, 5, 6, 7])
+    rememberGame(5)
+    expect(Taro.getStorageSync(RECENT_GAMES_KEY)).toEqual([5, 9, 1, 2, 3, 4, 6, 7])
+  })
+})
+
+// ---- accountOrder ---------------------------------------------------------------------------------------
+
+describe('accountOrder', () => {
+  it('finds a game by name or initial, by type, and opens its list', async () => {
+    mockApi(catalogueApi)
+    renderApp('/index/accountOrder')
+    await find('[aria-label="穿越火线"]')
+    const letters = () => [...page().querySelectorAll('.game-picker__letter')].map((el) => el.textContent)
+    expect(letters()).toEqual(['C', 'H', 'W', 'Y'])
+    expect(page().textContent).toContain('128 个在售')
+
+    await tapText('端游')
+    expect(letters()).toEqual(['C', 'Y'])
+    await tapText('全部游戏')
+    await typeInto('搜索游戏', '王者')
+    await waitFor(() => expect(page().querySelectorAll('.game-picker__row').length).toBe(1))
+
+    await tapLabel('王者荣耀')
+    await waitFor(() => expect(pathname()).toBe('/index/goodList?gameId=1'))
+  })
+})
+
+// ---- goodList -------------------------------------------------------------------------------------------
+
+describe('goodList', () => {
+  it('builds the allList body from region, attribute filters, price and sort', async () => {
+    const api = mockApi(catalogueApi)
+    renderApp('/index/goodList?gameId=1')
+    await waitFor(() => expect(summary()).toContain('共 45 个在售账号'))
+    expect(lastListBody(api)).toEqual({ gameId: 1, pageNum: 1, pageSize: 20 })
+
+    await tapLabel('选择区服')
+    await tapLabel('安卓')
+    await tapLabel('微信')
+    await waitFor(() => expect(lastListBody(api).regionIds).toEqual([11, 111]))
+
+    await tapLabel('筛选')
+    await find('.sheet')
+    expect(page().querySelector('.sheet [aria-label="备注"]')).toBeNull() // not searchable
+    await tapLabel('王者')
+    await tapLabel('传说')
+    await tapLabel('典藏')
+    await typeInto('英雄数最低', '100')
+    await typeInto('英雄数最高', '200')
+    await typeInto('价格最低', '500')
+    await typeInto('价格最高', '2000')
+    await tapLabel('特价捡漏')
+    await tapText('确定')
+    await tapLabel('按价格排序')
+    await waitFor(() => expect(lastListBody(api).sort).toBe('price_asc'))
+
+    expect(lastListBody(api)).toEqual({
+      gameId: 1,
+      regionIds: [11, 111],
+      attributes: { rank: 'king', skins: ['legend', 'collector'], heroes: { min: 100, max: 200 } },
+      priceMin: 50_000,
+      priceMax: 200_000,
+      specialOffer: true,
+      sort: 'price_asc',
+      pageNum: 1,
+      pageSize: 20,
+    })
+    const chips = [...page().querySelectorAll('.good-list__chip')].map((el) => el.textContent)
+    expect(chips).toEqual([
+      '系统：安卓 / 微信',
+      '段位：王者',
+      '稀有皮肤：传说、典藏',
+      '英雄数：100–200个',
+      '价格：500–2000元',
+      '特价捡漏',
+      '清空',
+    ])
+
+    // a second tap reverses the price order; removing a chip drops that filter only
+    await tapLabel('价格从低到高')
+    await waitFor(() => expect(lastListBody(api).sort).toBe('price_desc'))
+    await tapLabel('移除筛选 稀有皮肤：传说、典藏')
+    await waitFor(() => expect(lastListBody(api).attributes).toEqual({ rank: 'king', heroes: { min: 100, max: 200 } }))
+    await tapLabel('移除筛选 系统：安卓 / 微信')
+    await waitFor(() => expect(lastListBody(api).regionIds).toBeUndefined())
+  })
+
+  it('loads the next page when the visitor scrolls to the bottom, and stops at the end', async () => {
+    const api = mockApi(catalogueApi)
+    renderApp('/index/goodList?gameId=1')
+    await waitFor(() => expect(summary()).toContain('共 45 个在售账号'))
+    expect(callsTo(api, 'POST /web/good/allList')).toHaveLength(1)
+
+    scrollPage(4000)
+    await waitFor(() => expect(callsTo(api, 'POST /web/good/allList')).toHaveLength(2))
+    expect(lastListBody(api)).toEqual({ gameId: 1, pageNum: 2, pageSize: 20 })
+    await waitFor(() => expect(page().querySelector('.list-footer')?.textContent).toBe('上拉加载更多'))
+
+    await tapText('上拉加载更多')
+    await waitFor(() => expect(page().querySelector('.list-footer')?.textContent).toBe('— 已经到底了 —'))
+    expect(lastListBody(api).pageNum).toBe(3)
+  })
+
+  it('keeps filters, loaded pages and scroll position when coming back from goodDetail', async () => {
+    const api = mockApi(catalogueApi)
+    const scrollTo = jest.spyOn(Taro, 'pageScrollTo')
+    renderApp('/index/goodList?gameId=1')
+    await waitFor(() => expect(summary()).toContain('共 45 个在售账号'))
+    await tapLabel('按时间排序')
+    await waitFor(() => expect(lastListBody(api).sort).toBe('time_desc'))
+    await waitFor(() => expect(summary()).toContain('共 45 个在售账号'))
+    scrollPage(1800)
+    await waitFor(() => expect(lastListBody(api).pageNum).toBe(2))
+    const listPage = page()
+    const before = callsTo(api, 'POST /web/good/allList').length
+
+    await tap('.goods-card[aria-label="王者荣耀 7 号 全英雄 典藏皮肤"]')
+    await waitFor(() => expect(pathname()).toBe('/index/goodDetail?id=7'))
+    await Taro.navigateBack()
+    await waitFor(() => expect(pathname()).toBe('/index/goodList?gameId=1'))
+
+    await waitFor(() => expect(page()).toBe(listPage)) // the same page instance, not a new one
+    await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith({ scrollTop: 1800, duration: 0 }))
+    expect(callsTo(api, 'POST /web/good/allList')).toHaveLength(before) // nothing reloaded
+    expect(page().querySelector('[aria-label="按时间排序"]')?.getAttribute('aria-pressed')).toBe('true')
+    expect(page().querySelector('.list-footer')?.textContent).toBe('上拉加载更多') // 40 of 45 still loaded
+  })
+
+  it('starts fresh when coming back from any other page, and when opened again from home', async () => {
+    const api = mockApi({
+      ...catalogueApi,
+      'GET /web/stats': () => ({ code: 200, data: { onSale: 1, soldYesterday: 0, soldTotal: 0 } }),
+      'GET /web/recentlydeal': () => ({ code: 200, rows: [], total: 0 }),
+    })
+    const scrollTo = jest.spyOn(Taro, 'pageScrollTo')
+    renderApp('/index/home')
+    await tapLabel('王者荣耀')
+    await waitFor(() => expect(summary()).toContain('共 45 个在售账号'))
+    await tapLabel('按价格排序')
+    await waitFor(() => expect(lastListBody(api).sort).toBe('price_asc'))
+    await waitFor(() => expect(summary()).toContain('共 45 个在售账号'))
+    scrollPage(900)
+    await waitFor(() => expect(lastListBody(api).pageNum).toBe(2))
+
+    // away to customer service and back: fresh
+    await tapLabel('联系客服')
+    await waitFor(() => expect(pathname()).toBe('/index/other/contactkefu'))
+    await Taro.navigateBack()
+    await waitFor(() => expect(lastListBody(api)).toEqual({ gameId: 1, pageNum: 1, pageSize: 20 }))
+    expect(scrollTo).toHaveBeenLastCalledWith({ scrollTop: 0, duration: 0 })
+    await waitFor(() =>
+      expect(page().querySelector('[aria-label="按价格排序"]')?.getAttribute('aria-pressed')).toBe('false'),
+    )
+
+    // filter again, then back home and into the list from the grid: a new, fresh list
+    await tapLabel('按价格排序')
+    await waitFor(() => expect(lastListBody(api).sort).toBe('price_asc'))
+    await Taro.navigateBack()
+    await waitFor(() => expect(pathname()).toBe('/index/home'))
+    const calls = callsTo(api, 'POST /web/good/allList').length
+    await tapLabel('王者荣耀')
+    await waitFor(() => expect(callsTo(api, 'POST /web/good/allList')).toHaveLength(calls + 1))
+    expect(lastListBody(api)).toEqual({ gameId: 1, pageNum: 1, pageSize: 20 })
+    await waitFor(() => expect(summary()).toContain('共 45 个在售账号'))
+    expect(page().querySelector('[aria-label="按价格排序"]')?.getAttribute('aria-pressed')).toBe('false')
+  })
+})
+
+// ---- VirtualList ----------------------------------------------------------------------------------------
+
+describe('VirtualList', () => {
+  const testUtils = new TestUtils()
+  afterEach(() => testUtils.unmout())
+
+  it('renders only the rows on screen out of 600 loaded cards, keeping the full height', async () => {
+    jest.spyOn(Taro, 'getSystemInfoSync').mockReturnValue({ windowWidth: 375, windowHeight: 812 } as never)
+    const items = Array.from({ length: 600 }, (_, i) => card(i + 1))
+    document.body.innerHTML = ''
+    await testUtils.mount(VirtualList as never, {
+      props: {
+        items,
+        rowHeight: 248,
+        itemKey: (g: GoodsCard) => g.id,
+        renderItem: (g: GoodsCard) => <div className="row">{g.title}</div>,
+      },
+    })
+    await testUtils.queries.waitForQuerySelector('.virtual-list')
+    const rows = document.querySelectorAll('.virtual-list .row')
+    // 812 px of screen / 124 px rows ≈ 7 rows, plus 6 of overscan below
+    expect(rows.length).toBeGreaterThan(6)
+    expect(rows.length).toBeLessThan(20)
+    expect((document.querySelector('.virtual-list') as HTMLElement).style.height).toBe(`${600 * 124}px`)
+  })
+})
+
+// ---- goodDetail -----------------------------------------------------------------------------------------
+
+describe('goodDetail', () => {
+  it('shows the listing, zooms a photo and toggles the favourite through collect / remove', async () => {
+    saveToken('tok-buyer')
+    const api = mockApi({
+      ...catalogueApi,
+      'POST /web/goods/collect': () => ({ code: 200, data: null }),
+      'POST /web/goods/collect/remove': () => ({ code: 200, data: null }),
+    })
+    renderApp('/index/goodDetail?id=7')
+    await find('.good-detail__title')
+    expect(page().querySelector('.good-detail__title')?.textContent).toBe('王者荣耀 7 号 全英雄 典藏皮肤')
+    expect(page().querySelector('.good-detail .price-tag')?.getAttribute('aria-label')).toBe(formatPrice(100_700))
+    expect(page().querySelector('.good-detail__table')?.textContent).toContain('段位王者')
+    expect(page().querySelector('.good-detail__table')?.textContent).toContain('区服安卓 / 微信')
+    await waitFor(() => expect(page().querySelectorAll('.good-detail__similar .goods-tile').length).toBe(2))
+
+    await tapLabel('查看大图 2')
+    await find('.image-viewer')
+    expect(page().querySelector('.image-viewer__counter')?.textContent).toBe('2 / 3')
+    await tapLabel('放大')
+    expect(page().querySelector('.image-viewer__scale')?.textContent).toBe('110%')
+    await tapLabel('关闭')
+
+    await tapLabel('收藏')
+    await waitFor(() => expect(callsTo(api, 'POST /web/goods/collect')).toHaveLength(1))
+    expect(callsTo(api, 'POST /web/goods/collect')[0].data).toEqual({ goodsId: 7 })
+    await tapLabel('取消收藏')
+    await waitFor(() => expect(callsTo(api, 'POST /web/goods/collect/remove')).toHaveLength(1))
+    expect(callsTo(api, 'POST /web/goods/collect/remove')[0].data).toEqual({ goodsId: 7 })
+    await find('[aria-label="收藏"]')
+  })
+
+  it('sends a signed-out visitor to sign in and back before favouriting or buying', async () => {
+    const api = mockApi(catalogueApi)
+    renderApp('/index/goodDetail?id=7')
+    await tapLabel('收藏')
+    await waitFor(() => expect(window.location.pathname).toBe('/login'))
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/pages/goodDetail/index?id=7')
+    expect(callsTo(api, 'POST /web/goods/collect')).toHaveLength(0)
+  })
+
+  it('opens sureOrder for a signed-in buyer', async () => {
+    saveToken('tok-buyer')
+    mockApi(catalogueApi)
+    renderApp('/index/goodDetail?id=7')
+    await tapText('立即购买')
+    await waitFor(() => expect(pathname()).toBe('/index/sureOrder?id=7'))
+  })
+
+  it('offers nothing to buy once the listing is sold', async () => {
+    mockApi({ ...catalogueApi, 'GET /web/good/8': () => ({ code: 200, data: detail(8, { status: 'sold' }) }) })
+    renderApp('/index/goodDetail?id=8')
+    await find('.good-detail__buy--off')
+    expect(page().querySelector('.good-detail__buy')?.textContent).toBe('该商品已出售')
+  })
+})
+
+// ---- finish and collect ---------------------------------------------------------------------------------
+
+describe('finish', () => {
+  it('pages through recent deals with their time of sale', async () => {
+    const deals: RecentDeal[] = Array.from({ length: 12 }, (_, i) => ({
+      ...card(100 + i, { status: 'sold' }),
+      soldAt: '2026-11-20T06:30:00Z',
+    }))
+    const api = mockApi({
+      'GET /web/recentlydeal': (_: unknown, url: string) => {
+        const q = new URLSearchParams(url.split('?')[1])
+        const start = (Number(q.get('pageNum')) - 1) * Number(q.get('pageSize'))
+        return { code: 200, rows: deals.slice(start, start + Number(q.get('pageSize'))), total: deals.length }
+      },
+    })
+    renderApp('/index/finish')
+    await waitFor(() => expect(page().querySelectorAll('.deal-row').length).toBe(10))
+    expect(page().querySelector('.deal-row__time')?.textContent).toMatch(/^2026-11-20 \d\d:30 成交$/)
+    scrollPage(2000)
+    await waitFor(() => expect(page().querySelectorAll('.deal-row').length).toBe(12))
+    expect(callsTo(api, 'GET /web/recentlydeal').map((c) => c.url)).toEqual([
+      '/api/web/recentlydeal?pageNum=1&pageSize=10',
+      '/api/web/recentlydeal?pageNum=2&pageSize=10',
+    ])
+  })
+})
+
+describe('collect', () => {
+  const profile = {
+    userId: 5,
+    userName: 'buyer',
+    nickName: '买家',
+    avatar: '',
+    phone: '13800138000',
+    email: '',
+    sex: '2',
+    qq: '',
+    weixin: '',
+    roles: ['user'],
+    realNameStatus: 'none',
+    realName: '',
+    idNumber: '',
+  }
+
+  it('lists favourites with sold ones marked, and removes one after confirming', async () => {
+    saveToken('tok-buyer')
+    let favourites: FavouriteRow[] = [
+      { ...card(7), collectedAt: '2026-11-21T00:00:00Z' },
+      { ...card(9, { status: 'sold', title: '已经卖掉的号' }), collectedAt: '2026-11-20T00:00:00Z' },
+    ]
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /web/goods/collect/list': () => ({ code: 200, rows: favourites, total: favourites.length }),
+      'POST /web/goods/collect/remove': (body) => {
+        favourites = favourites.filter((f) => f.id !== (body as { goodsId: number }).goodsId)
+        return { code: 200, data: null }
+      },
+    })
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
+    renderApp('/index/other/collect')
+    await waitFor(() => expect(page().querySelectorAll('.goods-card').length).toBe(2))
+    expect(page().querySelector('.goods-card[aria-label="已经卖掉的号"] .goods-card__mark')?.textContent).toBe('已售出')
+
+    await tapLabel('取消收藏 王者荣耀 7 号 全英雄 典藏皮肤')
+    await waitFor(() => expect(page().querySelectorAll('.goods-card').length).toBe(1))
+    expect(callsTo(api, 'POST /web/goods/collect/remove')[0].data).toEqual({ goodsId: 7 })
+  })
+
+  it('asks a signed-out visitor to sign in', async () => {
+    mockApi({})
+    renderApp('/index/other/collect')
+    await waitFor(() => expect(window.location.pathname).toBe('/login'))
+  })
+})
