@@ -121,10 +121,16 @@ export interface RentTerms {
   deposit: number
 }
 
-/** POST /web/good/allList body. Every filter is optional; they combine with AND. */
+/**
+ * POST /web/good/allList body. Every filter is optional; they combine with AND. The result's `total` is
+ * exact when at most the game is filtered; with other filters it counts up to 1000 (1000 = "1000 or more").
+ */
 export interface GoodsListQuery {
   gameId?: number
-  /** Searched in title and description. */
+  /**
+   * Words (split on spaces) that must all appear in the title or description; a word of two or more
+   * characters matches by its character pairs, so "典藏 国服" finds "国服…典藏" as well.
+   */
   keyword?: string
   /** Each id (any level of the region tree) must be on the goods. */
   regionIds?: number[]

@@ -543,11 +543,15 @@ describe('POST /api/web/good/allList', () => {
     expect(await listNames({ ...game, priceMin: 30000, priceMax: 30000 })).toEqual(['g3'])
   })
 
-  test('keyword: title or description, case-insensitive, LIKE characters taken literally', async () => {
+  test('keyword: every word in title or description, case-insensitive, LIKE characters taken literally', async () => {
     const game = { gameId: ids.mobile, sort: 'price_asc' }
     expect(await listNames({ ...game, keyword: '典藏' })).toEqual(['g1', 'g2', 'g5'])
     expect(await listNames({ ...game, keyword: 'abc' })).toEqual(['g3'])
     expect(await listNames({ ...game, keyword: 'diamond 钻石' })).toEqual(['g3'])
+    // Every word must appear, in any order.
+    expect(await listNames({ ...game, keyword: '限定 钻石' })).toEqual(['g4'])
+    expect(await listNames({ ...game, keyword: '钻石限定' })).toEqual([])
+    expect(await listNames({ ...game, keyword: '钻 限定' })).toEqual(['g4'])
     expect(await listNames({ ...game, keyword: '100%' })).toEqual(['g4'])
     expect(await listNames({ ...game, keyword: '10_0' })).toEqual([])
     expect(await listNames({ ...game, keyword: '钻' })).toEqual(['g4', 'g3'])
@@ -605,6 +609,21 @@ describe('POST /api/web/good/allList', () => {
       await database.db.update(goods).set({ status: 'on_sale' }).where(eq(goods.id, ids.g.g5))
     }
     expect((await list({ gameId: ids.mobile })).body.total).toBe(5)
+  })
+
+  test('filtered totals stop at 1000; a game-only total is exact', async () => {
+    await database.pool.query(
+      `insert into goods (game_id, title, price, status, listed_at, special_offer)
+       select $1, '批量 ' || i, 9000000 + i, 'on_sale', now() - interval '30 days', i % 2 = 0
+       from generate_series(1, 2010) i`,
+      [ids.many],
+    )
+    const filtered = await list({ gameId: ids.many, specialOffer: true, pageSize: 10 })
+    expect(filtered.body.total).toBe(1000)
+    expect(filtered.body.rows).toHaveLength(10)
+    expect((await list({ gameId: ids.many, specialOffer: false, priceMin: 9002000 })).body.total).toBe(5)
+    const whole = await list({ gameId: ids.many, pageSize: 10 })
+    expect(whole.body.total).toBe(2010)
   })
 
   test('refuses each bad field naming it', async () => {

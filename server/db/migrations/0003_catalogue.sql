@@ -191,3 +191,17 @@ CREATE TRIGGER goods_counts_delete AFTER DELETE ON goods REFERENCING OLD TABLE A
 CREATE TRIGGER goods_counts_update AFTER UPDATE OF status, game_id ON goods FOR EACH ROW
   WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.game_id IS DISTINCT FROM NEW.game_id)
   EXECUTE FUNCTION goods_counts_after_update();
+--> statement-breakpoint
+-- Hand-added: the two per-game list indexes carry every filterable column (INCLUDE, which drizzle cannot
+-- express), so filters are checked inside the index (index-only scans) instead of on ~1.3 KB heap rows.
+-- Measured at 1M goods on PostgreSQL 15: game + two attributes + price range + price sort went from
+-- 83 ms (10 841 heap rows filtered) to 4.4 ms; a capped count of game + region from 40 ms to 12 ms.
+DROP INDEX "goods_sale_game_time_idx";
+--> statement-breakpoint
+CREATE INDEX "goods_sale_game_time_idx" ON "goods" USING btree ("game_id","listed_at" DESC NULLS LAST,"id" DESC NULLS LAST)
+  INCLUDE ("price", "region_ids", "attributes", "account_type", "special_offer", "rent") WHERE status = 'on_sale';
+--> statement-breakpoint
+DROP INDEX "goods_sale_game_price_idx";
+--> statement-breakpoint
+CREATE INDEX "goods_sale_game_price_idx" ON "goods" USING btree ("game_id","price","id")
+  INCLUDE ("listed_at", "region_ids", "attributes", "account_type", "special_offer", "rent") WHERE status = 'on_sale';

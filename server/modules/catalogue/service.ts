@@ -1,7 +1,8 @@
 /**
  * Catalogue reads. The goods list is written for a million listings: every filter and sort maps onto
- * a partial index of `status = 'on_sale'` rows (migration 0003), the page is cut in a subquery before
- * anything is joined, and `total` comes from trigger-kept counters when only the game is filtered, or
+ * a partial index of `status = 'on_sale'` rows (migration 0003) — the per-game ones carry the filterable
+ * columns, so a page's ids are found by an index-only scan —, only the page's ids are then read from
+ * the table and joined, and `total` comes from trigger-kept counters when only the game is filtered, or
  * from a count that stops at TOTAL_CAP matches otherwise.
  */
 import { sql, type SQL } from 'drizzle-orm'
@@ -31,8 +32,12 @@ import type {
 import type { Executor } from '../../db'
 import { AppError } from '../../lib/envelope'
 
-/** Filtered lists count at most this many matches: deeper than anyone scrolls, cheap at any size. */
-export const TOTAL_CAP = 10_000
+/**
+ * Filtered lists count at most this many matches (50 pages of 20: deeper than anyone scrolls with
+ * filters on), which keeps the count a few milliseconds at a million listings; `total` = TOTAL_CAP
+ * means "this many or more".
+ */
+export const TOTAL_CAP = 1_000
 /** Detail, recommendations, favourites and history show these; the list shows on-sale goods only. */
 export const VISIBLE_STATUSES: PublicGoodsStatus[] = ['on_sale', 'in_trade', 'sold']
 export const GOODS_NOT_FOUND = '商品不存在'
@@ -217,12 +222,14 @@ const CARD_COLUMNS = sql.raw(`g.id, g.game_id, g.title, g.price, g.cover_image, 
   g.attributes, g.template_version, g.account_type, g.guarantee, g.special_offer, g.rent, g.status, g.views,
   g.favourites, g.listed_at, g.created_at`)
 
-/** Joins game name and region names onto page rows `p` (already cut to one page). */
-const CARD_JOINS = sql.raw(`join games gm on gm.id = p.game_id
+/** Joins game name and region names onto goods rows aliased `alias` (already cut to one page). */
+const cardJoins = (alias: 'p' | 'g') =>
+  sql.raw(`join games gm on gm.id = ${alias}.game_id
   cross join lateral (
-    select coalesce(array_agg(r.name order by array_position(p.region_ids, r.id)), '{}') as region_names
-    from region_nodes r where r.id = any(p.region_ids)
+    select coalesce(array_agg(r.name order by array_position(${alias}.region_ids, r.id)), '{}') as region_names
+    from region_nodes r where r.id = any(${alias}.region_ids)
   ) rn`)
+const CARD_JOINS = cardJoins('p')
 
 async function toCards<T extends Row>(
   db: Executor,
@@ -315,12 +322,28 @@ function attributeCondition(field: AttributeField, filter: AttributeFilter): SQL
   )})`
 }
 
+/**
+ * Drops ids whose child is also given: goods carry their whole region path, so the child implies the
+ * parent — and the planner, which multiplies the two ids' frequencies, would underestimate the match.
+ */
+async function mostSpecific(db: Executor, regionIds: number[]): Promise<number[]> {
+  if (regionIds.length < 2) return regionIds
+  const parents = await rows<{ parent_id: number }>(
+    db,
+    sql`select distinct parent_id from region_nodes
+        where id = any(${`{${regionIds.join(',')}}`}::int[]) and parent_id is not null`,
+  )
+  const implied = new Set(parents.map((p) => int(p.parent_id)))
+  return regionIds.filter((id) => !implied.has(id))
+}
+
 async function listFilters(db: Executor, query: GoodsListQuery): Promise<{ where: SQL[]; onlyGame: boolean }> {
   const where: SQL[] = [sql`g.status = 'on_sale'`]
   let onlyGame = true
   if (query.gameId !== undefined) where.push(sql`g.game_id = ${query.gameId}`)
   if (query.regionIds?.length) {
-    where.push(sql`g.region_ids @> ${`{${query.regionIds.join(',')}}`}::int[]`)
+    const regionIds = await mostSpecific(db, query.regionIds)
+    where.push(sql`g.region_ids @> ${`{${regionIds.join(',')}}`}::int[]`)
     onlyGame = false
   }
   const attributeEntries = Object.entries(query.attributes ?? {})
@@ -341,11 +364,15 @@ async function listFilters(db: Executor, query: GoodsListQuery): Promise<{ where
   if (query.priceMin !== undefined) where.push(sql`g.price >= ${query.priceMin}`)
   if (query.priceMax !== undefined) where.push(sql`g.price <= ${query.priceMax}`)
   if (query.priceMin !== undefined || query.priceMax !== undefined) onlyGame = false
-  const keyword = query.keyword?.trim()
-  if (keyword) {
-    // The bigram containment finds candidates through the index; ILIKE keeps only real substrings.
-    where.push(sql`g.search_grams @> goods_search_grams(${keyword})`)
-    where.push(sql`(g.title || ' ' || g.description) ilike ${`%${escapeLike(keyword)}%`}`)
+  const words = (query.keyword ?? '').split(/\s+/).filter(Boolean)
+  if (words.length > 0) {
+    // Every word must appear. Words of two or more characters match by their character pairs, through
+    // the index and with estimates the planner can use; a one-character word has no pair, so LIKE.
+    const long = words.filter((word) => [...word].length > 1)
+    if (long.length > 0) where.push(sql`g.search_grams @> goods_search_grams(${long.join(' ')})`)
+    for (const word of words.filter((w) => [...w].length === 1)) {
+      where.push(sql`(g.title || ' ' || g.description) ilike ${`%${escapeLike(word)}%`}`)
+    }
     onlyGame = false
   }
   if (query.accountType) where.push(sql`g.account_type = ${query.accountType}`)
@@ -371,21 +398,23 @@ export async function listGoods(
   const pageSize = await goodsPageSize(db, query.pageSize)
   const { where, onlyGame } = await listFilters(db, { ...query, pageNum, pageSize })
   const condition = sql.join(where, sql` and `)
-  const order = sql.raw(ORDER[query.sort ?? 'default'])
+  const sort = ORDER[query.sort ?? 'default']
   const outerOrder = sql.raw(
-    ORDER[query.sort ?? 'default']
+    sort
       .split(', ')
-      .map((part) => `p.${part}`)
+      .map((part) => `k.${part}`)
       .join(', '),
   )
   const offset = (pageNum - 1) * pageSize
 
+  // The page's ids first (with the sort keys, all in the list indexes), then their rows.
   const pageQuery = rows(
     db,
-    sql`select p.*, gm.name as game_name, rn.region_names
-        from (select ${CARD_COLUMNS} from goods g where ${condition}
-              order by ${order} limit ${pageSize} offset ${offset}) p
-        ${CARD_JOINS}
+    sql`select ${CARD_COLUMNS}, gm.name as game_name, rn.region_names
+        from (select g.id, g.listed_at, g.price from goods g where ${condition}
+              order by ${sql.raw(sort)} limit ${pageSize} offset ${offset}) k
+        join goods g on g.id = k.id
+        ${cardJoins('g')}
         order by ${outerOrder}`,
   )
   const totalQuery = onlyGame
