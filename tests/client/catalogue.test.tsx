@@ -470,17 +470,17 @@ describe('VirtualList', () => {
     await testUtils.mount(VirtualList as never, {
       props: {
         items,
-        rowHeight: 248,
+        rowHeight: 256,
         itemKey: (g: GoodsCard) => g.id,
         renderItem: (g: GoodsCard) => <div className="row">{g.title}</div>,
       },
     })
     await testUtils.queries.waitForQuerySelector('.virtual-list')
     const rows = document.querySelectorAll('.virtual-list .row')
-    // 812 px of screen / 124 px rows ≈ 7 rows, plus 6 of overscan below
+    // 812 px of screen / 128 px rows ≈ 7 rows, plus 6 of overscan below
     expect(rows.length).toBeGreaterThan(6)
     expect(rows.length).toBeLessThan(20)
-    expect((document.querySelector('.virtual-list') as HTMLElement).style.height).toBe(`${600 * 124}px`)
+    expect((document.querySelector('.virtual-list') as HTMLElement).style.height).toBe(`${600 * 128}px`)
   })
 })
 

@@ -152,7 +152,7 @@ export function RangeInput({ label, unit, value, onChange, decimals }: RangeInpu
   return (
     <View className="range-input">
       {input('min')}
-      <Text className="range-input__dash">—</Text>
+      <View className="range-input__dash" aria-hidden />
       {input('max')}
       {unit && <Text className="range-input__unit">{unit}</Text>}
     </View>

@@ -7,7 +7,7 @@ import type { GoodsCard as Goods, GoodsStatus } from '@/contract/catalogue'
 import './index.scss'
 
 /** Height of one list row in design px (card + gap): the virtual list and the stylesheet share it. */
-export const GOODS_ROW_HEIGHT = 248
+export const GOODS_ROW_HEIGHT = 256
 
 const STATUS_MARK: Partial<Record<GoodsStatus, string>> = {
   in_trade: '交易中',
@@ -27,9 +27,11 @@ export function goodsBadges(goods: Pick<Goods, 'guarantee' | 'specialOffer' | 'a
 }
 
 export function Badges({ goods }: { goods: Pick<Goods, 'guarantee' | 'specialOffer' | 'accountType' | 'rent'> }) {
+  const badges = goodsBadges(goods)
+  if (badges.length === 0) return null
   return (
     <View className="goods-badges">
-      {goodsBadges(goods).map((b) => (
+      {badges.map((b) => (
         <Text key={b.label} className={`goods-badge goods-badge--${b.tone}`}>
           {b.label}
         </Text>

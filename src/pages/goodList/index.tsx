@@ -178,7 +178,7 @@ function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen:
           {game && (
             <Tool
               label={filters.region.length ? filters.region[filters.region.length - 1].name : '区服'}
-              ariaLabel="选择区服"
+              accessibleName="选择区服"
               on={filters.region.length > 0}
               onClick={() => setSheet('region')}
             >
@@ -188,13 +188,13 @@ function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen:
           <Tool label="综合" on={filters.sort === 'default'} onClick={() => setSort('default')} />
           <Tool
             label={filters.sort === 'time_asc' ? '最早' : '最新'}
-            ariaLabel="按时间排序"
+            accessibleName="按时间排序"
             on={timeSort}
             onClick={() => setSort(filters.sort === 'time_desc' ? 'time_asc' : 'time_desc')}
           />
           <Tool
             label="价格"
-            ariaLabel={
+            accessibleName={
               filters.sort === 'price_asc'
                 ? '价格从低到高'
                 : filters.sort === 'price_desc'
@@ -213,7 +213,7 @@ function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen:
               />
             </View>
           </Tool>
-          <Tool label="筛选" ariaLabel="筛选" on={sheetCount > 0} onClick={() => setSheet('filter')}>
+          <Tool label="筛选" accessibleName="筛选" on={sheetCount > 0} onClick={() => setSheet('filter')}>
             {sheetCount > 0 ? (
               <Text className="good-list__count">{sheetCount}</Text>
             ) : (
@@ -304,18 +304,18 @@ function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen:
 
 interface ToolProps {
   label: string
-  ariaLabel?: string
+  accessibleName?: string
   on: boolean
   onClick: () => void
   children?: ReactNode
 }
 
-function Tool({ label, ariaLabel, on, onClick, children }: ToolProps) {
+function Tool({ label, accessibleName, on, onClick, children }: ToolProps) {
   return (
     <View
       className={`good-list__tool${on ? ' good-list__tool--on' : ''}`}
       role="button"
-      aria-label={ariaLabel ?? label}
+      aria-label={accessibleName ?? label}
       aria-pressed={on}
       onClick={onClick}
     >
