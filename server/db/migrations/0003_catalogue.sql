@@ -205,3 +205,9 @@ DROP INDEX "goods_sale_game_price_idx";
 --> statement-breakpoint
 CREATE INDEX "goods_sale_game_price_idx" ON "goods" USING btree ("game_id","price","id")
   INCLUDE ("listed_at", "region_ids", "attributes", "account_type", "special_offer", "rent") WHERE status = 'on_sale';
+--> statement-breakpoint
+-- Hand-added: every detail view adds 1 to goods.views. With pages packed full (bulk loads are) the new
+-- row version cannot stay on its page, so the update rewrites every index entry of the row — GIN bigrams
+-- included; measured at 1M goods: 95 of 950 view updates were HOT. Room for one more version of a
+-- ~1.3 KB row keeps them HOT (no index touched).
+ALTER TABLE "goods" SET (fillfactor = 80);
