@@ -1008,6 +1008,46 @@ describe('no private data in any catalogue response', () => {
   })
 })
 
+describe('OpenAPI', () => {
+  test('documents every catalogue call with its input and a response that lists the card fields', async () => {
+    const spec = (await app.inject('/api/docs/json')).json()
+    const operations: [string, 'get' | 'post'][] = [
+      ['/api/web/game/list', 'get'],
+      ['/api/web/keylist', 'get'],
+      ['/api/web/districtSuit', 'get'],
+      ['/api/need/operator/list', 'get'],
+      ['/api/need/area/list', 'get'],
+      ['/api/need/server/list', 'get'],
+      ['/api/web/gameTempAttr', 'get'],
+      ['/api/web/good/allList', 'post'],
+      ['/api/web/good/{id}', 'get'],
+      ['/api/web/recommend/{id}', 'get'],
+      ['/api/web/recentlydeal', 'get'],
+      ['/api/web/stats', 'get'],
+      ['/api/web/goods/collect', 'post'],
+      ['/api/web/goods/collect/remove', 'post'],
+      ['/api/web/goods/collect/list', 'get'],
+      ['/api/need/myBrowse', 'get'],
+    ]
+    for (const [path, method] of operations) {
+      const operation = spec.paths[path]?.[method]
+      expect({ path, summary: operation?.summary, ok: Boolean(operation?.responses?.['200']) }).toEqual({
+        path,
+        summary: expect.any(String),
+        ok: true,
+      })
+    }
+    const list = spec.paths['/api/web/good/allList'].post
+    const body = list.requestBody.content['application/json'].schema
+    expect(body.properties.keyword.title).toBe('关键词')
+    expect(body.additionalProperties).toBe(false)
+    const card = list.responses['200'].content['application/json'].schema.properties.rows.items
+    expect(Object.keys(card.properties)).toEqual(expect.arrayContaining(['id', 'price', 'regionNames', 'highlights']))
+    for (const secret of ['contact', 'cost', 'internalNote', 'sellerId'])
+      expect(card.properties).not.toHaveProperty(secret)
+  })
+})
+
 describe('seedCatalogue', () => {
   let fresh: Database
 
