@@ -162,12 +162,14 @@ export class TemplateCache {
 }
 
 export async function latestTemplate(db: Executor, gameId: number): Promise<AttributeTemplate> {
-  await requireGame(db, gameId)
   const [template] = await rows(
     db,
     sql`select version, fields from attribute_templates where game_id = ${gameId} order by version desc limit 1`,
   )
-  if (!template) return { gameId, version: 0, fields: [] }
+  if (!template) {
+    await requireGame(db, gameId)
+    return { gameId, version: 0, fields: [] }
+  }
   const fields = [...(template.fields as AttributeField[])].sort((a, b) => a.sort - b.sort)
   return { gameId, version: int(template.version), fields }
 }
