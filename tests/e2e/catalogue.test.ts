@@ -72,9 +72,10 @@ describe('browsing the catalogue', () => {
     await sheet.getByRole('button', { name: '确定' }).click()
     await top().locator('.good-list__chip', { hasText: '稀有皮肤' }).waitFor()
 
+    const sorted = page.waitForResponse((r) => r.url().includes('/api/web/good/allList'))
     await button('按价格排序').click()
     await top().locator('[aria-label="价格从低到高"][aria-pressed="true"]').waitFor()
-    await page.waitForResponse((r) => r.url().includes('/api/web/good/allList'))
+    await sorted
     await top().locator('.goods-card').first().waitFor()
 
     expect(lastList()).toMatchObject({
@@ -120,6 +121,12 @@ describe('browsing the catalogue', () => {
     await page.waitForURL(/\/login\?redirect=/)
     await signIn('buyer', 'buyer2026', await captcha)
     await page.waitForURL(detailUrl)
+    await top().locator('.good-detail__bar').waitFor()
+    // a database kept from an earlier run may hold this favourite already
+    if (await button('取消收藏').isVisible()) {
+      await button('取消收藏').click()
+      await button('收藏').waitFor()
+    }
     await button('收藏').click()
     await button('取消收藏').waitFor()
     await expect(top().locator('.good-detail__bar-label').first().textContent()).resolves.toBe('已收藏')

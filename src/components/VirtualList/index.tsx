@@ -23,6 +23,9 @@ interface VirtualListProps<T> {
   renderItem: (item: T, index: number) => ReactNode
   /** Rows kept above and below the screen. */
   overscan?: number
+  /** Called when the screen comes within `endThreshold` rows of the last item (load the next page). */
+  onEndReached?: () => void
+  endThreshold?: number
 }
 
 /**
@@ -30,7 +33,8 @@ interface VirtualListProps<T> {
  * the tree, between two spacers that keep the full height — smooth with thousands of loaded cards.
  * Where the screen size is unknown (tests without a layout) it renders every row.
  */
-export default function VirtualList<T>({ items, rowHeight, itemKey, renderItem, overscan = 6 }: VirtualListProps<T>) {
+export default function VirtualList<T>(props: VirtualListProps<T>) {
+  const { items, rowHeight, itemKey, renderItem, overscan = 6, onEndReached, endThreshold = 8 } = props
   const [id] = useState(() => `virtual-list-${++instances}`)
   const [rowPx] = useState(() => designToPx(rowHeight))
   const [viewport] = useState(() => Taro.getSystemInfoSync().windowHeight || 0)
@@ -39,6 +43,12 @@ export default function VirtualList<T>({ items, rowHeight, itemKey, renderItem, 
   const [range, setRange] = useState<[number, number]>([0, initialCount])
   const measuring = useRef(false)
   const count = items.length
+  const countRef = useRef(count)
+  const endReached = useRef(onEndReached)
+  useEffect(() => {
+    countRef.current = count
+    endReached.current = onEndReached
+  })
 
   /** Where the list's top is on screen decides which rows are visible. */
   const measure = useCallback(() => {
@@ -53,10 +63,13 @@ export default function VirtualList<T>({ items, rowHeight, itemKey, renderItem, 
         if (!rect) return
         const hidden = Math.max(0, -rect.top)
         const first = Math.max(0, Math.floor(hidden / rowPx) - overscan)
-        const last = Math.ceil((hidden + viewport) / rowPx) + overscan
+        const lastOnScreen = Math.ceil((hidden + viewport) / rowPx)
+        const last = lastOnScreen + overscan
         setRange((old) => (old[0] === first && old[1] === last ? old : [first, last]))
+        // Independent of the page's reach-bottom event, which fires once per approach to the end.
+        if (lastOnScreen >= countRef.current - endThreshold) endReached.current?.()
       })
-  }, [id, overscan, rowPx, viewport, windowed])
+  }, [endThreshold, id, overscan, rowPx, viewport, windowed])
 
   usePageScroll(measure)
   useEffect(measure, [measure, count])

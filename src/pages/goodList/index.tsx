@@ -276,6 +276,7 @@ function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen:
             rowHeight={GOODS_ROW_HEIGHT}
             itemKey={(g) => g.id}
             renderItem={(g) => <GoodsCard goods={g} onClick={() => onOpen(g.id)} />}
+            onEndReached={loadMore}
           />
           <ListFooter status={status} hasMore={hasMore} onMore={loadMore} onRetry={retry} />
         </>
