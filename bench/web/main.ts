@@ -1,0 +1,200 @@
+/**
+ * bench/web: what a phone downloads and how Lighthouse rates it, against the real server and the
+ * built H5 client (dist/h5; built first only when missing, or with --build).
+ *
+ *   npm --prefix bench run web                    # first-load JS of /index/home + Lighthouse × 3 per page
+ *   npm --prefix bench run web -- --runs 1        # one Lighthouse run per page
+ *
+ * Options: --runs N (Lighthouse runs per page, the median is kept) · --build · --no-write.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import zlib from 'node:zlib'
+import { chromium } from 'playwright-core'
+import type { Game, GoodsCard } from '../../src/contract/catalogue'
+import { onCleanup, ROOT, run, runMain, startServer, tempDir } from '../lib/proc'
+import { markdownTable, runInfo, writeSection } from '../lib/results'
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    build: { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+  },
+})
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const FIRST_LOAD_BUDGET = 150 * 1024
+const SCORE_TARGET = 90
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length
+
+interface Script {
+  url: string
+  bytes: number
+  gzip: number
+  /** What the server sent it as (content-encoding). */
+  encoding: string
+}
+
+/** Every JavaScript response while the page loads, until the network is quiet. */
+async function firstLoadScripts(url: string): Promise<Script[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS })
+  const close = onCleanup(() => browser.close())
+  try {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 }, isMobile: true })
+    const pending: Promise<Script>[] = []
+    page.on('response', (response) => {
+      const type = response.request().resourceType()
+      const contentType = response.headers()['content-type'] ?? ''
+      if (type !== 'script' && !contentType.includes('javascript')) return
+      pending.push(
+        response.body().then((body) => ({
+          url: new URL(response.url()).pathname,
+          bytes: body.length,
+          gzip: gzipSize(body),
+          encoding: response.headers()['content-encoding'] ?? 'identity',
+        })),
+      )
+    })
+    await page.goto(url, { waitUntil: 'networkidle' })
+    return (await Promise.all(pending)).sort((a, b) => b.gzip - a.gzip)
+  } finally {
+    await close()
+  }
+}
+
+interface Rating {
+  score: number
+  metrics: Record<string, number>
+}
+
+const METRICS: [string, string][] = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+]
+
+/** Lighthouse's default (mobile, simulated slow 4G and 4× CPU slowdown), performance only; the median run. */
+async function lighthouseRuns(urls: string[], runs: number): Promise<Rating[]> {
+  const { default: lighthouse } = await import('lighthouse')
+  const chromeLauncher = await import('chrome-launcher')
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS })
+  const kill = onCleanup(() => chrome.kill())
+  try {
+    const ratings: Rating[] = []
+    for (const url of urls) {
+      const all: Rating[] = []
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        })
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+        const { lhr } = result
+        if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`)
+        const metrics = Object.fromEntries(METRICS.map(([id, name]) => [name, lhr.audits[id]?.numericValue ?? NaN]))
+        all.push({ score: Math.round((lhr.categories.performance.score ?? 0) * 100), metrics })
+        console.log(`  Lighthouse ${url}: ${all.at(-1)!.score}`)
+      }
+      ratings.push(all.sort((a, b) => a.score - b.score)[Math.floor(all.length / 2)])
+    }
+    return ratings
+  } finally {
+    await kill()
+  }
+}
+
+runMain(async () => {
+  if (args.build || !fs.existsSync(path.join(ROOT, 'dist', 'h5', 'index.html'))) await run('npm', ['run', 'build:h5'])
+  const data = tempDir('haoanxin-bench-web-')
+  const server = await startServer({ dataDir: data.dir })
+  const api = async <T>(route: string, body?: object): Promise<T> => {
+    const response = await fetch(server.origin + route, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json' },
+      body: body && JSON.stringify(body),
+    })
+    const json = (await response.json()) as { data?: T; rows?: T }
+    return (json.data ?? json.rows) as T
+  }
+  const game = (await api<Game[]>('/api/web/game/list')).find((g) => g.onSaleCount > 0)
+  if (!game) throw new Error('the demo catalogue has no goods on sale')
+  const [goods] = await api<GoodsCard[]>('/api/web/good/allList', { gameId: game.id, pageSize: 1 })
+  const pages = ['/index/home', `/index/goodList?gameId=${game.id}`, `/index/goodDetail?id=${goods.id}`]
+
+  const scripts = await firstLoadScripts(server.origin + pages[0])
+  const total = scripts.reduce((sum, s) => sum + s.gzip, 0)
+  const raw = scripts.reduce((sum, s) => sum + s.bytes, 0)
+  console.log(`  first-load JS of ${pages[0]}: ${kb(total)} gzipped (${scripts.length} files)`)
+  const ratings = await lighthouseRuns(
+    pages.map((p) => server.origin + p),
+    Number(args.runs),
+  )
+  await server.stop()
+  await data.remove()
+
+  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**')
+  const markdown = [
+    '## Web: first-load JS and Lighthouse (`bench/web`)',
+    '',
+    runInfo(),
+    `- client: dist/h5 as built (${new Date(fs.statSync(path.join(ROOT, 'dist', 'h5', 'index.html')).mtimeMs).toISOString().replace(/\.\d+Z$/, 'Z')}), ` +
+      'served by the real server (embedded PGlite, demo catalogue)',
+    `- first load: Debian Chromium (playwright-core) at 375×812 opens ${pages[0]} until the network is quiet; ` +
+      'every JavaScript response, gzip -9 of its decoded body',
+    `- Lighthouse ${Number(args.runs)} run(s) a page, the median score; default mobile settings (simulated slow 4G, 4× CPU slowdown)`,
+    '',
+    `### First-load JS of ${pages[0]}: ${kb(total)} gzipped (${kb(raw)} raw, ${scripts.length} files)`,
+    '',
+    markdownTable(
+      ['file', 'raw', 'gzip -9', 'sent as'],
+      scripts.map((s) => [s.url, kb(s.bytes), kb(s.gzip), s.encoding]),
+    ),
+    '',
+    '### Lighthouse performance (mobile)',
+    '',
+    markdownTable(
+      ['page', 'score', ...METRICS.map(([, name]) => (name === 'CLS' ? name : `${name} ms`))],
+      pages.map((p, i) => [
+        p,
+        ratings[i].score,
+        ...METRICS.map(([, name]) =>
+          name === 'CLS' ? ratings[i].metrics[name].toFixed(3) : ratings[i].metrics[name].toFixed(0),
+        ),
+      ]),
+    ),
+    '',
+    '### Targets',
+    '',
+    markdownTable(
+      ['target', 'measured', ''],
+      [
+        ['first-load JS ≤ 150 KB gzipped', kb(total), verdict(total <= FIRST_LOAD_BUDGET)],
+        ...pages.map((p, i) => [
+          `Lighthouse ≥ ${SCORE_TARGET}: ${p}`,
+          String(ratings[i].score),
+          verdict(ratings[i].score >= SCORE_TARGET),
+        ]),
+      ],
+    ),
+  ].join('\n')
+  console.log(`\n${markdown}`)
+  if (!args['no-write']) writeSection('web', markdown)
+})
