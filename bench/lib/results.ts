@@ -6,6 +6,8 @@ import path from 'node:path'
 import { ROOT } from './proc'
 
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md')
+/** When the benchmark began, and how busy the machine was then (other work competes for the same cores). */
+const START = { date: new Date(), load: os.loadavg() }
 
 export function markdownTable(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map(String))]
@@ -26,9 +28,10 @@ export function runInfo(): string {
   const dirty = git('status', '--porcelain', '--', 'server', 'src', 'config', 'scripts').length > 0
   const cpu = os.cpus()
   return [
-    `- date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    `- date: ${START.date.toISOString().replace(/\.\d+Z$/, 'Z')}`,
     `- machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`,
     `- node ${process.version}; commit ${commit}${dirty ? ' (with uncommitted changes in server/, src/, config/ or scripts/)' : ''}`,
+    `- load average at the start: ${START.load.map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`,
   ].join('\n')
 }
 
