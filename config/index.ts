@@ -27,6 +27,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: process.env.TARO_BUILD_CACHE === '1' },
     mini: {
       postcss: { pxtransform: { enable: true, config: {} } },
+      // Pages import shared components in different orders; CSS modules here never depend on that order.
+      miniCssExtractPluginOption: { ignoreOrder: true },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
       },

@@ -18,6 +18,7 @@ import type { SmsSender } from './lib/sms'
 import { checkRouteSchemas } from './lib/validation'
 import type { Vault } from './lib/vault'
 import { authRoutes } from './modules/auth/routes'
+import { catalogueRoutes } from './modules/catalogue/routes'
 import { devRoutes } from './modules/dev/routes'
 import { healthRoutes } from './modules/health/routes'
 import { uploadFiles, uploadRoutes } from './modules/upload/routes'
@@ -74,6 +75,8 @@ export function buildApp(deps: AppDeps) {
         // Taro's runtime and NutUI set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // Taro's H5 uploadFile reads the picked file back from its blob: URL before sending it.
+        connectSrc: ["'self'", 'blob:'],
         // A phone testing the server over the LAN speaks plain HTTP; upgrading would break every asset.
         upgradeInsecureRequests: null,
       },
@@ -103,6 +106,7 @@ export function buildApp(deps: AppDeps) {
 
   app.register(healthRoutes, { prefix: '/api', database, kv })
   app.register(authRoutes, { prefix: '/api', ...deps })
+  app.register(catalogueRoutes, { prefix: '/api', ...deps })
   app.register(uploadRoutes, { prefix: '/api', ...deps })
   app.register(uploadFiles, deps)
   if (config.devTools) app.register(devRoutes, { prefix: '/dev', ...deps })

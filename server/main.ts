@@ -13,6 +13,7 @@ import { createIdVerifier } from './lib/idVerifier'
 import { openKvStore, type KvStore } from './lib/kv'
 import { createSmsSender } from './lib/sms'
 import { createVault, loadVaultKeys } from './lib/vault'
+import { seedCatalogue } from './db/seed/catalogue'
 import { demoAccountsText, seedDemoUsers } from './db/seed/users'
 
 const LOOPBACK_OR_ANY = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']
@@ -80,7 +81,10 @@ async function main(): Promise<void> {
         production: !config.devTools,
       }),
     )
-    if (config.devTools) await seedDemoUsers(database.db)
+    if (config.devTools) {
+      await seedDemoUsers(database.db)
+      await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
+    }
     const app = (opened.app = buildApp({
       config,
       database,

@@ -29,11 +29,11 @@ describe('the H5 app', () => {
   })
 
   it('frames personal-centre pages with the other shell and navigates by URL', async () => {
-    renderApp('/index/other/collect')
-    await titleShown('我的收藏')
+    renderApp('/index/other/gonggao')
+    await titleShown('公告')
     expect(document.querySelector('.other-shell')).not.toBeNull()
-    await Taro.navigateTo({ url: '/pages/Realname/index' })
-    await waitFor(() => expect(window.location.pathname).toBe('/index/other/Realname'))
+    await Taro.navigateTo({ url: '/pages/bangzhu/index' })
+    await waitFor(() => expect(window.location.pathname).toBe('/index/other/bangzhu'))
   })
 
   it('registers all 47 seed routes', () => {

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page, Response } from 'playwright-core'
-import { openBrowser, watchErrors } from './setup/browser'
+import { openBrowser, topPage, watchErrors } from './setup/browser'
 import { readServerState } from './setup/server'
 
 /**
@@ -28,8 +28,7 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close())
 
-/** The page on top of Taro's stack (the ones below stay in the document, hidden). */
-const top = (): Locator => page.locator('.taro_page_show:not(.taro_page_shade)').last()
+const top = (): Locator => topPage(page)
 const button = (name: string) => top().getByRole('button', { name, exact: true })
 const cardTitles = () =>
   top()

@@ -1,32 +1,24 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { redirects, routes } from '@/routes'
-import { openBrowser, watchErrors } from './setup/browser'
+import { apiClient } from './setup/api'
+import { topPage, usePage, useToken } from './setup/browser'
 import { readServerState } from './setup/server'
 
 const { baseUrl } = readServerState()
-let browser: BrowserContext
-let page: Page
-let errors: string[]
+const handle = usePage()
 
-beforeAll(async () => {
-  browser = await openBrowser()
-  page = await browser.newPage()
-  errors = watchErrors(page)
-})
+// Signed in as the demo buyer: pages that need a user would otherwise send the browser to /login.
+beforeAll(async () => useToken(handle.page, baseUrl, await apiClient(baseUrl).signIn('buyer', 'buyer2026')))
 
-afterAll(() => browser?.close())
-
-beforeEach(() => errors.splice(0))
+beforeEach(() => handle.errors.splice(0))
 
 /** The title the shell shows: the header title on inner pages, the active tab on tab pages. */
 const visibleTitle = (p: Page) =>
-  p
-    .locator('.taro_page_show .page-title, .taro_page_show .tab-bar__item--active')
-    .first()
-    .textContent({ timeout: 10_000 })
+  topPage(p).locator('.page-title, .tab-bar__item--active').first().textContent({ timeout: 10_000 })
 
 describe('every seed route at its own URL', () => {
   it.each(routes.map((r) => [r.url, r.title]))('%s shows %s', async (url, title) => {
+    const { page, errors } = handle
     await page.goto(baseUrl + url)
     expect(await visibleTitle(page)).toBe(title)
     expect(new URL(page.url()).pathname).toBe(url)
@@ -37,12 +29,14 @@ describe('every seed route at its own URL', () => {
 
 describe('redirects', () => {
   it.each(Object.entries(redirects))('%s goes to %s', async (from, to) => {
+    const { page } = handle
     await page.goto(baseUrl + from)
     await page.waitForURL(baseUrl + to)
     expect(await visibleTitle(page)).toBe(routes.find((r) => r.url === to)?.title)
   })
 
   it('an unknown URL goes home', async () => {
+    const { page } = handle
     await page.goto(`${baseUrl}/no/such/page`)
     await page.waitForURL(`${baseUrl}/index/home`)
     expect(await visibleTitle(page)).toBe('首页')
@@ -51,6 +45,7 @@ describe('redirects', () => {
 
 describe('shells', () => {
   it('the tab bar switches between the main pages', async () => {
+    const { page } = handle
     await page.goto(`${baseUrl}/index/home`)
     await page.getByRole('tab', { name: '我要卖' }).click()
     await page.waitForURL(`${baseUrl}/index/sell`)
@@ -58,12 +53,13 @@ describe('shells', () => {
   })
 
   it('the personal-centre menu opens a page and back returns', async () => {
+    const { page } = handle
     await page.goto(`${baseUrl}/index/other/mycenter`)
     await page.getByRole('button', { name: '个人中心菜单' }).click()
     await page.getByRole('menuitem', { name: '我的收藏' }).click()
     await page.waitForURL(`${baseUrl}/index/other/collect`)
-    expect(await visibleTitle(page)).toBe('我的收藏')
-    await page.locator('.taro_page_show').getByRole('button', { name: '返回' }).click()
+    await topPage(page).locator('.page-title', { hasText: '我的收藏' }).waitFor()
+    await topPage(page).getByRole('button', { name: '返回' }).click()
     await page.waitForURL(`${baseUrl}/index/other/mycenter`)
   })
 })

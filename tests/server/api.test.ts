@@ -212,6 +212,7 @@ describe('documentation and transport', () => {
     const csp = String(response.headers['content-security-policy'])
     expect(csp).toContain("style-src 'self' 'unsafe-inline'")
     expect(csp).toContain("img-src 'self' data: blob:")
+    expect(csp).toContain("connect-src 'self' blob:")
     expect(csp).toMatch(/script-src 'self'(;|$)/)
     expect(csp).not.toContain('upgrade-insecure-requests')
   })

@@ -15,7 +15,6 @@ import {
 import { GAMES } from '../../server/db/seed/catalogueData'
 import { ON_SALE_PER_GAME, seedCatalogue } from '../../server/db/seed/catalogue'
 import { createSession } from '../../server/lib/auth'
-import { catalogueRoutes } from '../../server/modules/catalogue/routes'
 import type { AttributeField } from '../../src/contract/catalogue'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
@@ -301,12 +300,6 @@ async function buildCatalogue() {
 beforeAll(async () => {
   database = await createTestDatabase()
   app = createTestApp(database)
-  // Registered here unless server/app.ts already does: by the time this plugin runs, buildApp's have.
-  app.register(async (scope) => {
-    if (!scope.hasRoute({ method: 'GET', url: '/api/web/stats' })) {
-      await scope.register(catalogueRoutes, { prefix: '/api', ...app.deps })
-    }
-  })
   await app.ready()
   await buildCatalogue()
 })

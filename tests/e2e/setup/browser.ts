@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
 /** Debian Chromium, headless, with the flags this machine's closed network needs, at a phone's width. */
 export async function openBrowser(): Promise<BrowserContext> {
@@ -30,3 +30,34 @@ export function watchErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
 }
+
+export interface PageHandle {
+  browser: BrowserContext
+  page: Page
+  /** Console errors and uncaught exceptions of `page` so far. */
+  errors: string[]
+}
+
+/** One browser and one page for the test file that calls it: opened before its tests, closed after. */
+export function usePage(): PageHandle {
+  const handle = { errors: [] as string[] } as PageHandle
+  beforeAll(async () => {
+    handle.browser = await openBrowser()
+    handle.page = await handle.browser.newPage()
+    handle.errors = watchErrors(handle.page)
+  })
+  afterAll(() => handle.browser?.close())
+  return handle
+}
+
+/** Stores a session token the way the client does (Taro's H5 storage wraps values in `{data}`). */
+export async function useToken(page: Page, baseUrl: string, token: string | null): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto(`${baseUrl}/index/home`)
+  await page.evaluate((value) => {
+    if (value === null) localStorage.removeItem('token')
+    else localStorage.setItem('token', JSON.stringify({ data: value }))
+  }, token)
+}
+
+/** The page on top of Taro's stack (the ones below stay in the document, hidden). */
+export const topPage = (page: Page): Locator => page.locator('.taro_page_show:not(.taro_page_shade)').last()

@@ -1,0 +1,32 @@
+/** Calls the running server directly: captcha answers and SMS codes come from its dev-only endpoints. */
+export function apiClient(baseUrl: string) {
+  const json = async <T>(path: string, init?: RequestInit): Promise<{ code: number; msg: string; data: T }> =>
+    (await fetch(baseUrl + path, init)).json()
+
+  const captchaAnswer = async (uuid: string) => (await json<{ answer: string }>(`/dev/captcha/${uuid}`)).data.answer
+
+  return {
+    json,
+    captchaAnswer,
+    latestSmsCode: async (phone: string) =>
+      (await json<{ code: string }[]>(`/dev/sms/outbox?phone=${phone}`)).data[0].code,
+    /** Waits until the phone may be sent another code (one per 60 s), as a person would. */
+    async smsCooldown(phone: string): Promise<void> {
+      const [latest] = (await json<{ sentAt: string }[]>(`/dev/sms/outbox?phone=${phone}`)).data
+      const wait = latest ? Date.parse(latest.sentAt) + 61_000 - Date.now() : 0
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    },
+    /** Signs in by password through the API, as the login page would, and returns the token. */
+    async signIn(username: string, password: string): Promise<string> {
+      const { uuid } = (await json<{ uuid: string }>('/api/captchaImage')).data
+      const body = JSON.stringify({ username, password, uuid, code: await captchaAnswer(uuid) })
+      const reply = await json<{ token: string }>('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      if (reply.code !== 200) throw new Error(`sign-in of ${username} failed: ${reply.msg}`)
+      return reply.data.token
+    },
+  }
+}
