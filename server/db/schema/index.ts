@@ -2,3 +2,4 @@
 export * from './settings'
 export * from './users'
 export * from './catalogue'
+export * from './orders'

@@ -1,0 +1,78 @@
+/**
+ * What the order service needs from a payment channel. Each channel has a production adapter (Alipay
+ * through alipay-sdk, WeChat Pay APIv3 through node:crypto) and, when no merchant keys are configured
+ * and never in production, a local gateway with its own keys that signs its notices and answers its
+ * queries exactly as the real one does, so the same verification code runs on a laptop as in production.
+ * Amounts here are integer fen; converting to the gateway's own format is the adapter's job.
+ */
+import type { PayChannel } from '../../../src/contract/orders'
+
+export interface TradeRequest {
+  outTradeNo: string
+  amount: number
+  subject: string
+  /** Absolute URL of our notify endpoint for this channel. */
+  notifyUrl: string
+  /** Absolute URL the browser returns to; never proof of payment. */
+  returnUrl: string
+  /** The gateway must refuse payment after this moment (our order's closeAt). */
+  expiresAt: Date
+  /** `desktop` asks WeChat for a QR code (Native) instead of an H5 page. */
+  client: 'h5' | 'desktop'
+  /** Payer IP (WeChat H5 requires it). */
+  clientIp: string
+}
+
+export interface TradeStart {
+  payUrl?: string
+  form?: string
+  qrCode?: string
+}
+
+/** A gateway notice whose signature (and app id / merchant id) has been verified. */
+export interface VerifiedNotice {
+  /** Unique per notice at the gateway (Alipay notify_id, WeChat notification id), for replay detection. */
+  noticeId: string
+  outTradeNo: string
+  gatewayTradeNo: string
+  amount: number
+  /** TRADE_SUCCESS / TRADE_FINISHED, or SUCCESS: the money was taken. Other notices change nothing. */
+  paid: boolean
+  paidAt: Date | null
+  raw: Record<string, unknown>
+}
+
+export interface NotifyRequest {
+  headers: Record<string, string | string[] | undefined>
+  /** The raw request body as received (form-encoded for Alipay, JSON for WeChat). */
+  rawBody: string
+}
+
+export interface NotifyReply {
+  status: number
+  contentType: string
+  body: string
+}
+
+export type TradeState =
+  | { state: 'paid'; amount: number; gatewayTradeNo: string; paidAt: Date | null; raw: Record<string, unknown> }
+  | { state: 'pending' | 'closed' | 'not_found' }
+
+export interface PaymentGateway {
+  channel: PayChannel
+  /** 'local' = the stand-in gateway of this process (dev and tests only). */
+  mode: 'production' | 'local'
+  createTrade(request: TradeRequest): Promise<TradeStart>
+  /** null when the signature, app id or merchant id does not check out. */
+  verifyNotify(request: NotifyRequest): Promise<VerifiedNotice | null>
+  /** What the gateway expects back: Alipay plain `success`/`fail`, WeChat 200/4xx JSON. */
+  notifyReply(accepted: boolean): NotifyReply
+  /** An authenticated query (response signature verified). */
+  queryTrade(outTradeNo: string): Promise<TradeState>
+  /** Closes an unpaid trade so a late payment is impossible; unknown trades are fine. */
+  closeTrade(outTradeNo: string): Promise<void>
+  /** Refunds `amount` of a paid trade; `refundNo` makes a retry safe. */
+  refund(outTradeNo: string, amount: number, refundNo: string): Promise<void>
+}
+
+export type PaymentGateways = Record<PayChannel, PaymentGateway>
