@@ -7,6 +7,8 @@ module.exports = defineJestConfig({
   rootDir: path.resolve(__dirname, '../..'),
   testEnvironment: 'jsdom',
   bail: 0,
+  // Whole-app renders take seconds on a busy 2-core CI machine; waits are bounded by waitFor's own timeouts.
+  testTimeout: 30_000,
   testMatch: ['<rootDir>/tests/client/**/*.test.{ts,tsx}'],
   // Jest resolves platform files as the H5 build does (viewport.h5.ts before viewport.ts).
   moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'mjs', 'json', 'jsx'],

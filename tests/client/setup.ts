@@ -14,3 +14,7 @@ Taro.initPxTransform({
   deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
   baseFontSize: 37.5,
 })
+
+// A loaded 2-core machine renders a page in more than waitFor's default second.
+import { configure } from '@testing-library/react'
+configure({ asyncUtilTimeout: 5000 })
