@@ -2,6 +2,7 @@ import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
+import webpack from 'webpack'
 import devConfig from './dev'
 import prodConfig from './prod'
 
@@ -51,6 +52,19 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+        // First-load JS (bench/web). Taro's components are one module whose exports are kept for the whole
+        // build, so the Swiper of goodDetail is loaded by every page; its `swiper/bundle` brings all of
+        // Swiper's modules, of which Taro's Swiper needs none unless given autoplay, indicatorDots, zoom or
+        // an effect — no page does: the core alone saves ~22 KB gzipped. Give one of those props and this
+        // must go. Taro's request also imports fetch and AbortController polyfills that every browser we
+        // build for (browserslist: es6 modules) has (~4 KB).
+        chain.plugin('swiper-core').use(webpack.NormalModuleReplacementPlugin, [/^swiper\/bundle$/, 'swiper'])
+        chain
+          .plugin('no-polyfills')
+          .use(webpack.NormalModuleReplacementPlugin, [
+            /^(whatwg-fetch|abortcontroller-polyfill\/dist\/abortcontroller-polyfill-only)$/,
+            'data:text/javascript,',
+          ])
         // Taro splits only initial chunks, so every page chunk carried its own copy of the shells and
         // components; one shared async chunk holds what two or more pages use.
         const splitChunks = chain.optimization.get('splitChunks')
