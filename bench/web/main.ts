@@ -5,7 +5,7 @@
  *   npm --prefix bench run web                    # first-load JS of /index/home + Lighthouse × 3 per page
  *   npm --prefix bench run web -- --runs 1        # one Lighthouse run per page
  *
- * Options: --runs N (Lighthouse runs per page, the median is kept) · --build · --no-write.
+ * Options: --runs N (Lighthouse runs per page, the median is kept; 0 skips Lighthouse) · --build · --no-write.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -121,6 +121,24 @@ async function lighthouseRuns(urls: string[], runs: number): Promise<Rating[]> {
   }
 }
 
+function lighthouseTable(pages: string[], ratings: Rating[]): string[] {
+  return [
+    '',
+    '### Lighthouse performance (mobile)',
+    '',
+    markdownTable(
+      ['page', 'score', ...METRICS.map(([, name]) => (name === 'CLS' ? name : `${name} ms`))],
+      pages.map((p, i) => [
+        p,
+        ratings[i].score,
+        ...METRICS.map(([, name]) =>
+          name === 'CLS' ? ratings[i].metrics[name].toFixed(3) : ratings[i].metrics[name].toFixed(0),
+        ),
+      ]),
+    ),
+  ]
+}
+
 runMain(async () => {
   if (args.build || !fs.existsSync(path.join(ROOT, 'dist', 'h5', 'index.html'))) await run('npm', ['run', 'build:h5'])
   const data = tempDir('haoanxin-bench-web-')
@@ -143,10 +161,14 @@ runMain(async () => {
   const total = scripts.reduce((sum, s) => sum + s.gzip, 0)
   const raw = scripts.reduce((sum, s) => sum + s.bytes, 0)
   console.log(`  first-load JS of ${pages[0]}: ${kb(total)} gzipped (${scripts.length} files)`)
-  const ratings = await lighthouseRuns(
-    pages.map((p) => server.origin + p),
-    Number(args.runs),
-  )
+  const runs = Number(args.runs)
+  const ratings =
+    runs > 0
+      ? await lighthouseRuns(
+          pages.map((p) => server.origin + p),
+          runs,
+        )
+      : []
   await server.stop()
   await data.remove()
 
@@ -159,7 +181,7 @@ runMain(async () => {
       'served by the real server (embedded PGlite, demo catalogue)',
     `- first load: Debian Chromium (playwright-core) at 375×812 opens ${pages[0]} until the network is quiet; ` +
       'every JavaScript response, gzip -9 of its decoded body',
-    `- Lighthouse ${Number(args.runs)} run(s) a page, the median score; default mobile settings (simulated slow 4G, 4× CPU slowdown)`,
+    `- Lighthouse ${runs} run(s) a page, the median score; default mobile settings (simulated slow 4G, 4× CPU slowdown)`,
     '',
     `### First-load JS of ${pages[0]}: ${kb(total)} gzipped (${kb(raw)} raw, ${scripts.length} files)`,
     '',
@@ -167,19 +189,7 @@ runMain(async () => {
       ['file', 'raw', 'gzip -9', 'sent as'],
       scripts.map((s) => [s.url, kb(s.bytes), kb(s.gzip), s.encoding]),
     ),
-    '',
-    '### Lighthouse performance (mobile)',
-    '',
-    markdownTable(
-      ['page', 'score', ...METRICS.map(([, name]) => (name === 'CLS' ? name : `${name} ms`))],
-      pages.map((p, i) => [
-        p,
-        ratings[i].score,
-        ...METRICS.map(([, name]) =>
-          name === 'CLS' ? ratings[i].metrics[name].toFixed(3) : ratings[i].metrics[name].toFixed(0),
-        ),
-      ]),
-    ),
+    ...(ratings.length ? lighthouseTable(pages, ratings) : []),
     '',
     '### Targets',
     '',
@@ -187,10 +197,10 @@ runMain(async () => {
       ['target', 'measured', ''],
       [
         ['first-load JS ≤ 150 KB gzipped', kb(total), verdict(total <= FIRST_LOAD_BUDGET)],
-        ...pages.map((p, i) => [
-          `Lighthouse ≥ ${SCORE_TARGET}: ${p}`,
-          String(ratings[i].score),
-          verdict(ratings[i].score >= SCORE_TARGET),
+        ...ratings.map((rating, i) => [
+          `Lighthouse ≥ ${SCORE_TARGET}: ${pages[i]}`,
+          String(rating.score),
+          verdict(rating.score >= SCORE_TARGET),
         ]),
       ],
     ),
