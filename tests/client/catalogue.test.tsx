@@ -532,7 +532,8 @@ describe('goodDetail', () => {
     mockApi(catalogueApi)
     renderApp('/index/goodDetail?id=7')
     await tapText('立即购买')
-    await waitFor(() => expect(pathname()).toBe('/index/sureOrder?id=7'))
+    await waitFor(() => expect(pathname()).toBe('/index/sureOrder?goodsId=7'))
+    await find('.sure-order') // mounted, so its late mount cannot land in the next test's app
   })
 
   it('offers nothing to buy once the listing is sold', async () => {

@@ -1,33 +1,49 @@
+import { Fragment } from 'react'
 import { Text, View } from '@tarojs/components'
 import { openPage } from '@/navigation'
 import './index.scss'
 
+export interface AgreementDocument {
+  /** Without the book-title marks: 用户协议. */
+  name: string
+  open: () => void
+}
+
+/** Sign-in and registration: the terms and the privacy policy. */
+const ACCOUNT_DOCUMENTS: AgreementDocument[] = [
+  { name: '用户协议', open: () => openPage('articleDetail', { noticeType: 'yonghuxieyi' }) },
+  { name: '隐私政策', open: () => openPage('yinsi') },
+]
+
 interface AgreementProps {
   checked: boolean
   onChange: (checked: boolean) => void
+  /** The notices agreed to; the account terms unless said. */
+  documents?: AgreementDocument[]
 }
 
-/** The consent tick with links to the two notices; forms stay disabled until it is ticked. */
-export default function Agreement({ checked, onChange }: AgreementProps) {
+/** The consent tick with links to the notices; forms stay disabled until it is ticked. */
+export default function Agreement({ checked, onChange, documents = ACCOUNT_DOCUMENTS }: AgreementProps) {
   return (
     <View className="agreement">
       <View
         className={`agreement__box${checked ? ' agreement__box--checked' : ''}`}
         role="checkbox"
         aria-checked={checked}
-        aria-label="我已阅读并同意用户协议和隐私政策"
+        aria-label={`我已阅读并同意${documents.map((d) => d.name).join('和')}`}
         onClick={() => onChange(!checked)}
       />
       <Text className="agreement__text" onClick={() => onChange(!checked)}>
         我已阅读并同意
       </Text>
-      <Text className="agreement__link" onClick={() => openPage('articleDetail', { noticeType: 'yonghuxieyi' })}>
-        《用户协议》
-      </Text>
-      <Text className="agreement__text">和</Text>
-      <Text className="agreement__link" onClick={() => openPage('yinsi')}>
-        《隐私政策》
-      </Text>
+      {documents.map((d, i) => (
+        <Fragment key={d.name}>
+          {i > 0 && <Text className="agreement__text">和</Text>}
+          <Text className="agreement__link" onClick={d.open}>
+            《{d.name}》
+          </Text>
+        </Fragment>
+      ))}
     </View>
   )
 }

@@ -1,10 +1,159 @@
-import PagePending from '@/components/PagePending'
+import { useRef, useState } from 'react'
+import { Picker, Text, View } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
+import { listMyOrders, type OrdersQuery } from '@/api/orders'
+import EmptyState from '@/components/EmptyState'
+import ListFooter from '@/components/ListFooter'
+import OrderActions from '@/components/OrderActions'
+import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
+import PriceTag from '@/components/PriceTag'
+import Skeleton from '@/components/Skeleton'
+import Tabs from '@/components/Tabs'
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@/contract/orders'
 import OtherShell from '@/layouts/OtherShell'
+import { openPage } from '@/navigation'
+import { useRequireLogin } from '@/session'
+import { formatTime } from '@/utils/time'
+import { usePagedList } from '@/utils/usePagedList'
+import './index.scss'
+
+type Tab = 'all' | 'pending' | 'trading' | 'completed' | 'cancelled' | 'refunded'
+
+/** The status tabs of SCREENS.md; 交易中 is paid and handed over alike. */
+export const ORDER_TABS: { value: Tab; label: string; status?: OrderStatus[] }[] = [
+  { value: 'all', label: '全部' },
+  { value: 'pending', label: '待支付', status: ['pending_payment'] },
+  { value: 'trading', label: '交易中', status: ['paid', 'handed_over'] },
+  { value: 'completed', label: '交易成功', status: ['completed'] },
+  { value: 'cancelled', label: '已取消', status: ['cancelled'] },
+  { value: 'refunded', label: '已退款', status: ['refunded'] },
+]
 
 export default function MyProductsPage() {
+  const signedIn = useRequireLogin()
+  return <OtherShell>{signedIn ? <MyOrders /> : null}</OtherShell>
+}
+
+function MyOrders() {
+  const [tab, setTab] = useState<Tab>('all')
+  const [range, setRange] = useState<{ from?: string; to?: string }>({})
+  const status = ORDER_TABS.find((t) => t.value === tab)?.status
+  const query: OrdersQuery = { status: status?.length === 1 ? status[0] : status, ...range }
   return (
-    <OtherShell>
-      <PagePending />
-    </OtherShell>
+    <View className="my-orders">
+      <View className="my-orders__head">
+        <Tabs tabs={ORDER_TABS} value={tab} onChange={setTab} />
+        <View className="my-orders__range">
+          <DateField
+            label="开始日期"
+            value={range.from}
+            end={range.to}
+            onChange={(from) => setRange({ ...range, from })}
+          />
+          <Text className="my-orders__range-sep">至</Text>
+          <DateField
+            label="结束日期"
+            value={range.to}
+            start={range.from}
+            onChange={(to) => setRange({ ...range, to })}
+          />
+          {(range.from || range.to) && (
+            <View className="my-orders__range-clear" role="button" onClick={() => setRange({})}>
+              <Text>清除</Text>
+            </View>
+          )}
+        </View>
+      </View>
+      {/* A new query is a new list: it starts again from page 1. */}
+      <OrderList key={JSON.stringify(query)} query={query} />
+    </View>
+  )
+}
+
+interface DateFieldProps {
+  label: string
+  value?: string
+  start?: string
+  end?: string
+  onChange: (value: string) => void
+}
+
+function DateField({ label, value, start, end, onChange }: DateFieldProps) {
+  return (
+    <Picker
+      mode="date"
+      value={value ?? ''}
+      start={start}
+      end={end}
+      onChange={(e) => onChange(String(e.detail.value))}
+      className="my-orders__date"
+    >
+      <View className={`my-orders__date-value${value ? '' : ' my-orders__date-value--empty'}`} aria-label={label}>
+        <Text>{value || label}</Text>
+      </View>
+    </Picker>
+  )
+}
+
+function OrderList({ query }: { query: OrdersQuery }) {
+  const list = usePagedList((page) => listMyOrders(query, page), 10)
+  // Orders changed here (cancelled, confirmed) show their new state without a reload.
+  const [changed, setChanged] = useState<Record<number, Order>>({})
+  const shown = useRef(false)
+  // Back from an order's page it may have been paid or cancelled there.
+  useDidShow(() => {
+    if (shown.current) list.reload()
+    shown.current = true
+  })
+
+  if (list.firstLoad && list.status === 'loading') return <OrderCardSkeleton />
+  if (list.firstLoad && list.status === 'error') {
+    return <EmptyState text="订单加载失败" action={{ label: '重试', onClick: list.retry }} />
+  }
+  if (list.rows.length === 0) {
+    return <EmptyState text="暂无相关订单" action={{ label: '去逛逛', onClick: () => openPage('accountOrder') }} />
+  }
+  return (
+    <View className="my-orders__list">
+      {list.rows.map((row) => {
+        const order = changed[row.id] ?? row
+        const open = () => openPage('orderDetail', { id: order.id })
+        return (
+          <View key={order.id} className="my-orders__card" role="link" aria-label={`订单 ${order.no}`} onClick={open}>
+            <View className="my-orders__card-head">
+              <Text className="my-orders__time">{formatTime(order.createdAt)}</Text>
+              <Text className={`my-orders__status my-orders__status--${order.status}`}>
+                {ORDER_STATUS_LABELS[order.status]}
+              </Text>
+            </View>
+            <OrderGoods goods={order.goods} />
+            <View className="my-orders__card-foot">
+              <Text className="my-orders__total">
+                订单总额 <PriceTag fen={order.totalAmount} size="small" />
+              </Text>
+              <OrderActions
+                order={order}
+                onChange={(next) => setChanged((c) => ({ ...c, [next.id]: next }))}
+                onCredentials={open}
+              />
+            </View>
+          </View>
+        )
+      })}
+      <ListFooter status={list.status} hasMore={list.hasMore} onMore={list.loadMore} onRetry={list.retry} />
+    </View>
+  )
+}
+
+function OrderCardSkeleton() {
+  return (
+    <View className="my-orders__list" aria-label="加载中">
+      {[0, 1, 2].map((i) => (
+        <View key={i} className="my-orders__card">
+          <Skeleton className="skeleton-line skeleton-line--tiny" />
+          <OrderGoodsSkeleton />
+        </View>
+      ))}
+    </View>
   )
 }

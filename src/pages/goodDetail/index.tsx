@@ -133,7 +133,7 @@ function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods:
 
   const buy = () => {
     if (unavailable || !signInFirst(goods.id)) return
-    void openPage('sureOrder', { id: goods.id })
+    void openPage('sureOrder', { goodsId: goods.id })
   }
 
   return (

@@ -1,10 +1,297 @@
-import PagePending from '@/components/PagePending'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { fetchCredentials, fetchOrder, fetchOrderByTradeNo } from '@/api/orders'
+import { ApiError } from '@/api/request'
+import AmountList, { feeRows } from '@/components/AmountList'
+import BottomBar from '@/components/BottomBar'
+import CopyButton from '@/components/CopyButton'
+import Countdown from '@/components/Countdown'
+import EmptyState from '@/components/EmptyState'
+import Icon from '@/components/Icon'
+import OrderActions from '@/components/OrderActions'
+import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
+import Panel from '@/components/Panel'
+import Sheet from '@/components/Sheet'
+import Skeleton from '@/components/Skeleton'
+import {
+  GUARANTEE_LABELS,
+  ORDER_STATUS_LABELS,
+  type Credentials,
+  type Order,
+  type OrderStatus,
+} from '@/contract/orders'
 import MainShell from '@/layouts/MainShell'
+import { openPage, replacePage, usePageParams } from '@/navigation'
+import { useRequireLogin } from '@/session'
+import { formatTime } from '@/utils/time'
+import './index.scss'
+
+/** After the Alipay return the signed notice may land a moment later: look again every 2 s for about 20 s. */
+export const RETURN_POLL_MS = 2000
+export const RETURN_POLL_TRIES = 10
+
+const STEPS = ['下单', '付款', '交付', '确认']
+const STEP_OF: Partial<Record<OrderStatus, number>> = { pending_payment: 0, paid: 1, handed_over: 2, completed: 3 }
+
+function statusLine(order: Order): string {
+  switch (order.status) {
+    case 'pending_payment':
+      return '请尽快完成支付，超时订单将自动取消'
+    case 'paid':
+      return order.paidAmount < order.totalAmount
+        ? '定金已付，请在交付前付清尾款'
+        : '已付款，客服正在为您交付账号（10:00–02:00）'
+    case 'handed_over':
+      return '账号已交付：请查看账号并立即修改密码与绑定，确认无误后确认收货'
+    case 'completed':
+      return '交易完成，感谢您的信任'
+    case 'cancelled':
+      return order.cancelReason || '订单已取消'
+    case 'refunded':
+      return '款项已按原路退回'
+  }
+}
 
 export default function OrderDetailPage() {
+  const signedIn = useRequireLogin()
+  const params = usePageParams()
+  const id = Number(params.id)
+  const outTradeNo = params.outTradeNo ?? ''
+  const valid = Boolean(outTradeNo) || (Number.isInteger(id) && id > 0)
   return (
     <MainShell>
-      <PagePending />
+      {!signedIn ? null : valid ? (
+        <OrderDetail id={id} outTradeNo={outTradeNo} />
+      ) : (
+        <EmptyState text="订单不存在" action={{ label: '我的买单', onClick: () => replacePage('MyProducts') }} />
+      )}
     </MainShell>
+  )
+}
+
+function OrderDetail({ id, outTradeNo }: { id: number; outTradeNo: string }) {
+  const [order, setOrder] = useState<Order | null>(null)
+  const [problem, setProblem] = useState<'missing' | 'failed' | null>(null)
+  // Back from the gateway: 'checking' while the notice may still be on its way, 'late' once we stopped looking.
+  const [confirming, setConfirming] = useState<'checking' | 'late' | null>(null)
+  const [credentials, setCredentials] = useState<Credentials | null>(null)
+  const [revealing, setRevealing] = useState(false)
+  const orderId = useRef(outTradeNo ? 0 : id)
+
+  const load = useCallback(async (): Promise<Order | null> => {
+    try {
+      const result = orderId.current ? await fetchOrder(orderId.current) : await fetchOrderByTradeNo(outTradeNo)
+      orderId.current = result.data.id
+      setOrder(result.data)
+      setProblem(null)
+      return result.data
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 401)) {
+        setProblem(error instanceof ApiError && (error.code === 404 || error.code === 403) ? 'missing' : 'failed')
+      }
+      return null
+    }
+  }, [outTradeNo])
+
+  useEffect(() => {
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const poll = async (tries: number) => {
+      const current = await load()
+      if (stopped || !outTradeNo || current?.status !== 'pending_payment') {
+        if (!stopped) setConfirming(null)
+        return
+      }
+      if (tries >= RETURN_POLL_TRIES) {
+        setConfirming('late')
+        return
+      }
+      setConfirming('checking')
+      timer = setTimeout(() => void poll(tries + 1), RETURN_POLL_MS)
+    }
+    void poll(1)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [load, outTradeNo])
+
+  const reveal = async () => {
+    if (!order || revealing) return
+    setRevealing(true)
+    try {
+      setCredentials((await fetchCredentials(order.id)).data)
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 401)) {
+        void Taro.showToast({ title: error instanceof ApiError ? error.message : '加载失败，请重试', icon: 'none' })
+      }
+    } finally {
+      setRevealing(false)
+    }
+  }
+
+  if (problem === 'missing') {
+    return <EmptyState text="订单不存在" action={{ label: '我的买单', onClick: () => replacePage('MyProducts') }} />
+  }
+  if (problem === 'failed' && !order) {
+    return <EmptyState text="订单加载失败，请检查网络" action={{ label: '重试', onClick: () => void load() }} />
+  }
+  if (!order) return <OrderSkeleton />
+
+  const step = STEP_OF[order.status]
+  const deposit = order.payMode === 'deposit' && order.depositAmount !== null ? order.depositAmount : null
+  const amounts = [
+    ...feeRows(order, order.guaranteeType, deposit),
+    { label: '已付金额', fen: order.paidAmount },
+    ...(order.refundAmount > 0 ? [{ label: '已退款', fen: order.refundAmount }] : []),
+  ]
+  const times: [string, string | null][] = [
+    ['下单时间', order.createdAt],
+    ['付款时间', order.paidAt],
+    ['交付时间', order.handedOverAt],
+    ['完成时间', order.completedAt],
+    ['取消时间', order.cancelledAt],
+    ['退款时间', order.refundedAt],
+  ]
+
+  return (
+    <View className="order-detail">
+      <View className={`order-detail__status order-detail__status--${order.status}`}>
+        <View className="order-detail__status-line">
+          <Text className="order-detail__status-label">{ORDER_STATUS_LABELS[order.status]}</Text>
+          {order.status === 'pending_payment' && (
+            <Text className="order-detail__countdown">
+              剩余 <Countdown to={order.closeAt} onEnd={() => void load()} className="order-detail__clock" />
+            </Text>
+          )}
+        </View>
+        <Text className="order-detail__status-text">{statusLine(order)}</Text>
+        {step !== undefined && (
+          <View className="order-detail__steps">
+            {STEPS.map((label, i) => (
+              <View key={label} className={`order-detail__step${i <= step ? ' order-detail__step--done' : ''}`}>
+                <View className="order-detail__step-dot" />
+                <Text className="order-detail__step-label">{label}</Text>
+              </View>
+            ))}
+          </View>
+        )}
+      </View>
+
+      {confirming && (
+        <View className="order-detail__notice" role="status">
+          <Text>{confirming === 'checking' ? '正在确认支付结果…' : '暂未收到支付结果，如已付款请稍后刷新'}</Text>
+          {confirming === 'late' && (
+            <View className="order-detail__notice-action" role="button" onClick={() => void load()}>
+              <Text>刷新</Text>
+            </View>
+          )}
+        </View>
+      )}
+
+      <Panel>
+        <OrderGoods goods={order.goods} onClick={() => openPage('goodDetail', { id: order.goods.id })} />
+      </Panel>
+
+      <Panel title="费用明细">
+        <AmountList rows={amounts} />
+      </Panel>
+
+      <Panel title="订单信息">
+        <View className="order-detail__info">
+          <View className="order-detail__info-row">
+            <Text className="order-detail__info-label">订单编号</Text>
+            <Text className="order-detail__info-value order-detail__no">{order.no}</Text>
+            <CopyButton text={order.no} what="订单编号" />
+          </View>
+          <View className="order-detail__info-row">
+            <Text className="order-detail__info-label">包赔服务</Text>
+            <Text className="order-detail__info-value">{GUARANTEE_LABELS[order.guaranteeType]}</Text>
+          </View>
+          <View className="order-detail__info-row">
+            <Text className="order-detail__info-label">支付方式</Text>
+            <Text className="order-detail__info-value">{order.payMode === 'deposit' ? '定金 + 尾款' : '全款支付'}</Text>
+          </View>
+          {times
+            .filter(([, at]) => at)
+            .map(([label, at]) => (
+              <View key={label} className="order-detail__info-row">
+                <Text className="order-detail__info-label">{label}</Text>
+                <Text className="order-detail__info-value">{formatTime(at)}</Text>
+              </View>
+            ))}
+        </View>
+      </Panel>
+
+      <BottomBar>
+        <View
+          className="order-detail__service"
+          role="button"
+          aria-label="联系客服"
+          onClick={() => openPage('contactkefu')}
+        >
+          <Icon name="service" size={40} />
+          <Text className="order-detail__service-label">联系客服</Text>
+        </View>
+        <OrderActions
+          className="order-detail__actions"
+          order={order}
+          onChange={setOrder}
+          onCredentials={() => void reveal()}
+        />
+      </BottomBar>
+
+      {credentials && <CredentialsSheet credentials={credentials} onClose={() => setCredentials(null)} />}
+    </View>
+  )
+}
+
+function CredentialsSheet({ credentials, onClose }: { credentials: Credentials; onClose: () => void }) {
+  const rows: [string, string][] = [
+    ['账号', credentials.account],
+    ['密码', credentials.password],
+  ]
+  return (
+    <Sheet title="账号信息" onClose={onClose}>
+      <View className="order-detail__credentials">
+        <Text className="order-detail__warning">
+          请立即登录并修改密码、换绑手机与邮箱；不要把账号信息告诉任何人，客服不会向您索要。
+        </Text>
+        {rows.map(([label, value]) => (
+          <View key={label} className="order-detail__secret">
+            <Text className="order-detail__info-label">{label}</Text>
+            <Text className="order-detail__secret-value" userSelect>
+              {value}
+            </Text>
+            <CopyButton text={value} what={label} />
+          </View>
+        ))}
+        {credentials.notes && (
+          <View className="order-detail__secret order-detail__secret--notes">
+            <Text className="order-detail__info-label">备注</Text>
+            <Text className="order-detail__secret-value" userSelect>
+              {credentials.notes}
+            </Text>
+            <CopyButton text={credentials.notes} what="备注" />
+          </View>
+        )}
+      </View>
+    </Sheet>
+  )
+}
+
+function OrderSkeleton() {
+  return (
+    <View className="order-detail" aria-label="加载中">
+      <Skeleton className="order-detail__status order-detail__status--skeleton" />
+      <Panel>
+        <OrderGoodsSkeleton />
+      </Panel>
+      <Panel>
+        <Skeleton className="skeleton-line" />
+        <Skeleton className="skeleton-line skeleton-line--short" />
+      </Panel>
+    </View>
   )
 }

@@ -1,10 +1,175 @@
-import PagePending from '@/components/PagePending'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { amountDue, fetchOrder, paymentKindParam, startPayment } from '@/api/orders'
+import { ApiError } from '@/api/request'
+import EmptyState from '@/components/EmptyState'
+import { openPayment } from '@/components/OrderActions'
+import Panel from '@/components/Panel'
+import PayChannels from '@/components/PayChannels'
+import { openGateway, returnUrl } from '@/components/PayChannels/gateway'
+import PriceTag from '@/components/PriceTag'
+import QrCode from '@/components/QrCode'
+import Skeleton from '@/components/Skeleton'
+import SubmitBar from '@/components/SubmitBar'
+import type { Order, PayChannel, PaymentKind } from '@/contract/orders'
 import MainShell from '@/layouts/MainShell'
+import { replacePage, usePageParams } from '@/navigation'
+import { useRequireLogin } from '@/session'
+import './index.scss'
+
+/** While a WeChat QR code is shown: look at the order every 2 s until the payment has landed. */
+export const QR_POLL_MS = 2000
+
+const KIND_LABELS: Record<PaymentKind, string> = { full: '全款', deposit: '定金', balance: '尾款' }
+
+/** The payment `kind` is done once the order no longer offers it. */
+const settled = (order: Order, kind: PaymentKind) => !order.actions.includes(kind === 'balance' ? 'payBalance' : 'pay')
 
 export default function PayPage() {
+  const signedIn = useRequireLogin()
+  const params = usePageParams()
+  const id = Number(params.id)
   return (
     <MainShell>
-      <PagePending />
+      {!signedIn ? null : Number.isInteger(id) && id > 0 ? (
+        <Pay
+          id={id}
+          kind={paymentKindParam(params.kind)}
+          initialChannel={params.channel === 'wechat' ? 'wechat' : 'alipay'}
+        />
+      ) : (
+        <EmptyState text="订单不存在" action={{ label: '我的买单', onClick: () => replacePage('MyProducts') }} />
+      )}
     </MainShell>
+  )
+}
+
+function Pay({ id, kind, initialChannel }: { id: number; kind: PaymentKind; initialChannel: PayChannel }) {
+  const [order, setOrder] = useState<Order | null>(null)
+  const [failed, setFailed] = useState('')
+  const [channel, setChannel] = useState<PayChannel>(initialChannel)
+  const [starting, setStarting] = useState(false)
+  const [qrCode, setQrCode] = useState('')
+  const autoStarted = useRef(false)
+
+  const load = useCallback(
+    () =>
+      fetchOrder(id).then(
+        (r) => {
+          setOrder(r.data)
+          return r.data
+        },
+        (error) => {
+          if (!(error instanceof ApiError && error.code === 401)) {
+            setFailed(error instanceof ApiError ? error.message : '订单加载失败，请检查网络')
+          }
+          return null
+        },
+      ),
+    [id],
+  )
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  const payByWechat = useCallback(async () => {
+    setStarting(true)
+    try {
+      const { data } = await startPayment(id, { channel: 'wechat', kind, returnUrl: returnUrl() })
+      if (data.qrCode) setQrCode(data.qrCode)
+      else if (!openGateway(data)) void Taro.showToast({ title: '暂时无法发起微信支付，请改用支付宝', icon: 'none' })
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 401)) {
+        void Taro.showToast({ title: error instanceof ApiError ? error.message : '网络异常，请重试', icon: 'none' })
+      }
+    } finally {
+      setStarting(false)
+    }
+  }, [id, kind])
+
+  // Opened for WeChat from an order's 去支付: start at once.
+  useEffect(() => {
+    if (!order || autoStarted.current || initialChannel !== 'wechat' || settled(order, kind)) return
+    autoStarted.current = true
+    void payByWechat()
+  }, [order, initialChannel, kind, payByWechat])
+
+  // A QR code is on screen: the order page takes over as soon as the payment has landed.
+  useEffect(() => {
+    if (!qrCode) return
+    const timer = setInterval(() => {
+      void fetchOrder(id).then(
+        (r) => {
+          if (!settled(r.data, kind)) return
+          clearInterval(timer)
+          void replacePage('orderDetail', { id })
+        },
+        () => undefined,
+      )
+    }, QR_POLL_MS)
+    return () => clearInterval(timer)
+  }, [qrCode, id, kind])
+
+  if (failed)
+    return (
+      <EmptyState text={failed} action={{ label: '查看订单', onClick: () => replacePage('orderDetail', { id }) }} />
+    )
+  if (!order) return <PaySkeleton />
+  if (settled(order, kind)) {
+    return (
+      <EmptyState
+        text="这笔款项无需再支付"
+        action={{ label: '查看订单', onClick: () => replacePage('orderDetail', { id }) }}
+      />
+    )
+  }
+
+  const submit = () => (channel === 'alipay' ? void openPayment(id, kind, 'alipay') : void payByWechat())
+
+  return (
+    <View className="pay">
+      <Panel className="pay__amount">
+        <Text className="pay__amount-label">应付{KIND_LABELS[kind]}</Text>
+        <PriceTag fen={amountDue(order, kind)} size="large" />
+        <Text className="pay__goods">{order.goods.title}</Text>
+        <Text className="pay__no">订单编号 {order.no}</Text>
+      </Panel>
+
+      {qrCode ? (
+        <Panel title="微信扫码支付" className="pay__qr">
+          <QrCode value={qrCode} alt="微信支付二维码" />
+          <Text className="pay__qr-text">请使用微信「扫一扫」完成支付，支付成功后页面将自动跳转</Text>
+          <View className="pay__link" role="button" onClick={() => replacePage('orderDetail', { id })}>
+            <Text>我已支付，查看订单</Text>
+          </View>
+        </Panel>
+      ) : (
+        <Panel title="支付方式">
+          <PayChannels value={channel} onChange={setChannel} />
+        </Panel>
+      )}
+
+      {!qrCode && (
+        <SubmitBar loading={starting} onClick={submit}>
+          确认支付
+        </SubmitBar>
+      )}
+    </View>
+  )
+}
+
+function PaySkeleton() {
+  return (
+    <View className="pay" aria-label="加载中">
+      <Panel className="pay__amount">
+        <Skeleton className="skeleton-line skeleton-line--tiny" />
+        <Skeleton className="pay__amount-skeleton" />
+      </Panel>
+      <Panel>
+        <Skeleton className="skeleton-line" />
+        <Skeleton className="skeleton-line" />
+      </Panel>
+    </View>
   )
 }

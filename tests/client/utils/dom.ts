@@ -34,3 +34,19 @@ export async function clickButton(text: string): Promise<void> {
   })
   fireEvent.click(target as Element)
 }
+
+/** The page on top of the stack (pages below it stay in the document, hidden with taro_page_shade). */
+export function visiblePage(): HTMLElement {
+  const shown = document.querySelectorAll('.taro_page_show:not(.taro_page_shade)')
+  return shown[shown.length - 1] as HTMLElement
+}
+
+/** The element on the visible page matching `selector`, once it is there. */
+export async function findOnPage(selector: string): Promise<HTMLElement> {
+  let found: HTMLElement | null = null
+  await waitFor(() => {
+    found = visiblePage()?.querySelector(selector) ?? null
+    expect(found).not.toBeNull()
+  })
+  return found as unknown as HTMLElement
+}

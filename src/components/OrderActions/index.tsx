@@ -1,0 +1,114 @@
+import { useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { amountDue, cancelOrder, confirmOrder, paymentKindOf } from '@/api/orders'
+import { ApiError } from '@/api/request'
+import { PayChannelSheet } from '@/components/PayChannels'
+import type { Order, OrderAction, PayChannel, PaymentKind } from '@/contract/orders'
+import { openPage } from '@/navigation'
+import './index.scss'
+
+/** The buyer's actions in the order they stand in a bar; the primary ones are filled. */
+const BUTTONS: { action: OrderAction; label: (order: Order) => string; primary?: boolean }[] = [
+  { action: 'cancel', label: () => '取消订单' },
+  { action: 'credentials', label: () => '查看账号' },
+  { action: 'pay', label: (o) => (o.payMode === 'deposit' ? '支付定金' : '去支付'), primary: true },
+  { action: 'payBalance', label: () => '支付尾款', primary: true },
+  { action: 'confirm', label: () => '确认收货', primary: true },
+]
+
+/** Opens the page that takes the payment: goZFB sends the browser to Alipay, pay handles WeChat. */
+export function openPayment(orderId: number, kind: PaymentKind, channel: PayChannel) {
+  return channel === 'alipay'
+    ? openPage('goZFB', { id: orderId, kind })
+    : openPage('pay', { id: orderId, kind, channel })
+}
+
+const showError = (error: unknown) => {
+  if (error instanceof ApiError && error.code === 401) return
+  void Taro.showToast({ title: error instanceof ApiError ? error.message : '操作失败，请重试', icon: 'none' })
+}
+
+interface OrderActionsProps {
+  order: Order
+  /** The order as the server answered after a cancel or confirm. */
+  onChange: (order: Order) => void
+  /** 查看账号: the detail page reveals them; a list opens the detail. */
+  onCredentials: () => void
+  className?: string
+}
+
+/** Exactly the buttons the server lists in `order.actions`, with their confirmations. */
+export default function OrderActions({ order, onChange, onCredentials, className = '' }: OrderActionsProps) {
+  const [paying, setPaying] = useState<PaymentKind | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const run = async (modal: { title: string; content: string; confirmText: string }, call: () => Promise<Order>) => {
+    const { confirm } = await Taro.showModal({ ...modal, cancelText: '再想想' })
+    if (!confirm || busy) return
+    setBusy(true)
+    try {
+      onChange(await call())
+    } catch (error) {
+      showError(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const handlers: Record<string, () => void> = {
+    pay: () => setPaying(paymentKindOf(order, 'pay')),
+    payBalance: () => setPaying(paymentKindOf(order, 'payBalance')),
+    credentials: onCredentials,
+    cancel: () =>
+      void run({ title: '取消订单', content: '取消后商品将重新上架，确定取消吗？', confirmText: '取消订单' }, () =>
+        cancelOrder(order.id).then((r) => {
+          void Taro.showToast({ title: '订单已取消', icon: 'none' })
+          return r.data
+        }),
+      ),
+    confirm: () =>
+      void run(
+        {
+          title: '确认收货',
+          content: '请确认已登录账号并修改密码、换绑完成。确认后款项将转给卖家。',
+          confirmText: '确认收货',
+        },
+        () =>
+          confirmOrder(order.id).then((r) => {
+            void Taro.showToast({ title: '已确认收货', icon: 'none' })
+            return r.data
+          }),
+      ),
+  }
+
+  const buttons = BUTTONS.filter((b) => order.actions.includes(b.action))
+  if (buttons.length === 0) return null
+  return (
+    // A tap here (or in the sheet) is not a tap on the card around it.
+    <View className={`order-actions ${className}`} onClick={(e) => e.stopPropagation()}>
+      {buttons.map((b) => (
+        <View
+          key={b.action}
+          className={`order-actions__button${b.primary ? ' order-actions__button--primary' : ''}`}
+          role="button"
+          aria-disabled={busy}
+          onClick={() => handlers[b.action]()}
+        >
+          <Text>{b.label(order)}</Text>
+        </View>
+      ))}
+      {paying && (
+        <PayChannelSheet
+          title={paying === 'balance' ? '支付尾款' : '选择支付方式'}
+          amount={amountDue(order, paying)}
+          onClose={() => setPaying(null)}
+          onPick={(channel) => {
+            setPaying(null)
+            void openPayment(order.id, paying, channel)
+          }}
+        />
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,391 @@
+import Taro from '@tarojs/taro'
+import { fireEvent, waitFor } from '@testing-library/react'
+import { openGateway } from '@/components/PayChannels/gateway'
+import { formatCountdown } from '@/components/Countdown'
+import type { GoodsDetail } from '@/contract/catalogue'
+import type { Order, OrderRequest, PayRequest, Quote, QuoteRequest } from '@/contract/orders'
+import { saveToken, setState } from '@/store'
+import { formatPrice } from '@/utils/money'
+import { clickButton, findOnPage, visiblePage } from './utils/dom'
+import { callsTo, mockApi } from './utils/mockApi'
+import { renderApp } from './utils/renderApp'
+
+// The browser leaving for the gateway is not something jsdom can do; the address it is given is checked.
+jest.mock('@/components/PayChannels/gateway', () => ({
+  ...jest.requireActual('@/components/PayChannels/gateway'),
+  openGateway: jest.fn(() => true),
+}))
+
+// Whole-app renders on a loaded 2-core machine (jest takes testTimeout only from the root config).
+jest.setTimeout(30_000)
+
+class NoIntersectionObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.assign(globalThis, { IntersectionObserver: NoIntersectionObserver })
+
+// ---- fixtures -------------------------------------------------------------------------------------------
+
+const goods: GoodsDetail = {
+  id: 7,
+  gameId: 1,
+  gameName: '王者荣耀',
+  title: '王者荣耀 国服 V8 全英雄',
+  price: 300_000,
+  coverImage: '/uploads/7.jpg',
+  thumbImage: '/uploads/7-s.jpg',
+  regionIds: [11, 111],
+  regionNames: ['安卓', '微信'],
+  highlights: [],
+  accountType: 'consign',
+  guarantee: 'buyer_pays',
+  specialOffer: false,
+  rent: null,
+  status: 'on_sale',
+  views: 12,
+  favourites: 3,
+  listedAt: '2026-11-01T02:00:00Z',
+  description: '',
+  images: [],
+  attributes: {},
+  attributeRows: [],
+  templateVersion: 1,
+  createdAt: '2026-10-30T02:00:00Z',
+  soldAt: null,
+  collected: false,
+}
+
+/** Amounts no client could work out from the settings: whatever is shown must be the server's. */
+const GUARANTEE_FEE = { retrieval: 30_123, face: 45_321, none: 0 }
+
+const quoteOf = (body: QuoteRequest): Quote => {
+  const totalAmount = goods.price + GUARANTEE_FEE[body.guaranteeType] + 801
+  const depositAmount = body.payMode === 'deposit' ? 33_011 : undefined
+  return {
+    goodsAmount: goods.price,
+    guaranteeAmount: GUARANTEE_FEE[body.guaranteeType],
+    serviceAmount: 801,
+    totalAmount,
+    ...(depositAmount ? { depositAmount } : {}),
+    payNow: depositAmount ?? totalAmount,
+    guaranteeTypes: ['retrieval', 'face', 'none'],
+    depositAllowed: true,
+  }
+}
+
+const order = (over: Partial<Order> = {}): Order => ({
+  id: 31,
+  no: 'HA20261122153012345678',
+  status: 'pending_payment',
+  goods: {
+    id: 7,
+    gameId: 1,
+    gameName: '王者荣耀',
+    title: goods.title,
+    coverImage: goods.coverImage,
+    regionNames: goods.regionNames,
+    price: goods.price,
+  },
+  guaranteeType: 'retrieval',
+  payMode: 'full',
+  goodsAmount: 300_000,
+  guaranteeAmount: 30_123,
+  serviceAmount: 801,
+  totalAmount: 330_924,
+  depositAmount: null,
+  paidAmount: 0,
+  refundAmount: 0,
+  closeAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+  createdAt: '2026-11-22T07:30:12Z',
+  paidAt: null,
+  handedOverAt: null,
+  completedAt: null,
+  cancelledAt: null,
+  refundedAt: null,
+  cancelReason: '',
+  actions: ['pay', 'cancel'],
+  ...over,
+})
+
+const profile = { userId: 5, userName: 'buyer', nickName: '买家', roles: ['user'] }
+
+const buyerApi = {
+  'GET /system/user/profile': () => ({ code: 200, data: profile }),
+  'GET /web/good/7': () => ({ code: 200, data: goods }),
+  'POST /order/quote': (body: unknown) => ({ code: 200, data: quoteOf(body as QuoteRequest) }),
+}
+
+// ---- helpers --------------------------------------------------------------------------------------------
+
+const page = visiblePage
+const find = findOnPage
+const pathname = () => window.location.pathname + window.location.search
+const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''
+
+const tapLabel = async (label: string) => fireEvent.click(await find(`[aria-label="${label}"]`))
+
+const tapText = clickButton
+
+/**
+ * Waits until the page at `path` has rendered `selector`: a test must not end while a page is still
+ * mounting, or its late mount lands in the next test's app.
+ */
+async function arriveAt(path: string, selector: string) {
+  await waitFor(() => expect(pathname()).toBe(path))
+  await find(selector)
+}
+
+/** The labels of the buttons in the order's action bar. */
+const actionLabels = () => [...page().querySelectorAll('.order-actions__button')].map((el) => el.textContent)
+
+const queryOf = (option: Taro.request.Option) => Object.fromEntries(new URLSearchParams(option.url.split('?')[1]))
+
+beforeEach(() => {
+  Taro.clearStorageSync()
+  setState({ token: '', profile: null })
+  saveToken('tok-buyer')
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({} as never)
+  jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({} as never)
+  jest.mocked(openGateway).mockClear()
+})
+afterEach(() => jest.restoreAllMocks())
+
+// ---- sureOrder ------------------------------------------------------------------------------------------
+
+describe('sureOrder', () => {
+  it('quotes again on every choice and shows the amounts the server sends', async () => {
+    const api = mockApi(buyerApi)
+    renderApp('/index/sureOrder?goodsId=7')
+    await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(330_924)))
+    expect(callsTo(api, 'POST /order/quote')[0].data).toEqual({
+      goodsId: 7,
+      guaranteeType: 'retrieval',
+      payMode: 'full',
+    })
+    expect(text('.amount-list')).toContain(formatPrice(30_123))
+    expect(text('.order-goods__title')).toBe(goods.title)
+
+    await tapLabel('人脸包赔')
+    await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(346_122)))
+    expect(callsTo(api, 'POST /order/quote')[1].data).toEqual({ goodsId: 7, guaranteeType: 'face', payMode: 'full' })
+    expect(text('.amount-list')).toContain(formatPrice(45_321))
+
+    await tapLabel('定金支付')
+    await waitFor(() => expect(text('.amount-list')).toContain('定金（现在支付）'))
+    expect(callsTo(api, 'POST /order/quote')[2].data).toEqual({ goodsId: 7, guaranteeType: 'face', payMode: 'deposit' })
+    expect(text('.amount-list')).toContain(formatPrice(33_011))
+    expect(text('.amount-list')).toContain(formatPrice(346_122 - 33_011))
+    expect(page().querySelector('.sure-order__pay .price-tag')?.getAttribute('aria-label')).toBe(formatPrice(33_011))
+  })
+
+  it('submits with agree and an Idempotency-Key kept for a retry, then opens the order', async () => {
+    let attempts = 0
+    const api = mockApi({
+      ...buyerApi,
+      'POST /order': () => {
+        attempts += 1
+        if (attempts === 1) return Promise.reject(new Error('request:fail timeout'))
+        return { code: 200, data: order() }
+      },
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+    })
+    renderApp('/index/sureOrder?goodsId=7')
+    await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(330_924)))
+
+    await tapText('提交订单')
+    expect(callsTo(api, 'POST /order')).toHaveLength(0) // not before the 《购买须知》 tick
+    await tapLabel('我已阅读并同意购买须知')
+    await tapText('提交订单')
+    await waitFor(() => expect(callsTo(api, 'POST /order')).toHaveLength(1))
+    await tapText('提交订单')
+    await arriveAt('/index/orderDetail?id=31', '.order-detail__status')
+
+    const [first, second] = callsTo(api, 'POST /order')
+    expect(first.data).toEqual({ goodsId: 7, guaranteeType: 'retrieval', payMode: 'full', agree: true } as OrderRequest)
+    const key = (first.header as Record<string, string>)['Idempotency-Key']
+    expect(key).toMatch(/^[\w-]{8,64}$/)
+    expect((second.header as Record<string, string>)['Idempotency-Key']).toBe(key)
+  })
+
+  it('explains a 409 and links to the buyer’s own unpaid order', async () => {
+    mockApi({
+      ...buyerApi,
+      'POST /order': () => ({ code: 409, msg: '你已有该商品的待支付订单', data: { orderId: 12 } }),
+      'GET /need/myOrder/12': () => ({ code: 200, data: order({ id: 12 }) }),
+    })
+    renderApp('/index/sureOrder?goodsId=7')
+    await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(330_924)))
+    await tapLabel('我已阅读并同意购买须知')
+    await tapText('提交订单')
+    await waitFor(() => expect(text('.sure-order__conflict')).toContain('你已有该商品的待支付订单'))
+    await tapText('查看订单')
+    await arriveAt('/index/orderDetail?id=12', '.order-detail__status')
+  })
+})
+
+// ---- orderDetail ----------------------------------------------------------------------------------------
+
+describe('orderDetail', () => {
+  it('shows the status with an mm:ss countdown and only the actions the server lists', async () => {
+    const closeAt = new Date(Date.now() + 14 * 60_000 + 30_000).toISOString()
+    mockApi({ ...buyerApi, 'GET /need/myOrder/31': () => ({ code: 200, data: order({ closeAt }) }) })
+    renderApp('/index/orderDetail?id=31')
+    await find('.order-detail__status')
+    expect(text('.order-detail__status-label')).toBe('待支付')
+    expect(text('.order-detail__clock')).toMatch(/^14:[23]\d$/)
+    expect(text('.order-detail__info')).toContain('HA20261122153012345678')
+    expect(actionLabels()).toEqual(['取消订单', '去支付'])
+
+    expect(formatCountdown(65_000)).toBe('01:05')
+    expect(formatCountdown(0)).toBe('00:00')
+    expect(formatCountdown(-5)).toBe('00:00')
+  })
+
+  it('pays through a channel sheet: Alipay goes to goZFB with the order and the kind', async () => {
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: order({ payMode: 'deposit', depositAmount: 33_011 }) }),
+      'POST /pay/31': () => ({ code: 200, data: { outTradeNo: 'P1', amount: 33_011, payUrl: 'http://gw/pay' } }),
+    })
+    renderApp('/index/orderDetail?id=31')
+    await tapText('支付定金')
+    await find('.sheet')
+    expect(text('.sheet .price-tag')).toBe('¥330.11')
+    await tapText('确认支付')
+    await arriveAt('/index/goZFB?id=31&kind=deposit', '.go-zfb__title')
+  })
+
+  it('reveals the credentials only when asked, with copy buttons, and keeps them out of storage', async () => {
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({
+        code: 200,
+        data: order({ status: 'handed_over', paidAmount: 330_924, actions: ['credentials', 'confirm'] }),
+      }),
+      'GET /need/myOrder/31/credentials': () => ({
+        code: 200,
+        data: { account: 'wz_8848', password: 'S3cret!pw', notes: '密保问题：小学' },
+      }),
+    })
+    const clipboard = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({} as never)
+    renderApp('/index/orderDetail?id=31')
+    await find('.order-actions')
+    expect(actionLabels()).toEqual(['查看账号', '确认收货'])
+    expect(callsTo(api, 'GET /need/myOrder/31/credentials')).toHaveLength(0)
+
+    await tapText('查看账号')
+    await find('.order-detail__credentials')
+    expect(text('.order-detail__credentials')).toContain('wz_8848')
+    expect(text('.order-detail__credentials')).toContain('S3cret!pw')
+    await tapLabel('复制密码')
+    await waitFor(() => expect(clipboard).toHaveBeenCalledWith({ data: 'S3cret!pw' }))
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('S3cret')
+  })
+
+  it('confirms receipt after the modal and shows the order the server returns', async () => {
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({
+        code: 200,
+        data: order({ status: 'handed_over', paidAmount: 330_924, actions: ['credentials', 'confirm'] }),
+      }),
+      'POST /need/myOrder/31/confirm': () => ({
+        code: 200,
+        data: order({ status: 'completed', paidAmount: 330_924, actions: ['credentials'] }),
+      }),
+    })
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
+    renderApp('/index/orderDetail?id=31')
+    await tapText('确认收货')
+    await waitFor(() => expect(text('.order-detail__status-label')).toBe('交易成功'))
+    expect(callsTo(api, 'POST /need/myOrder/31/confirm')).toHaveLength(1)
+    expect(actionLabels()).toEqual(['查看账号'])
+  })
+
+  it('after the Alipay return, loads by trade number and looks again until the payment lands', async () => {
+    let looks = 0
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/byTradeNo': () => {
+        looks += 1
+        return { code: 200, data: order() }
+      },
+      'GET /need/myOrder/31': () => ({
+        code: 200,
+        data: order({ status: 'paid', paidAmount: 330_924, paidAt: '2026-11-22T07:31:00Z', actions: [] }),
+      }),
+    })
+    renderApp('/index/orderDetail?outTradeNo=P20261122')
+    await waitFor(() => expect(text('.order-detail__notice')).toContain('正在确认支付结果'))
+    expect(queryOf(callsTo(api, 'GET /need/myOrder/byTradeNo')[0])).toEqual({ outTradeNo: 'P20261122' })
+    await waitFor(() => expect(text('.order-detail__status-label')).toBe('交易中'))
+    expect(looks).toBe(1)
+    expect(page().querySelector('.order-detail__notice')).toBeNull()
+  })
+})
+
+// ---- goZFB ----------------------------------------------------------------------------------------------
+
+describe('goZFB', () => {
+  it('starts an Alipay payment that returns to orderDetail and sends the browser to the gateway', async () => {
+    const start = { outTradeNo: 'P1', amount: 330_924, payUrl: 'http://gw.example/cashier?t=P1' }
+    const api = mockApi({
+      ...buyerApi,
+      'POST /pay/31': () => ({ code: 200, data: start }),
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+    })
+    renderApp('/index/goZFB?id=31&kind=full')
+    await waitFor(() => expect(openGateway).toHaveBeenCalledWith(start))
+    await waitFor(() => expect(text('.go-zfb__title')).toBe('正在跳转支付宝…'))
+    const body = callsTo(api, 'POST /pay/31')[0].data as PayRequest
+    expect(body).toEqual({ channel: 'alipay', kind: 'full', returnUrl: 'http://localhost/index/orderDetail' })
+
+    await tapText('打开支付宝')
+    expect(openGateway).toHaveBeenCalledTimes(2)
+    expect(callsTo(api, 'POST /pay/31')).toHaveLength(1)
+    await tapText('我已支付')
+    await arriveAt('/index/orderDetail?id=31', '.order-detail__status')
+  })
+})
+
+// ---- MyProducts -----------------------------------------------------------------------------------------
+
+describe('MyProducts', () => {
+  it('sends the status of the chosen tab and lists the orders with their actions', async () => {
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder': () => ({
+        code: 200,
+        rows: [order(), order({ id: 32, status: 'cancelled', actions: [] })],
+        total: 2,
+      }),
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+    })
+    renderApp('/index/other/MyProducts')
+    await waitFor(() => expect(page().querySelectorAll('.my-orders__card')).toHaveLength(2))
+    expect(queryOf(callsTo(api, 'GET /need/myOrder')[0])).toEqual({ pageNum: '1', pageSize: '10' })
+    expect(page().querySelector('.my-orders__card')?.textContent).toContain('去支付')
+
+    await tapText('待支付')
+    await waitFor(() => expect(callsTo(api, 'GET /need/myOrder')).toHaveLength(2))
+    expect(queryOf(callsTo(api, 'GET /need/myOrder')[1])).toEqual({
+      status: 'pending_payment',
+      pageNum: '1',
+      pageSize: '10',
+    })
+    await tapText('交易中')
+    await waitFor(() => expect(callsTo(api, 'GET /need/myOrder')).toHaveLength(3))
+    expect(queryOf(callsTo(api, 'GET /need/myOrder')[2]).status).toBe('paid,handed_over')
+
+    await tapLabel('订单 HA20261122153012345678')
+    await arriveAt('/index/orderDetail?id=31', '.order-detail__status')
+  })
+
+  it('shows the empty state with a next step', async () => {
+    mockApi({ ...buyerApi, 'GET /need/myOrder': () => ({ code: 200, rows: [], total: 0 }) })
+    renderApp('/index/other/MyProducts')
+    await waitFor(() => expect(text('.empty-state')).toContain('暂无相关订单'))
+  })
+})
