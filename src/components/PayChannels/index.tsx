@@ -62,11 +62,13 @@ export function PayChannelSheet({ amount, title = '选择支付方式', onPick, 
         </SubmitBar>
       }
     >
-      <View className="pay-channels__amount">
-        <Text className="pay-channels__amount-label">应付金额</Text>
-        <PriceTag fen={amount} size="large" />
+      <View className="pay-channels__sheet">
+        <View className="pay-channels__amount">
+          <Text className="pay-channels__amount-label">应付金额</Text>
+          <PriceTag fen={amount} size="large" />
+        </View>
+        <PayChannels value={channel} onChange={setChannel} />
       </View>
-      <PayChannels value={channel} onChange={setChannel} />
     </Sheet>
   )
 }

@@ -17,7 +17,8 @@ export default function SubmitBar({ children, disabled, loading, onClick, fixed 
     <View className={`submit-bar${fixed ? ' submit-bar--fixed' : ''}`}>
       <Button
         className="submit-bar__button"
-        disabled={disabled || loading}
+        // Left out rather than false: the H5 button otherwise carries disabled="false", which [disabled] matches.
+        disabled={disabled || loading || undefined}
         loading={loading}
         onClick={() => !disabled && !loading && onClick()}
       >

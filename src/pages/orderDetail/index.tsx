@@ -260,7 +260,7 @@ function CredentialsSheet({ credentials, onClose }: { credentials: Credentials; 
         </Text>
         {rows.map(([label, value]) => (
           <View key={label} className="order-detail__secret">
-            <Text className="order-detail__info-label">{label}</Text>
+            <Text className="order-detail__secret-label">{label}</Text>
             <Text className="order-detail__secret-value" userSelect>
               {value}
             </Text>
@@ -269,7 +269,7 @@ function CredentialsSheet({ credentials, onClose }: { credentials: Credentials; 
         ))}
         {credentials.notes && (
           <View className="order-detail__secret order-detail__secret--notes">
-            <Text className="order-detail__info-label">备注</Text>
+            <Text className="order-detail__secret-label">备注</Text>
             <Text className="order-detail__secret-value" userSelect>
               {credentials.notes}
             </Text>
