@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto'
 import path from 'node:path'
 
 export interface Config {
@@ -23,6 +24,32 @@ export interface Config {
   aliyunSms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string }
   /** A real-name (二要素) verification service (ID_VERIFY_URL + ID_VERIFY_APPCODE); unset → checksum only. */
   idVerify?: { url: string; appCode: string }
+  /** Alipay merchant keys (ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY); unset outside production → the local gateway. */
+  alipay?: {
+    appId: string
+    /** The app's RSA2 private key (PEM, PKCS#1 or PKCS#8). */
+    privateKey: string
+    /** Alipay's public key (PEM), which signs notices and answers. */
+    alipayPublicKey: string
+    /** ALIPAY_GATEWAY; default https://openapi.alipay.com/gateway.do. */
+    gateway?: string
+  }
+  /** WeChat Pay APIv3 merchant keys (all seven WECHAT_PAY_* set); unset outside production → the local gateway. */
+  wechatPay?: {
+    mchId: string
+    appId: string
+    /** Serial number of the merchant API certificate. */
+    serialNo: string
+    /** The merchant API private key (PEM). */
+    privateKey: string
+    /** 32 bytes. */
+    apiV3Key: string
+    /** The WeChat Pay platform public key (微信支付公钥, PEM) and its serial / key id. */
+    platformPublicKey: string
+    platformSerial: string
+  }
+  /** The site's public origin (PUBLIC_URL) for gateway callbacks; unset outside production → the request's own. */
+  publicUrl?: string
 }
 
 export class ConfigError extends Error {
@@ -66,6 +93,9 @@ function parsePositive(name: string, raw: string | undefined, fallback: number, 
   return value
 }
 
+/** A PEM key from one environment variable, which may also be written on one line with `\n` escapes. */
+const pem = (raw: string | undefined) => raw?.replaceAll('\\n', '\n')
+
 /** A group of variables that only make sense together: all set, none set, or a problem naming the missing ones. */
 function group<T extends Record<string, string | undefined>>(
   prefix: string,
@@ -81,6 +111,22 @@ function group<T extends Record<string, string | undefined>>(
     return undefined
   }
   return values as { [K in keyof T]: string }
+}
+
+function checkWechatPayKeys(keys: NonNullable<Config['wechatPay']>, problems: string[]): void {
+  if (Buffer.byteLength(keys.apiV3Key) !== 32) {
+    problems.push('WECHAT_PAY_API_V3_KEY 必须是 32 个字符 (the APIv3 key is 32 bytes)')
+  }
+  for (const [name, parse, value] of [
+    ['WECHAT_PAY_PRIVATE_KEY', createPrivateKey, keys.privateKey],
+    ['WECHAT_PAY_PLATFORM_PUBLIC_KEY', createPublicKey, keys.platformPublicKey],
+  ] as const) {
+    try {
+      parse(value)
+    } catch {
+      problems.push(`${name} 不是有效的 PEM 密钥 (${name} is not a PEM key)`)
+    }
+  }
 }
 
 /** Reads the environment once at start; every problem is reported together so one restart fixes them all. */
@@ -108,12 +154,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems,
     ),
     idVerify: group('ID_VERIFY_', { url: env.ID_VERIFY_URL, appCode: env.ID_VERIFY_APPCODE }, problems),
+    alipay: group(
+      'ALIPAY_',
+      {
+        appId: env.ALIPAY_APP_ID,
+        privateKey: pem(env.ALIPAY_PRIVATE_KEY),
+        alipayPublicKey: pem(env.ALIPAY_PUBLIC_KEY),
+      },
+      problems,
+    ),
+    wechatPay: group(
+      'WECHAT_PAY_',
+      {
+        mchId: env.WECHAT_PAY_MCH_ID,
+        appId: env.WECHAT_PAY_APP_ID,
+        serialNo: env.WECHAT_PAY_SERIAL_NO,
+        privateKey: pem(env.WECHAT_PAY_PRIVATE_KEY),
+        apiV3Key: env.WECHAT_PAY_API_V3_KEY,
+        platformPublicKey: pem(env.WECHAT_PAY_PLATFORM_PUBLIC_KEY),
+        platformSerial: env.WECHAT_PAY_PLATFORM_SERIAL,
+      },
+      problems,
+    ),
+    publicUrl: parseUrl('PUBLIC_URL', env.PUBLIC_URL, ['https:', 'http:'], problems)?.replace(/\/+$/, ''),
   }
+  if (config.alipay && env.ALIPAY_GATEWAY) {
+    config.alipay.gateway = parseUrl('ALIPAY_GATEWAY', env.ALIPAY_GATEWAY, ['https:', 'http:'], problems)
+  }
+  if (config.wechatPay) checkWechatPayKeys(config.wechatPay, problems)
   if (!config.devTools) {
     // Production never falls back to a stand-in: a missing secret stops the start instead.
     if (!config.vaultKeys) problems.push('生产环境必须设置 VAULT_KEYS (VAULT_KEYS is required in production)')
     if (!config.aliyunSms) problems.push('生产环境必须设置 ALIYUN_SMS_* (an SMS provider is required in production)')
     if (!config.idVerify) problems.push('生产环境必须设置 ID_VERIFY_URL 与 ID_VERIFY_APPCODE (real-name verification)')
+    if (!config.alipay)
+      problems.push('生产环境必须设置 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY (Alipay merchant keys)')
+    if (!config.wechatPay) problems.push('生产环境必须设置 WECHAT_PAY_* (WeChat Pay merchant keys)')
+    if (!config.publicUrl) problems.push('生产环境必须设置 PUBLIC_URL (the public origin for payment callbacks)')
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

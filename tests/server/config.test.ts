@@ -1,5 +1,21 @@
+import { generateKeyPairSync } from 'node:crypto'
 import path from 'node:path'
 import { ConfigError, H5_DIR, loadConfig } from '../../server/config'
+
+const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 })
+const platform = generateKeyPairSync('rsa', { modulusLength: 2048 })
+const merchantPem = merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+const platformPem = platform.publicKey.export({ type: 'spki', format: 'pem' }).toString()
+const WECHAT_PAY = {
+  WECHAT_PAY_MCH_ID: '1900000001',
+  WECHAT_PAY_APP_ID: 'wx8888888888888888',
+  WECHAT_PAY_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  // One line with \n escapes, as a .env file holds it.
+  WECHAT_PAY_PRIVATE_KEY: merchantPem.replaceAll('\n', '\\n'),
+  WECHAT_PAY_API_V3_KEY: 'a'.repeat(32),
+  WECHAT_PAY_PLATFORM_PUBLIC_KEY: platformPem,
+  WECHAT_PAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0114232134912410000000000000000000',
+}
 
 describe('loadConfig', () => {
   test('defaults: port 3000 on every interface, ./data, embedded database, memory KV, dev tools on', () => {
@@ -16,6 +32,9 @@ describe('loadConfig', () => {
       vaultKeys: undefined,
       aliyunSms: undefined,
       idVerify: undefined,
+      alipay: undefined,
+      wechatPay: undefined,
+      publicUrl: undefined,
     })
     expect(H5_DIR).toBe(path.resolve(__dirname, '../../dist/h5'))
   })
@@ -37,6 +56,12 @@ describe('loadConfig', () => {
       ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
       ID_VERIFY_URL: 'https://id.example.com/verify',
       ID_VERIFY_APPCODE: 'code',
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY: 'app-key-pem',
+      ALIPAY_PUBLIC_KEY: 'alipay-key-pem',
+      ALIPAY_GATEWAY: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do',
+      PUBLIC_URL: 'https://www.haoanxin.example/',
+      ...WECHAT_PAY,
     })
     expect(config).toMatchObject({
       port: 8080,
@@ -50,15 +75,43 @@ describe('loadConfig', () => {
       vaultKeys: 'k1:AAAA',
       aliyunSms: { accessKeyId: 'id', accessKeySecret: 'secret', signName: '号安心', templateCode: 'SMS_1' },
       idVerify: { url: 'https://id.example.com/verify', appCode: 'code' },
+      alipay: {
+        appId: '2021000000000001',
+        privateKey: 'app-key-pem',
+        alipayPublicKey: 'alipay-key-pem',
+        gateway: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do',
+      },
+      wechatPay: {
+        mchId: '1900000001',
+        appId: 'wx8888888888888888',
+        serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+        privateKey: merchantPem,
+        apiV3Key: 'a'.repeat(32),
+        platformPublicKey: platformPem,
+        platformSerial: 'PUB_KEY_ID_0114232134912410000000000000000000',
+      },
+      publicUrl: 'https://www.haoanxin.example',
     })
   })
 
   test('production refuses to start without its secrets and providers', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/VAULT_KEYS[\s\S]*ALIYUN_SMS_[\s\S]*ID_VERIFY_URL/)
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /VAULT_KEYS[\s\S]*ALIYUN_SMS_[\s\S]*ID_VERIFY_URL[\s\S]*ALIPAY_APP_ID[\s\S]*WECHAT_PAY_[\s\S]*PUBLIC_URL/,
+    )
   })
 
   test('a provider configured by halves is refused', () => {
     expect(() => loadConfig({ ALIYUN_SMS_ACCESS_KEY_ID: 'id' })).toThrow('ALIYUN_SMS_* 需要一起设置')
+    expect(() => loadConfig({ ALIPAY_APP_ID: '2021000000000001' })).toThrow(
+      'ALIPAY_* 需要一起设置，缺少 privateKey、alipayPublicKey',
+    )
+    expect(() => loadConfig({ ...WECHAT_PAY, WECHAT_PAY_API_V3_KEY: '' })).toThrow('WECHAT_PAY_* 需要一起设置')
+  })
+
+  test('WeChat Pay keys are checked: a 32-byte APIv3 key and PEM keys that parse', () => {
+    expect(() =>
+      loadConfig({ ...WECHAT_PAY, WECHAT_PAY_API_V3_KEY: 'short', WECHAT_PAY_PLATFORM_PUBLIC_KEY: 'not a key' }),
+    ).toThrow(/WECHAT_PAY_API_V3_KEY 必须是 32 个字符[\s\S]*WECHAT_PAY_PLATFORM_PUBLIC_KEY 不是有效的 PEM 密钥/)
   })
 
   test('empty variables count as unset', () => {

@@ -1,0 +1,116 @@
+/**
+ * Alipay through `alipay-sdk` (notes/backend-recipe.md §4.1): the H5 pay page (`alipay.trade.wap.pay`),
+ * notices verified with `checkNotifySignV2` (the body is already decoded; V1 would decode again and
+ * throw on a `%`), then app id, trade number and amount; queries with `validateSign: true` (without it
+ * the SDK trusts any answer). The local gateway (./localAlipay.ts) is driven by this same adapter.
+ */
+import { AlipaySdk } from 'alipay-sdk'
+import type { Config } from '../../config'
+import { chinaTime, formatYuan, parseChinaTime, parseYuan } from './formats'
+import type { PaymentGateway, TradeState } from './gateway'
+
+export type AlipayOptions = NonNullable<Config['alipay']>
+
+/** Alipay retries until it reads exactly `success`. */
+export const alipayReply: PaymentGateway['notifyReply'] = (accepted) => ({
+  status: 200,
+  contentType: 'text/plain',
+  body: accepted ? 'success' : 'fail',
+})
+
+const PAID_STATUSES = ['TRADE_SUCCESS', 'TRADE_FINISHED']
+
+export function createAlipayGateway(options: AlipayOptions, mode: PaymentGateway['mode']): PaymentGateway {
+  const sdk = new AlipaySdk({
+    appId: options.appId,
+    privateKey: options.privateKey,
+    alipayPublicKey: options.alipayPublicKey,
+    // The SDK reads PKCS#1 unless told; Alipay's key tool writes PKCS#8.
+    keyType: options.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
+    signType: 'RSA2',
+    timeout: 10_000,
+    ...(options.gateway ? { gateway: options.gateway } : {}),
+  })
+
+  const exec = async (method: string, bizContent: Record<string, unknown>) =>
+    (await sdk.exec(method, { bizContent }, { validateSign: true })) as Record<string, unknown>
+  /** Alipay answers business failures with code ≠ 10000; `harmless` lists the ones that mean "nothing to do". */
+  const succeeded = (method: string, answer: Record<string, unknown>, harmless: string[] = []) => {
+    if (answer.code === '10000' || harmless.includes(String(answer.subCode))) return
+    throw new Error(
+      `${method}: ${String(answer.code)} ${String(answer.subCode ?? '')} ${String(answer.subMsg ?? answer.msg ?? '')}`,
+    )
+  }
+
+  return {
+    channel: 'alipay',
+    mode,
+    async createTrade(request) {
+      const payUrl = sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+        bizContent: {
+          out_trade_no: request.outTradeNo,
+          total_amount: formatYuan(request.amount),
+          subject: request.subject,
+          product_code: 'QUICK_WAP_WAY',
+          time_expire: chinaTime(request.expiresAt),
+        },
+        notifyUrl: request.notifyUrl,
+        returnUrl: request.returnUrl,
+      })
+      return { payUrl }
+    },
+
+    async verifyNotify({ rawBody }) {
+      const body = Object.fromEntries(new URLSearchParams(rawBody))
+      if (!sdk.checkNotifySignV2(body) || body.app_id !== options.appId) return null
+      const amount = parseYuan(body.total_amount)
+      if (amount === null || !body.out_trade_no || !body.notify_id) return null
+      return {
+        noticeId: body.notify_id,
+        outTradeNo: body.out_trade_no,
+        gatewayTradeNo: body.trade_no ?? '',
+        amount,
+        paid: PAID_STATUSES.includes(body.trade_status),
+        paidAt: parseChinaTime(body.gmt_payment),
+        raw: body,
+      }
+    },
+
+    notifyReply: alipayReply,
+
+    async queryTrade(outTradeNo): Promise<TradeState> {
+      const answer = await exec('alipay.trade.query', { out_trade_no: outTradeNo })
+      if (answer.subCode === 'ACQ.TRADE_NOT_EXIST') return { state: 'not_found' }
+      succeeded('alipay.trade.query', answer)
+      if (answer.outTradeNo !== outTradeNo) throw new Error(`alipay.trade.query: answer for another trade`)
+      const status = String(answer.tradeStatus)
+      if (PAID_STATUSES.includes(status)) {
+        const amount = parseYuan(answer.totalAmount)
+        if (amount === null) throw new Error('alipay.trade.query: answer without a valid amount')
+        return {
+          state: 'paid',
+          amount,
+          gatewayTradeNo: String(answer.tradeNo),
+          paidAt: parseChinaTime(answer.sendPayDate),
+          raw: answer,
+        }
+      }
+      return { state: status === 'TRADE_CLOSED' ? 'closed' : 'pending' }
+    },
+
+    async closeTrade(outTradeNo) {
+      // TRADE_STATUS_ERROR: already closed (or paid — its notice settles that).
+      const answer = await exec('alipay.trade.close', { out_trade_no: outTradeNo })
+      succeeded('alipay.trade.close', answer, ['ACQ.TRADE_NOT_EXIST', 'ACQ.TRADE_STATUS_ERROR'])
+    },
+
+    async refund(outTradeNo, amount, refundNo) {
+      const answer = await exec('alipay.trade.refund', {
+        out_trade_no: outTradeNo,
+        refund_amount: formatYuan(amount),
+        out_request_no: refundNo,
+      })
+      succeeded('alipay.trade.refund', answer)
+    },
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The local cashier pages: server-rendered HTML and one stylesheet (`/dev/cashier.css`), no script —
+ * helmet's CSP allows none inline, and buttons are plain `<form method="post">`.
+ */
+import type { FastifyReply } from 'fastify'
+import { formatPrice } from '../../../src/utils/money'
+import { CASHIER_PREFIX } from './localSupport'
+
+export type CashierBrand = 'alipay' | 'wechat'
+
+const BRAND_TITLE: Record<CashierBrand, string> = { alipay: '支付宝', wechat: '微信支付' }
+
+export const CASHIER_CSS = `
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.5 -apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif;background:#f5f6f8;color:#1f2329}
+header{color:#fff;padding:14px 16px;font-size:17px;font-weight:600}
+.alipay header{background:#1677ff}.wechat header{background:#07c160}
+header small{font-weight:400;opacity:.85;margin-left:6px;font-size:12px}
+main{max-width:480px;margin:0 auto;padding:16px}
+.card{background:#fff;border-radius:12px;padding:22px 16px;text-align:center;box-shadow:0 1px 3px rgba(0,0,0,.06)}
+.subject{color:#646a73;word-break:break-all}
+.amount{font-size:34px;font-weight:700;margin:6px 0 4px;letter-spacing:.5px}
+.meta{color:#8f959e;font-size:12px;word-break:break-all}
+.state{margin:12px 0 0;color:#d83931;font-weight:600}
+.note{color:#8f959e;font-size:12px;margin:14px 4px 0;line-height:1.6}
+form{margin:14px 0 0}
+button{width:100%;height:46px;border:0;border-radius:23px;font-size:16px;cursor:pointer}
+.pay{color:#fff}.alipay .pay{background:#1677ff}.wechat .pay{background:#07c160}
+.cancel{background:#fff;color:#646a73;border:1px solid #dee0e3}
+`
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+export interface CashierView {
+  brand: CashierBrand
+  subject: string
+  amount: number
+  outTradeNo: string
+  /** Why the trade cannot be paid (交易已关闭 / 该交易已支付); absent → 支付 is offered. */
+  closedReason?: string
+  /** Hidden fields both buttons post back (the trade number is always one). */
+  fields: Record<string, string>
+}
+
+function button(action: string, fields: Record<string, string>, className: string, label: string) {
+  const inputs = Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('')
+  return `<form method="post" action="${CASHIER_PREFIX}/${action}">${inputs}<button class="${className}" type="submit">${label}</button></form>`
+}
+
+function layout(brand: CashierBrand, title: string, body: string) {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${CASHIER_PREFIX}/cashier.css"></head>
+<body class="${brand}"><header>${BRAND_TITLE[brand]}<small>本地测试收银台</small></header><main>${body}</main></body></html>`
+}
+
+export function sendCashier(reply: FastifyReply, view: CashierView) {
+  const open = !view.closedReason
+  const fields = { ...view.fields, out_trade_no: view.outTradeNo }
+  const body = `<div class="card"><div class="subject">${escapeHtml(view.subject)}</div>
+<div class="amount">${formatPrice(view.amount)}</div><div class="meta">商户订单号 ${escapeHtml(view.outTradeNo)}</div>
+${open ? '' : `<p class="state">${escapeHtml(view.closedReason!)}</p>`}</div>
+${open ? button(`${view.brand}/pay`, fields, 'pay', `确认支付 ${formatPrice(view.amount)}`) : ''}
+${button(`${view.brand}/cancel`, fields, 'cancel', open ? '取消支付' : '返回商户')}
+<p class="note">本地模式，不会真实扣款。${open ? `点“确认支付”后，本收银台以网关密钥签名并向商户发送异步通知，与真实${BRAND_TITLE[view.brand]}一致。` : ''}</p>`
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(layout(view.brand, `${BRAND_TITLE[view.brand]}收银台`, body))
+}
+
+/** A page with one message: an error (with its status) or the end of a payment without a way back. */
+export function sendCashierMessage(reply: FastifyReply, brand: CashierBrand, status: number, message: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(layout(brand, BRAND_TITLE[brand], `<div class="card">${escapeHtml(message)}</div>`))
+}

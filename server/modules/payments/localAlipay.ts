@@ -1,0 +1,402 @@
+/**
+ * A local Alipay for laptops and tests (never in production): its own RSA2 key pairs (the app's and the
+ * gateway's, in DATA_DIR/keys/local-alipay.json), a `gateway.do` on 127.0.0.1 that checks the merchant's
+ * signature and signs its answers the way Alipay does (over the exact JSON text of the `*_response`
+ * node), and a cashier page at `/dev/alipay` whose 支付 posts a signed notice to the trade's notify_url
+ * and sends the browser back with Alipay's signed return parameters. The production adapter
+ * (./alipay.ts) talks to it unchanged, so every signature check that guards real money runs here too.
+ *
+ * Like Alipay, the gateway learns a trade from the signed pay request: when the adapter makes the pay
+ * URL (in process) and again when the page is opened, whichever comes first. Trades are kept in
+ * DATA_DIR/keys/local-alipay-trades.json, so a pay page, a notice retry and a query survive a restart.
+ */
+import { randomBytes } from 'node:crypto'
+import type { FastifyPluginAsync } from 'fastify'
+import { alipayReply, createAlipayGateway } from './alipay'
+import { sendCashier, sendCashierMessage } from './cashierPage'
+import {
+  chinaTime,
+  formatYuan,
+  parseChinaTime,
+  parseYuan,
+  randomToken,
+  rsaKeyPair,
+  rsaSign,
+  rsaVerify,
+} from './formats'
+import type { NotifyRequest, PaymentGateway } from './gateway'
+import {
+  CASHIER_PREFIX,
+  field,
+  forwardTo,
+  keyFile,
+  noticeCourier,
+  serveLocalApi,
+  TradeBook,
+  type LocalGateway,
+  type LocalResponse,
+} from './localSupport'
+
+export interface LocalAlipayKeys {
+  appId: string
+  appPrivateKey: string
+  appPublicKey: string
+  gatewayPrivateKey: string
+  gatewayPublicKey: string
+  /** The merchant's Alipay user id (seller_id). */
+  sellerId: string
+}
+
+interface Trade {
+  outTradeNo: string
+  tradeNo: string
+  amount: number
+  subject: string
+  notifyUrl: string
+  returnUrl: string
+  /** ISO times. */
+  expiresAt: string
+  createdAt: string
+  paidAt: string | null
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED'
+  /** out_request_no → refunded fen. */
+  refunds: Record<string, number>
+}
+
+const FORM = 'application/x-www-form-urlencoded;charset=utf-8'
+
+/** Alipay's string to sign: sorted `k=v` of every non-empty parameter except those excluded. */
+export function alipaySignContent(params: Record<string, string>, exclude: string[]): string {
+  return Object.keys(params)
+    .filter((key) => !exclude.includes(key) && params[key] !== '')
+    .sort()
+    .map((key) => `${key}=${params[key]}`)
+    .join('&')
+}
+
+/** Parameters signed as Alipay signs notices and returns: everything but `sign` and `sign_type`. */
+export const signAlipayParams = (params: Record<string, string>, privateKey: string) => ({
+  ...params,
+  sign: rsaSign(alipaySignContent(params, ['sign', 'sign_type']), privateKey),
+})
+
+const businessFailure = (subCode: string, subMsg: string) => ({
+  code: '40004',
+  msg: 'Business Failed',
+  sub_code: subCode,
+  sub_msg: subMsg,
+})
+const TRADE_NOT_EXIST = businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在')
+const TRADE_STATUS_ERROR = businessFailure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
+
+export function createLocalAlipay(dataDir: string, log: (message: string) => void = () => undefined): LocalGateway {
+  const keys = keyFile<LocalAlipayKeys>(dataDir, 'local-alipay', () => {
+    const app = rsaKeyPair()
+    const gateway = rsaKeyPair()
+    return {
+      appId: `2021${randomToken(12, '0123456789')}`,
+      appPrivateKey: app.privateKey,
+      appPublicKey: app.publicKey,
+      gatewayPrivateKey: gateway.privateKey,
+      gatewayPublicKey: gateway.publicKey,
+      sellerId: `2088${randomToken(12, '0123456789')}`,
+    }
+  })
+  const trades = new TradeBook<Trade>(dataDir, 'local-alipay-trades')
+  const courier = noticeCourier(log)
+  const strangerKey = rsaKeyPair().privateKey
+
+  // ------------------------------------------------------------------ gateway.do
+
+  const success = (trade: Trade, fields: Record<string, string>) => ({
+    code: '10000',
+    msg: 'Success',
+    out_trade_no: trade.outTradeNo,
+    trade_no: trade.tradeNo,
+    ...fields,
+  })
+
+  /** The trade calls, for a trade the gateway knows (else ACQ.TRADE_NOT_EXIST). */
+  const api: Record<string, (trade: Trade, biz: Record<string, unknown>) => Record<string, unknown>> = {
+    'alipay.trade.query': (trade) =>
+      success(trade, {
+        trade_status: trade.status,
+        total_amount: formatYuan(trade.amount),
+        ...(trade.paidAt
+          ? { send_pay_date: chinaTime(new Date(trade.paidAt)), buyer_pay_amount: formatYuan(trade.amount) }
+          : {}),
+      }),
+    'alipay.trade.close': (trade) => {
+      if (trade.status !== 'WAIT_BUYER_PAY') return TRADE_STATUS_ERROR
+      trades.save({ ...trade, status: 'TRADE_CLOSED' })
+      return success(trade, {})
+    },
+    'alipay.trade.refund': (trade, biz) => {
+      const requestNo = String(biz.out_request_no ?? trade.outTradeNo)
+      const amount = parseYuan(biz.refund_amount)
+      const repeated = trade.refunds[requestNo]
+      if (repeated === undefined) {
+        const refunded = Object.values(trade.refunds).reduce((sum, fen) => sum + fen, 0)
+        if (trade.paidAt === null) return TRADE_STATUS_ERROR
+        if (amount === null || amount <= 0 || refunded + amount > trade.amount) {
+          return businessFailure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限')
+        }
+        const refunds = { ...trade.refunds, [requestNo]: amount }
+        // A fully refunded trade is closed, as at Alipay.
+        const status = refunded + amount === trade.amount ? 'TRADE_CLOSED' : trade.status
+        trades.save({ ...trade, refunds, status })
+      } else if (repeated !== amount) {
+        return businessFailure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '同一退款请求号的金额不一致')
+      }
+      return success(trade, {
+        refund_fee: formatYuan(amount ?? 0),
+        fund_change: repeated === undefined ? 'Y' : 'N',
+        gmt_refund_pay: chinaTime(new Date()),
+      })
+    },
+  }
+
+  /** `{"<method>_response":{…},"sign":"…"}`, signed over the exact text of the node. */
+  function answer(method: string, node: Record<string, unknown>): LocalResponse {
+    const json = JSON.stringify(node)
+    const key = `${method.replaceAll('.', '_')}_response`
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json;charset=utf-8' },
+      body: `{"${key}":${json},"sign":"${rsaSign(json, keys.gatewayPrivateKey)}"}`,
+    }
+  }
+
+  const signedByMerchant = (params: Record<string, string>) =>
+    params.app_id === keys.appId && rsaVerify(alipaySignContent(params, ['sign']), params.sign, keys.appPublicKey)
+
+  const server = serveLocalApi(
+    (request) => {
+      const url = new URL(request.url, 'http://127.0.0.1')
+      const params = {
+        ...Object.fromEntries(url.searchParams),
+        ...Object.fromEntries(new URLSearchParams(request.body)),
+      }
+      const method = params.method ?? ''
+      if (!signedByMerchant(params)) {
+        return answer(method, {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.invalid-signature',
+          sub_msg: '验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配',
+        })
+      }
+      const run = api[method]
+      if (!run) return answer(method, businessFailure('isv.invalid-method', '不存在的方法名'))
+      const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>
+      const trade = trades.get(String(biz.out_trade_no))
+      return answer(method, trade ? run(trade, biz) : TRADE_NOT_EXIST)
+    },
+    (origin) =>
+      createAlipayGateway(
+        {
+          appId: keys.appId,
+          privateKey: keys.appPrivateKey,
+          alipayPublicKey: keys.gatewayPublicKey,
+          gateway: `${origin}/gateway.do`,
+        },
+        'local',
+      ),
+  )
+
+  // ------------------------------------------------------------------ trades and notices
+
+  /** A trade from a signed `alipay.trade.wap.pay` request; an error text when it does not check out. */
+  function acceptPayRequest(params: Record<string, string>): Trade | string {
+    if (!signedByMerchant(params) || params.method !== 'alipay.trade.wap.pay') return '订单信息签名无效，无法支付'
+    let biz: Record<string, unknown>
+    try {
+      biz = JSON.parse(params.biz_content ?? '') as Record<string, unknown>
+    } catch {
+      return '订单信息格式错误'
+    }
+    const amount = parseYuan(biz.total_amount)
+    const outTradeNo = typeof biz.out_trade_no === 'string' ? biz.out_trade_no : ''
+    if (!outTradeNo || amount === null || amount <= 0 || !params.notify_url || !params.return_url) {
+      return '订单信息不完整'
+    }
+    const subject = String(biz.subject ?? '')
+    const known = trades.get(outTradeNo)
+    if (known) return known.amount === amount && known.subject === subject ? known : '交易信息被篡改'
+    const now = new Date()
+    return trades.save({
+      outTradeNo,
+      tradeNo: `${chinaTime(now).replace(/\D/g, '').slice(0, 8)}22001${randomToken(19, '0123456789')}`,
+      amount,
+      subject,
+      notifyUrl: params.notify_url,
+      returnUrl: params.return_url,
+      expiresAt: (parseChinaTime(biz.time_expire) ?? new Date(now.getTime() + 15 * 60_000)).toISOString(),
+      createdAt: now.toISOString(),
+      paidAt: null,
+      status: 'WAIT_BUYER_PAY',
+      refunds: {},
+    })
+  }
+
+  const closedReason = (trade: Trade) =>
+    trade.status === 'TRADE_SUCCESS'
+      ? '该交易已支付'
+      : trade.status === 'TRADE_CLOSED' || new Date(trade.expiresAt) <= new Date()
+        ? '交易已关闭'
+        : undefined
+
+  const markPaid = (trade: Trade) =>
+    trades.save({ ...trade, status: 'TRADE_SUCCESS', paidAt: new Date().toISOString() })
+
+  function notice(trade: Trade, overrides: { amount?: number; status?: string } = {}): Record<string, string> {
+    const amount = formatYuan(overrides.amount ?? trade.amount)
+    const paidAt = chinaTime(trade.paidAt ? new Date(trade.paidAt) : new Date())
+    return {
+      notify_time: chinaTime(new Date()),
+      notify_type: 'trade_status_sync',
+      notify_id: randomBytes(16).toString('hex'),
+      app_id: keys.appId,
+      auth_app_id: keys.appId,
+      charset: 'utf-8',
+      version: '1.0',
+      sign_type: 'RSA2',
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      buyer_id: '2088102177846880',
+      buyer_logon_id: '159****0000',
+      seller_id: keys.sellerId,
+      trade_status: overrides.status ?? 'TRADE_SUCCESS',
+      total_amount: amount,
+      receipt_amount: amount,
+      invoice_amount: amount,
+      buyer_pay_amount: amount,
+      point_amount: '0.00',
+      subject: trade.subject,
+      gmt_create: chinaTime(new Date(trade.createdAt)),
+      gmt_payment: paidAt,
+      fund_bill_list: JSON.stringify([{ amount, fundChannel: 'ALIPAYACCOUNT' }]),
+    }
+  }
+
+  /** Where the browser goes after paying: return_url plus Alipay's signed return parameters. */
+  function returnUrl(trade: Trade): string {
+    const back = new URL(trade.returnUrl)
+    const params = signAlipayParams(
+      {
+        app_id: keys.appId,
+        auth_app_id: keys.appId,
+        charset: 'utf-8',
+        method: 'alipay.trade.wap.pay.return',
+        out_trade_no: trade.outTradeNo,
+        seller_id: keys.sellerId,
+        sign_type: 'RSA2',
+        timestamp: chinaTime(new Date()),
+        total_amount: formatYuan(trade.amount),
+        trade_no: trade.tradeNo,
+        version: '1.0',
+      },
+      keys.gatewayPrivateKey,
+    )
+    for (const [key, value] of Object.entries(params)) back.searchParams.set(key, value)
+    return back.toString()
+  }
+
+  // ------------------------------------------------------------------ cashier
+
+  const cashier: FastifyPluginAsync = async (app) => {
+    app.get('/alipay', { schema: { hide: true } }, async (request, reply) => {
+      const params = Object.fromEntries(
+        Object.entries(request.query as Record<string, unknown>).filter(([, v]) => typeof v === 'string'),
+      ) as Record<string, string>
+      const trade = acceptPayRequest(params)
+      if (typeof trade === 'string') return sendCashierMessage(reply, 'alipay', 400, trade)
+      return sendCashier(reply, {
+        brand: 'alipay',
+        subject: trade.subject,
+        amount: trade.amount,
+        outTradeNo: trade.outTradeNo,
+        closedReason: closedReason(trade),
+        fields: {},
+      })
+    })
+
+    app.post('/alipay/pay', { schema: { hide: true } }, async (request, reply) => {
+      const trade = trades.get(field(request.body, 'out_trade_no') ?? '')
+      if (!trade) return sendCashierMessage(reply, 'alipay', 404, '交易不存在')
+      const closed = closedReason(trade)
+      if (closed) return sendCashierMessage(reply, 'alipay', 409, `${closed}，无法支付`)
+      const paid = markPaid(trade)
+      await courier.deliver(
+        paid.notifyUrl,
+        {
+          headers: { 'content-type': FORM },
+          body: new URLSearchParams(signAlipayParams(notice(paid), keys.gatewayPrivateKey)).toString(),
+        },
+        (_status, body) => body === 'success',
+      )
+      return reply.redirect(returnUrl(paid))
+    })
+
+    app.post('/alipay/cancel', { schema: { hide: true } }, async (request, reply) => {
+      const trade = trades.get(field(request.body, 'out_trade_no') ?? '')
+      if (!trade) return sendCashierMessage(reply, 'alipay', 404, '交易不存在')
+      return reply.redirect(trade.returnUrl)
+    })
+  }
+
+  const gateway: PaymentGateway = {
+    channel: 'alipay',
+    mode: 'local',
+    // The pay page is this gateway's cashier, on the site the buyer is using (the return URL's origin).
+    async createTrade(request) {
+      const { payUrl } = await (await server.gateway).createTrade(request)
+      const signed = new URL(payUrl!)
+      const trade = acceptPayRequest(Object.fromEntries(signed.searchParams))
+      if (typeof trade === 'string') throw new Error(`local alipay refused its own pay request: ${trade}`)
+      return { payUrl: `${new URL(request.returnUrl).origin}${CASHIER_PREFIX}/alipay${signed.search}` }
+    },
+    ...forwardTo(server.gateway),
+    notifyReply: alipayReply,
+  }
+
+  return {
+    ...gateway,
+    mode: 'local',
+    cashier,
+    testNotice(outTradeNo, amount, options = {}): NotifyRequest {
+      const known = trades.get(outTradeNo)
+      const now = new Date().toISOString()
+      const payment = !options.foreignKey && (options.status ?? 'TRADE_SUCCESS') === 'TRADE_SUCCESS'
+      // The buyer paid at the gateway (possibly just before a close or the expiry: a race tests need).
+      const trade =
+        known && payment && known.amount === amount && !known.paidAt
+          ? markPaid(known)
+          : (known ?? {
+              outTradeNo,
+              tradeNo: `T${outTradeNo}`,
+              amount,
+              subject: '号安心',
+              notifyUrl: '',
+              returnUrl: '',
+              expiresAt: now,
+              createdAt: now,
+              paidAt: now,
+              status: 'TRADE_SUCCESS',
+              refunds: {},
+            })
+      const params = notice(trade, { amount, status: options.status })
+      return {
+        headers: { 'content-type': FORM },
+        rawBody: new URLSearchParams(
+          signAlipayParams(params, options.foreignKey ? strangerKey : keys.gatewayPrivateKey),
+        ).toString(),
+      }
+    },
+    apiOrigin: () => server.origin,
+    async close() {
+      courier.close()
+      await server.close()
+    },
+  }
+}

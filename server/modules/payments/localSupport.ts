@@ -1,0 +1,199 @@
+/**
+ * What the two local gateways share: keys and trades kept in DATA_DIR/keys, a tiny HTTP server on
+ * 127.0.0.1 for the adapter's real HTTP + signature path, the hand-off from a not-yet-listening server
+ * to the production adapter, and notice delivery with retries. Dev and tests only.
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import type { FastifyPluginAsync } from 'fastify'
+import type { NotifyRequest, PaymentGateway } from './gateway'
+
+/** A local stand-in: a PaymentGateway plus its cashier pages and a way for tests to get a genuine notice. */
+export interface LocalGateway extends PaymentGateway {
+  mode: 'local'
+  /** The cashier routes; ./devRoutes.ts registers them under `/dev`. */
+  cashier: FastifyPluginAsync
+  /**
+   * A notice as this gateway would post it, signed by its key (or by a stranger's with `foreignKey`).
+   * A genuine paid notice for a known, never paid trade of that amount also marks it paid — as the
+   * cashier's 支付 does, but also when closed or expired meanwhile (the races tests need) — so a later
+   * query and refund agree.
+   */
+  testNotice(outTradeNo: string, amount: number, options?: { foreignKey?: boolean; status?: string }): NotifyRequest
+  /** `http://127.0.0.1:<port>`, where the gateway's API listens (for tests calling it with other keys). */
+  apiOrigin(): Promise<string>
+  close(): Promise<void>
+}
+
+export const isLocalGateway = (gateway: PaymentGateway): gateway is LocalGateway =>
+  gateway.mode === 'local' && 'cashier' in gateway
+
+/** Where the payment dev routes are mounted; the local pay URLs point there. */
+export const CASHIER_PREFIX = '/dev'
+
+/** Reads DATA_DIR/keys/<name>.json, creating it with `create()` (mode 600) the first time. */
+export function keyFile<T>(dataDir: string, name: string, create: () => T): T {
+  const file = path.join(dataDir, 'keys', `${name}.json`)
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as T
+  const value = create()
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, JSON.stringify(value, null, 2), { mode: 0o600 })
+  return value
+}
+
+const TRADE_DAYS_KEPT = 30
+
+/**
+ * The trades a local gateway knows, by out_trade_no, written through to DATA_DIR/keys/<name>.json
+ * (replaced atomically) so that a pay page and a query still work after a restart. Trades older than
+ * 30 days are dropped. One process owns DATA_DIR (its lock), so there is no concurrent writer.
+ */
+export class TradeBook<T extends { outTradeNo: string; createdAt: string }> {
+  private readonly file: string
+  private readonly trades: Map<string, T>
+
+  constructor(dataDir: string, name: string) {
+    this.file = path.join(dataDir, 'keys', `${name}.json`)
+    const saved = fs.existsSync(this.file) ? (JSON.parse(fs.readFileSync(this.file, 'utf8')) as T[]) : []
+    this.trades = new Map(saved.map((trade) => [trade.outTradeNo, trade]))
+  }
+
+  get(outTradeNo: string): T | undefined {
+    return this.trades.get(outTradeNo)
+  }
+
+  /** Stores a new or changed trade. */
+  save(trade: T): T {
+    this.trades.set(trade.outTradeNo, trade)
+    const oldest = new Date(Date.now() - TRADE_DAYS_KEPT * 86_400_000).toISOString()
+    for (const [key, known] of this.trades) if (known.createdAt < oldest) this.trades.delete(key)
+    fs.mkdirSync(path.dirname(this.file), { recursive: true })
+    const temporary = `${this.file}.${process.pid}.tmp`
+    fs.writeFileSync(temporary, JSON.stringify([...this.trades.values()]), { mode: 0o600 })
+    fs.renameSync(temporary, this.file)
+    return trade
+  }
+}
+
+export interface LocalRequest {
+  method: string
+  /** Path and query, as the client signed it. */
+  url: string
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+export interface LocalResponse {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/**
+ * The gateway's API on 127.0.0.1 and a random port. `adapter` is made from the listening URL; until
+ * then every call of the returned gateway waits for it, so the caller gets a gateway synchronously.
+ */
+export function serveLocalApi(
+  handle: (request: LocalRequest) => LocalResponse,
+  adapter: (origin: string) => PaymentGateway,
+): { origin: Promise<string>; gateway: Promise<PaymentGateway>; close(): Promise<void> } {
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      let answer: LocalResponse
+      try {
+        answer = handle({
+          method: request.method ?? 'GET',
+          url: request.url ?? '/',
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        })
+      } catch {
+        answer = { status: 500, headers: { 'content-type': 'text/plain' }, body: 'local gateway error' }
+      }
+      response.writeHead(answer.status, answer.headers)
+      response.end(answer.body)
+    })
+  })
+  const origin = new Promise<string>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
+  })
+  const gateway = origin.then(adapter)
+  return {
+    origin,
+    gateway,
+    close: async () => {
+      await gateway.catch(() => undefined)
+      if (!server.listening) return
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** The production adapter's calls, each after the local server is listening. */
+export function forwardTo(
+  ready: Promise<PaymentGateway>,
+): Pick<PaymentGateway, 'verifyNotify' | 'queryTrade' | 'closeTrade' | 'refund'> {
+  return {
+    verifyNotify: async (request) => (await ready).verifyNotify(request),
+    queryTrade: async (outTradeNo) => (await ready).queryTrade(outTradeNo),
+    closeTrade: async (outTradeNo) => (await ready).closeTrade(outTradeNo),
+    refund: async (outTradeNo, amount, refundNo) => (await ready).refund(outTradeNo, amount, refundNo),
+  }
+}
+
+const RETRY_DELAYS_MS = [1_000, 5_000, 30_000]
+
+/**
+ * Posts notices as a gateway does: the first attempt is awaited (the buyer lands on a paid order), the
+ * retries run in the background until `accepted`; `close()` stops them. Failures go to `log`.
+ */
+export function noticeCourier(log: (message: string) => void) {
+  const timers = new Set<NodeJS.Timeout>()
+  const aborts = new AbortController()
+  let closed = false
+
+  async function attempt(url: string, init: RequestInit, accepted: (status: number, body: string) => boolean) {
+    try {
+      const response = await fetch(url, { ...init, method: 'POST', signal: aborts.signal })
+      return accepted(response.status, (await response.text()).trim())
+    } catch {
+      return false
+    }
+  }
+
+  return {
+    async deliver(url: string, init: RequestInit, accepted: (status: number, body: string) => boolean) {
+      if (await attempt(url, init, accepted)) return true
+      const retry = (index: number) => {
+        if (closed) return
+        if (index >= RETRY_DELAYS_MS.length) return log(`local gateway: notice to ${url} was not accepted`)
+        const timer = setTimeout(async () => {
+          timers.delete(timer)
+          if (!(await attempt(url, init, accepted))) retry(index + 1)
+        }, RETRY_DELAYS_MS[index])
+        timer.unref()
+        timers.add(timer)
+      }
+      retry(0)
+      return false
+    },
+    close() {
+      closed = true
+      aborts.abort()
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+    },
+  }
+}
+
+/** A form field or query parameter given once as a string; undefined otherwise. */
+export function field(source: unknown, name: string): string | undefined {
+  const value = (source as Record<string, unknown> | undefined)?.[name]
+  return typeof value === 'string' ? value : undefined
+}
