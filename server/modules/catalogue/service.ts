@@ -408,32 +408,46 @@ export async function listGoods(
       .join(', '),
   )
   const offset = (pageNum - 1) * pageSize
-  const total = onlyGame
-    ? query.gameId === undefined
-      ? sql`select coalesce(sum(on_sale_count), 0) as n from games`
-      : sql`select coalesce(sum(on_sale_count), 0) as n from games where id = ${query.gameId}`
-    : sql`select count(*) as n from (select 1 from goods g where ${condition} limit ${TOTAL_CAP}) c`
 
-  // One statement, so one round trip: sending a statement (a loopback write that wakes a database
-  // backend) was a quarter of the server's busy time on this list at 16 concurrent requests when the
-  // total went separately (bench/RESULTS.md). The total is a one-row table the page is left-joined to,
-  // so a page past the end still carries it. The page's ids come first (with the sort keys, all in the
-  // list indexes), then their rows.
-  const found = await rows(
-    db,
-    sql`select t.n as list_total, p.* from (${total}) t
-        left join lateral (
-          select ${CARD_COLUMNS}, gm.name as game_name, rn.region_names
-          from (select g.id, g.listed_at, g.price from goods g where ${condition}
-                order by ${sql.raw(sort)} limit ${pageSize} offset ${offset}) k
-          join goods g on g.id = k.id
-          ${cardJoins('g')}
-        ) p on true
-        order by ${outerOrder}`,
-  )
-  const page = found.filter((r) => r.id !== null)
-  const cards = (await toCards(db, templates, page)).map(stripRow)
-  return { rows: cards, total: int(found[0]?.list_total ?? 0) }
+  // The page's ids first (with the sort keys, all in the list indexes), then their rows.
+  const page = sql`select ${CARD_COLUMNS}, gm.name as game_name, rn.region_names
+    from (select g.id, g.listed_at, g.price from goods g where ${condition}
+          order by ${sql.raw(sort)} limit ${pageSize} offset ${offset}) k
+    join goods g on g.id = k.id
+    ${cardJoins('g')}`
+
+  let found: Row[]
+  let total: number
+  if (onlyGame) {
+    // The total is a counter: joined to the page (a one-row table the page is left-joined to, so a page past
+    // the end still carries it) it costs no second statement. Sending a statement — a loopback write that
+    // wakes a database backend — was a quarter of the server's busy time on this list at 16 concurrent
+    // requests when the total went separately (bench/RESULTS.md).
+    const counter =
+      query.gameId === undefined
+        ? sql`select coalesce(sum(on_sale_count), 0) as n from games`
+        : sql`select coalesce(sum(on_sale_count), 0) as n from games where id = ${query.gameId}`
+    const joined = await rows(
+      db,
+      sql`select t.n as list_total, p.* from (${counter}) t left join lateral (${page}) p on true order by ${outerOrder}`,
+    )
+    total = int(joined[0]?.list_total ?? 0)
+    found = joined.filter((r) => r.id !== null)
+  } else {
+    // A filtered count reads up to TOTAL_CAP matches, often more work than the page: beside it, on a second
+    // connection, the list waits for the slower of the two rather than for both.
+    const [pageRows, [count]] = await Promise.all([
+      rows(db, sql`select p.* from (${page}) p order by ${outerOrder}`),
+      rows<{ n: string }>(
+        db,
+        sql`select count(*) as n from (select 1 from goods g where ${condition} limit ${TOTAL_CAP}) c`,
+      ),
+    ])
+    found = pageRows
+    total = int(count?.n ?? 0)
+  }
+  const cards = (await toCards(db, templates, found)).map(stripRow)
+  return { rows: cards, total }
 }
 
 // ── one goods ───────────────────────────────────────────────────────────────────────────────────
