@@ -21,6 +21,9 @@ import { authRoutes } from './modules/auth/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
 import { devRoutes } from './modules/dev/routes'
 import { healthRoutes } from './modules/health/routes'
+import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
+import { paymentDevRoutes } from './modules/payments/devRoutes'
+import type { PaymentGateways } from './modules/payments/gateway'
 import { uploadFiles, uploadRoutes } from './modules/upload/routes'
 
 export interface AppDeps {
@@ -31,6 +34,8 @@ export interface AppDeps {
   vault: Vault
   sms: SmsSender
   idVerifier: IdVerifier
+  /** Payment channels: production adapters, or the local gateways (with cashier pages) outside production. */
+  payments: PaymentGateways
   /** Fastify logger options; off unless given (tests), main.ts passes a level. */
   logger?: FastifyServerOptions['logger']
 }
@@ -107,9 +112,14 @@ export function buildApp(deps: AppDeps) {
   app.register(healthRoutes, { prefix: '/api', database, kv })
   app.register(authRoutes, { prefix: '/api', ...deps })
   app.register(catalogueRoutes, { prefix: '/api', ...deps })
+  app.register(orderRoutes, { prefix: '/api', ...deps })
+  app.register(adminOrderRoutes, { prefix: '/api', ...deps })
   app.register(uploadRoutes, { prefix: '/api', ...deps })
   app.register(uploadFiles, deps)
-  if (config.devTools) app.register(devRoutes, { prefix: '/dev', ...deps })
+  if (config.devTools) {
+    app.register(devRoutes, { prefix: '/dev', ...deps })
+    app.register(paymentDevRoutes, { prefix: '/dev', payments: deps.payments })
+  }
   app.register(h5Routes, { build: h5 })
   return app
 }

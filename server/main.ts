@@ -13,7 +13,10 @@ import { createIdVerifier } from './lib/idVerifier'
 import { openKvStore, type KvStore } from './lib/kv'
 import { createSmsSender } from './lib/sms'
 import { createVault, loadVaultKeys } from './lib/vault'
+import { startSweeper } from './modules/orders/sweeper'
+import { createPaymentGateways, type PaymentChannels } from './modules/payments'
 import { seedCatalogue } from './db/seed/catalogue'
+import { seedDemoSettings } from './db/seed/settings'
 import { demoAccountsText, seedDemoUsers } from './db/seed/users'
 
 const LOOPBACK_OR_ANY = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']
@@ -42,7 +45,13 @@ async function main(): Promise<void> {
   }
 
   // Filled as each part opens, so that a stop during start-up closes exactly what exists.
-  const opened: { database?: Database; kv?: KvStore; app?: App } = {}
+  const opened: {
+    database?: Database
+    kv?: KvStore
+    app?: App
+    payments?: PaymentChannels
+    sweeper?: ReturnType<typeof startSweeper>
+  } = {}
   let stopping: Promise<void> | undefined
 
   const stop = (exitCode: number) =>
@@ -50,7 +59,9 @@ async function main(): Promise<void> {
       // A signal during start-up waits for what is being opened, so nothing is left running on the data dir.
       await starting.catch(() => undefined)
       try {
+        await opened.sweeper?.stop()
         await opened.app?.close()
+        await opened.payments?.close()
         await opened.kv?.close()
         await opened.database?.close()
       } catch (error) {
@@ -84,7 +95,11 @@ async function main(): Promise<void> {
     if (config.devTools) {
       await seedDemoUsers(database.db)
       await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
+      await seedDemoSettings(database.db)
     }
+    const payments = (opened.payments = createPaymentGateways(config, {
+      log: (message) => opened.app?.log.warn(message),
+    }))
     const app = (opened.app = buildApp({
       config,
       database,
@@ -92,9 +107,12 @@ async function main(): Promise<void> {
       vault,
       sms: createSmsSender(config),
       idVerifier: createIdVerifier(config),
+      payments,
       logger: { level: config.devTools ? 'warn' : 'info' },
     }))
     await app.listen({ port: config.port, host: config.host })
+    // First run at once: whatever fell due while the server was down is done now.
+    opened.sweeper = startSweeper({ db: database.db, payments, vault, log: app.log })
     return { app, database, kv }
   }
   const starting = start()

@@ -133,6 +133,16 @@ interface Row {
   sql: LoadResult
 }
 
+/** The slowest call of a row, as it was asked (a detail id or a list body). */
+function slowestCall(result: LoadResult, w: Workload): string {
+  if (!result.slowest) return '–'
+  const call = w.calls[result.slowest.n % w.calls.length]
+  return `${ms(result.slowest.ms)} ms: ${call.kind === 'detail' ? `id ${call.id}` : JSON.stringify(call.body)}`
+}
+
+const summary = (r: LoadResult, w: Workload) =>
+  `p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, ${r.rate.toFixed(0)}/s; slowest ${slowestCall(r, w)}`
+
 const sizeLabel = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n))
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`
 
@@ -164,7 +174,7 @@ async function measureSize(backend: Backend, size: number): Promise<Row[]> {
             throw new Error(`${r.method} ${r.path} ${r.body ?? ''}: ${response.statusCode}`)
         }, load)
         apiResults.set(w.name, result)
-        console.log(`  API ${w.label}: p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ${result.rate.toFixed(0)}/s`)
+        console.log(`  API ${w.label}: ${summary(result, w)}`)
       }
     } finally {
       await http.close()
@@ -178,7 +188,7 @@ async function measureSize(backend: Backend, size: number): Promise<Row[]> {
     for (const w of workloads) {
       const plans = await capturePlans(pool, w.calls)
       const sql = await runLoad((n) => replay(pool, plans[n % plans.length]), load)
-      console.log(`  SQL ${w.label}: p50 ${ms(sql.p50)} ms, p99 ${ms(sql.p99)} ms, ${sql.rate.toFixed(0)}/s`)
+      console.log(`  SQL ${w.label}: ${summary(sql, w)}`)
       rows.push({ backend: backend.name, size, workload: w, api: apiResults.get(w.name)!, sql })
     }
     if (args.explain) await explain(pool, workloads)
@@ -264,6 +274,11 @@ function report(rows: Row[]): string {
     ])
   }
 
+  const largestPg = Math.max(...rows.filter((r) => r.backend === 'PostgreSQL 15').map((r) => r.size))
+  const slowest = rows
+    .filter((r) => r.backend === 'PostgreSQL 15' && r.size === largestPg)
+    .map((r) => `- ${r.workload.label}: API ${slowestCall(r.api, r.workload)}; SQL ${slowestCall(r.sql, r.workload)}`)
+
   return [
     '## API: goods list and detail under load (`bench/api`)',
     '',
@@ -287,6 +302,7 @@ function report(rows: Row[]): string {
         ]
       : []),
     ...(targets.length ? ['', '### Targets', '', markdownTable(['target', 'measured', ''], targets)] : []),
+    ...(slowest.length ? ['', '### Slowest call of each row at the largest PostgreSQL size', '', ...slowest] : []),
   ].join('\n')
 }
 

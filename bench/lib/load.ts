@@ -9,6 +9,8 @@ export interface LoadResult {
   count: number
   errors: number
   firstError?: string
+  /** The operation number (as passed to `op`) of the slowest recorded operation, and its latency. */
+  slowest?: { n: number; ms: number }
 }
 
 export function percentile(sorted: Float64Array, p: number): number {
@@ -24,6 +26,7 @@ export async function runLoad(
   let n = 0
   const phase = async (seconds: number, record: boolean) => {
     const latencies: number[] = []
+    let slowest: { n: number; ms: number } | undefined
     let errors = 0
     let firstError: string | undefined
     const started = performance.now()
@@ -31,9 +34,12 @@ export async function runLoad(
     const worker = async () => {
       while (performance.now() < end) {
         const t0 = performance.now()
+        const mine = n++
         try {
-          await op(n++)
-          if (record) latencies.push(performance.now() - t0)
+          await op(mine)
+          const ms = performance.now() - t0
+          if (record) latencies.push(ms)
+          if (record && ms > (slowest?.ms ?? -1)) slowest = { n: mine, ms }
         } catch (error) {
           errors++
           firstError ??= error instanceof Error ? error.message : String(error)
@@ -42,10 +48,10 @@ export async function runLoad(
     }
     await Promise.all(Array.from({ length: options.concurrency }, worker))
     const elapsed = (performance.now() - started) / 1000
-    return { latencies, errors, firstError, elapsed }
+    return { latencies, errors, firstError, elapsed, slowest }
   }
   if (options.warmupSeconds > 0) await phase(options.warmupSeconds, false)
-  const { latencies, errors, firstError, elapsed } = await phase(options.seconds, true)
+  const { latencies, errors, firstError, elapsed, slowest } = await phase(options.seconds, true)
   const sorted = Float64Array.from(latencies).sort()
   return {
     p50: percentile(sorted, 50),
@@ -54,5 +60,6 @@ export async function runLoad(
     count: latencies.length,
     errors,
     firstError,
+    slowest,
   }
 }

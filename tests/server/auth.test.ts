@@ -10,6 +10,7 @@ import { sessions, users } from '../../server/db/schema'
 import type { LocalSmsSender } from '../../server/lib/sms'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
+import { productionEnv } from './helpers/production'
 
 let database: Database
 let app: ReturnType<typeof createTestApp>
@@ -562,21 +563,11 @@ describe('image upload', () => {
 
 describe('dev tools', () => {
   test('are absent in production', async () => {
-    const production = createTestApp(database, {
-      env: {
-        NODE_ENV: 'production',
-        VAULT_KEYS: `k:${Buffer.alloc(32).toString('base64')}`,
-        ALIYUN_SMS_ACCESS_KEY_ID: 'i',
-        ALIYUN_SMS_ACCESS_KEY_SECRET: 's',
-        ALIYUN_SMS_SIGN_NAME: 'n',
-        ALIYUN_SMS_TEMPLATE_CODE: 't',
-        ID_VERIFY_URL: 'https://id.example.com',
-        ID_VERIFY_APPCODE: 'c',
-      },
-    })
+    const production = createTestApp(database, { env: productionEnv() })
     await production.ready()
     expect((await production.inject({ method: 'GET', url: '/dev/sms/outbox' })).statusCode).toBe(404)
     expect((await production.inject({ method: 'GET', url: '/dev/captcha/x' })).statusCode).toBe(404)
+    expect((await production.inject({ method: 'GET', url: '/dev/alipay?out_trade_no=P1' })).statusCode).toBe(404)
     await production.close()
   })
 

@@ -101,7 +101,7 @@ describe('with an H5 build', () => {
 
   test('server paths are not pages: /api, /dev and /uploads stay 404', async () => {
     expect((await app.inject('/api/nothing')).json()).toEqual({ code: 404, msg: '接口不存在' })
-    expect((await app.inject('/dev/alipay')).statusCode).toBe(404)
+    expect((await app.inject('/dev/nothing')).statusCode).toBe(404)
     expect((await app.inject('/uploads/a/b')).statusCode).toBe(404)
   })
 

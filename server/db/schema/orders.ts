@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -135,6 +136,8 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     gatewayTradeNo: text('gateway_trade_no'),
+    /** Paid money to send back (order refunded, cancelled before the money came, or paid twice). */
+    refundDue: boolean('refund_due').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -151,6 +154,9 @@ export const payments = pgTable(
     index('payments_pending_idx')
       .on(t.createdAt)
       .where(sql`status = 'pending'`),
+    index('payments_refund_due_idx')
+      .on(t.id)
+      .where(sql`refund_due`),
   ],
 )
 

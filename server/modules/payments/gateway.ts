@@ -75,4 +75,5 @@ export interface PaymentGateway {
   refund(outTradeNo: string, amount: number, refundNo: string): Promise<void>
 }
 
-export type PaymentGateways = Record<PayChannel, PaymentGateway>
+/** The channels this process can take; one without merchant keys (and no local stand-in) is absent. */
+export type PaymentGateways = Partial<Record<PayChannel, PaymentGateway>>

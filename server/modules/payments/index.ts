@@ -3,10 +3,8 @@
  * configured, else (only with `devTools`, never in production) its local gateway. loadConfig already
  * refuses production without keys; the check here keeps the stand-ins out whatever the caller passes.
  */
-import type { FastifyPluginAsync } from 'fastify'
 import { ConfigError, type Config } from '../../config'
 import { createAlipayGateway } from './alipay'
-import { paymentDevRoutes } from './devRoutes'
 import type { PaymentGateways } from './gateway'
 import { createLocalAlipay } from './localAlipay'
 import { isLocalGateway, type LocalGateway } from './localSupport'
@@ -55,24 +53,3 @@ export function localGateway(payments: PaymentGateways, channel: 'alipay' | 'wec
   if (!gateway || !isLocalGateway(gateway)) throw new Error(`${channel}: not the local gateway`)
   return gateway
 }
-
-/**
- * @deprecated The first wiring's shape, kept until server/main.ts and tests/server/helpers/app.ts call
- * createPaymentGateways and register paymentDevRoutes; then delete it.
- */
-export function createPayments(config: Parameters<typeof createPaymentGateways>[0]) {
-  const gateways = createPaymentGateways(config)
-  const cashier: FastifyPluginAsync = async (app) => {
-    await app.register(paymentDevRoutes, { payments: gateways })
-  }
-  const local = isLocalGateway(gateways.alipay!)
-    ? {
-        cashier,
-        signNotice: (outTradeNo: string, amount: number, options?: { foreignKey?: boolean; status?: string }) =>
-          localGateway(gateways, 'alipay').testNotice(outTradeNo, amount, options).rawBody,
-      }
-    : undefined
-  return { gateways, local, close: gateways.close }
-}
-/** @deprecated With createPayments. */
-export type Payments = ReturnType<typeof createPayments>

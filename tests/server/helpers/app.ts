@@ -9,10 +9,12 @@ import { createLocalIdVerifier } from '../../../server/lib/idVerifier'
 import { createMemoryKv } from '../../../server/lib/kv'
 import { createLocalSms } from '../../../server/lib/sms'
 import { createVault } from '../../../server/lib/vault'
+import { createPaymentGateways } from '../../../server/modules/payments'
 
 /**
- * An app on a given database with in-memory KV, the local SMS outbox (silent), a fresh vault key, a
- * temporary DATA_DIR and, unless given, no H5 build. `app.deps` exposes what it was built with.
+ * An app on a given database with in-memory KV, the local SMS outbox (silent), a fresh vault key, the
+ * local payment gateways (the production adapters with a production env), a temporary DATA_DIR and,
+ * unless given, no H5 build. `app.deps` exposes what it was built with.
  */
 export function createTestApp(
   database: Database,
@@ -23,8 +25,10 @@ export function createTestApp(
     ...loadConfig({ DATA_DIR: dataDir, ...options.env }),
     h5Dir: options.h5Dir ?? path.join(os.tmpdir(), 'haoanxin-no-h5-build'),
   }
+  const payments = createPaymentGateways(config)
   const deps = {
     config,
+    payments,
     database,
     kv: createMemoryKv(),
     vault: createVault({ keys: { test: randomBytes(32) }, activeKid: 'test' }),
@@ -35,6 +39,7 @@ export function createTestApp(
   const app = buildApp(deps)
   app.addHook('onClose', async () => {
     await deps.kv.close()
+    await payments.close()
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
   return Object.assign(app, { deps })

@@ -13,7 +13,7 @@ async function adminQuery(adminUrl: string, statement: string): Promise<void> {
 }
 
 /** A database of its own on the PostgreSQL of DATABASE_URL, dropped on close. */
-async function onPostgres(adminUrl: string): Promise<Database> {
+async function onPostgres(adminUrl: string, maxConnections: number): Promise<Database> {
   const name = `haoanxin_test_${process.pid}_${randomBytes(4).toString('hex')}`
   await adminQuery(adminUrl, `create database "${name}"`)
   const url = new URL(adminUrl)
@@ -21,7 +21,7 @@ async function onPostgres(adminUrl: string): Promise<Database> {
   return connectDatabase({
     kind: 'postgres',
     url: url.toString(),
-    maxConnections: 5,
+    maxConnections,
     stop: () => adminQuery(adminUrl, `drop database "${name}" with (force)`),
   })
 }
@@ -35,8 +35,11 @@ async function onPGlite(): Promise<Database> {
   return connectDatabase({ kind: 'embedded', url: embedded.url, maxConnections: 1, stop: embedded.stop })
 }
 
-/** A fresh, migrated database for one test file; `close()` it in afterAll. */
-export function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated database for one test file; `close()` it in afterAll. `maxConnections` sizes the
+ * PostgreSQL pool (races need several); the embedded database always has the one connection it has in production.
+ */
+export function createTestDatabase(options: { maxConnections?: number } = {}): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL
-  return adminUrl ? onPostgres(adminUrl) : onPGlite()
+  return adminUrl ? onPostgres(adminUrl, options.maxConnections ?? 5) : onPGlite()
 }

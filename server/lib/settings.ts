@@ -1,0 +1,61 @@
+/**
+ * Typed reads of the operator-editable settings (migration 0001 holds the defaults). Read per use, not
+ * cached: an operator's change applies to the next quote. Money is fen, rates are basis points.
+ */
+import { inArray } from 'drizzle-orm'
+import type { Executor } from '../db'
+import { settings } from '../db/schema'
+
+export interface Rate {
+  rateBps: number
+  /** The smallest amount the rate may give (fen). */
+  min: number
+}
+
+export interface TradeSettings {
+  serviceFee: number
+  guaranteeRetrieval: Rate
+  guaranteeFace: Rate
+  deposit: Rate & { minGoodsPrice: number }
+  sellerCommission: Rate
+  unpaidOrderTimeoutMinutes: number
+  autoConfirmDays: number
+  payoutProtectionDays: number
+  autoHandOver: boolean
+}
+
+const TRADE_KEYS = [
+  'serviceFee',
+  'guaranteeRetrieval',
+  'guaranteeFace',
+  'deposit',
+  'sellerCommission',
+  'unpaidOrderTimeoutMinutes',
+  'autoConfirmDays',
+  'payoutProtectionDays',
+] as const satisfies readonly (keyof TradeSettings)[]
+
+export async function tradeSettings(db: Executor): Promise<TradeSettings> {
+  const stored = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...TRADE_KEYS, 'autoHandOver']))
+  const values = Object.fromEntries(stored.map((row) => [row.key, row.value]))
+  const missing = TRADE_KEYS.filter((key) => !(key in values))
+  // A missing row is a broken migration, not a user error: the caller answers 500.
+  if (missing.length > 0) throw new Error(`settings missing: ${missing.join(', ')}`)
+  // Off unless an operator (or the demo seed) has turned it on.
+  return { autoHandOver: false, ...values } as unknown as TradeSettings
+}
+
+export async function setSetting(db: Executor, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } })
+}
+
+/** `rate` of `amount`, rounded to the fen, at least `min` and never more than `cap`. */
+export function applyRate(amount: number, rate: Rate, cap = Number.POSITIVE_INFINITY): number {
+  return Math.min(cap, Math.max(rate.min, Math.round((amount * rate.rateBps) / 10_000)))
+}

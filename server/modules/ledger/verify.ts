@@ -1,0 +1,72 @@
+/**
+ * Proves the journal: the hash chain is intact, every transfer is well formed, no inside account is
+ * overdrawn, and the escrow holds exactly what the open orders have paid — nothing for a finished one.
+ * `npm run ledger:verify` prints the result; the order tests run it after every scenario.
+ */
+import { asc } from 'drizzle-orm'
+import type { Executor } from '../../db'
+import { ledgerEntries, orders } from '../../db/schema'
+import { entryHash, GENESIS_HASH } from './ledger'
+
+export interface LedgerReport {
+  ok: boolean
+  entries: number
+  balances: Record<string, number>
+  /** What the escrow holds in all (fen). */
+  escrow: number
+  problems: string[]
+}
+
+/** Accounts outside the platform (the buyers' own money) may go below zero; the rest may not. */
+const external = (accountName: string) => accountName.startsWith('buyer:')
+
+export async function verifyLedger(db: Executor): Promise<LedgerReport> {
+  const entries = await db.select().from(ledgerEntries).orderBy(asc(ledgerEntries.id))
+  const problems: string[] = []
+  const balances: Record<string, number> = {}
+  const escrowByOrder = new Map<number, number>()
+  const byOrderKind = new Map<string, number>()
+  let prevHash = GENESIS_HASH
+  for (const e of entries) {
+    if (e.prevHash !== prevHash) problems.push(`entry ${e.id}: previous hash does not match (chain broken)`)
+    const expected = entryHash(e.prevHash, { ...e, debit: e.debitAccount, credit: e.creditAccount })
+    if (e.hash !== expected) problems.push(`entry ${e.id}: hash does not match its content`)
+    prevHash = e.hash
+    if (!(e.amount > 0) || e.debitAccount === e.creditAccount) problems.push(`entry ${e.id}: malformed transfer`)
+    balances[e.debitAccount] = (balances[e.debitAccount] ?? 0) - e.amount
+    balances[e.creditAccount] = (balances[e.creditAccount] ?? 0) + e.amount
+    const escrowDelta = (e.creditAccount === 'escrow' ? e.amount : 0) - (e.debitAccount === 'escrow' ? e.amount : 0)
+    escrowByOrder.set(e.orderId, (escrowByOrder.get(e.orderId) ?? 0) + escrowDelta)
+    const key = `${e.orderId}:${e.kind}`
+    byOrderKind.set(key, (byOrderKind.get(key) ?? 0) + e.amount)
+  }
+  for (const [name, balance] of Object.entries(balances)) {
+    if (!external(name) && balance < 0) problems.push(`account ${name} is overdrawn: ${balance}`)
+  }
+  const total = Object.values(balances).reduce((sum, b) => sum + b, 0)
+  if (total !== 0) problems.push(`balances do not sum to zero: ${total}`)
+
+  const allOrders = await db.select().from(orders)
+  let expectedEscrow = 0
+  for (const o of allOrders) {
+    const held = escrowByOrder.get(o.id) ?? 0
+    const amount = (kind: string) => byOrderKind.get(`${o.id}:${kind}`) ?? 0
+    const open = o.status === 'pending_payment' || o.status === 'paid' || o.status === 'handed_over'
+    const expected = open ? o.paidAmount : 0
+    expectedEscrow += expected
+    if (held !== expected) problems.push(`order ${o.id} (${o.status}): escrow holds ${held}, expected ${expected}`)
+    if (amount('hold') < o.paidAmount) problems.push(`order ${o.id}: paid ${o.paidAmount} but held ${amount('hold')}`)
+    if (o.status === 'completed' && amount('settle') + amount('fee') !== o.paidAmount) {
+      problems.push(`order ${o.id}: completed, settled ${amount('settle') + amount('fee')} of ${o.paidAmount}`)
+    }
+    if (o.status === 'refunded' && amount('refund') !== o.refundAmount) {
+      problems.push(`order ${o.id}: refunded ${o.refundAmount}, ledger refunded ${amount('refund')}`)
+    }
+    if (o.releasedAt && o.sellerId !== null && amount('release') !== amount('settle')) {
+      problems.push(`order ${o.id}: released ${amount('release')} of ${amount('settle')}`)
+    }
+  }
+  const escrow = balances.escrow ?? 0
+  if (escrow !== expectedEscrow) problems.push(`escrow holds ${escrow}, open orders have paid ${expectedEscrow}`)
+  return { ok: problems.length === 0, entries: entries.length, balances, escrow, problems }
+}

@@ -1,0 +1,58 @@
+/**
+ * Every amount of an order, from the goods and the settings (DOMAIN.md "Settings"). The client shows
+ * these and never sends an amount of its own.
+ */
+import type { GuaranteeType, PayMode, Quote } from '../../../src/contract/orders'
+import type { Guarantee } from '../../../src/contract/catalogue'
+import { AppError } from '../../lib/envelope'
+import { applyRate, type TradeSettings } from '../../lib/settings'
+
+/** What the buyer may choose, by the listing's guarantee terms: a seller may include 找回包赔, or offer none. */
+export function guaranteeTypesOf(guarantee: Guarantee): GuaranteeType[] {
+  if (guarantee === 'free') return ['retrieval']
+  if (guarantee === 'none') return ['none']
+  return ['retrieval', 'face', 'none']
+}
+
+export interface Priced extends Quote {
+  /** Kept back from the seller at completion; 0 for the platform's own stock. */
+  commissionAmount: number
+}
+
+export function priceOrder(
+  goods: { price: number; guarantee: Guarantee; sellerId: number | null },
+  choice: { guaranteeType: GuaranteeType; payMode: PayMode },
+  settings: TradeSettings,
+): Priced {
+  const guaranteeTypes = guaranteeTypesOf(goods.guarantee)
+  if (!guaranteeTypes.includes(choice.guaranteeType)) {
+    throw new AppError(400, '该商品不支持所选的包赔方式', { errors: [{ field: 'guaranteeType', message: '不支持' }] })
+  }
+  const goodsAmount = goods.price
+  const guaranteeAmount =
+    goods.guarantee === 'free' || choice.guaranteeType === 'none'
+      ? 0
+      : applyRate(goodsAmount, choice.guaranteeType === 'face' ? settings.guaranteeFace : settings.guaranteeRetrieval)
+  const serviceAmount = settings.serviceFee
+  const totalAmount = goodsAmount + guaranteeAmount + serviceAmount
+  const depositAllowed = goodsAmount >= settings.deposit.minGoodsPrice
+  if (choice.payMode === 'deposit' && !depositAllowed) {
+    throw new AppError(400, `商品价格满 ¥${settings.deposit.minGoodsPrice / 100} 才可支付定金`, {
+      errors: [{ field: 'payMode', message: '不可用' }],
+    })
+  }
+  // A deposit leaves at least one fen for the balance.
+  const depositAmount =
+    choice.payMode === 'deposit' ? applyRate(totalAmount, settings.deposit, totalAmount - 1) : undefined
+  return {
+    goodsAmount,
+    guaranteeAmount,
+    serviceAmount,
+    totalAmount,
+    ...(depositAmount === undefined ? {} : { depositAmount }),
+    payNow: depositAmount ?? totalAmount,
+    guaranteeTypes,
+    depositAllowed,
+    commissionAmount: goods.sellerId === null ? 0 : applyRate(goodsAmount, settings.sellerCommission, goodsAmount),
+  }
+}

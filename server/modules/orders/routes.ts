@@ -1,0 +1,324 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { Type, type TSchema } from 'typebox'
+import type { AppDeps } from '../../app'
+import { requireRole, requireUser } from '../../lib/auth'
+import { Ajax, Body, ok, page, pageParams, Table } from '../../lib/envelope'
+import { consume } from '../../lib/rateLimit'
+import type { Viewer } from './machine'
+import * as orders from './service'
+
+const literals = <T extends string>(values: readonly T[], options: { title?: string; description?: string } = {}) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  )
+
+const GuaranteeType = literals(['retrieval', 'face', 'none'] as const, { title: '包赔方式' })
+const PayMode = literals(['full', 'deposit'] as const, { title: '支付方式' })
+const OrderStatus = literals(
+  ['pending_payment', 'paid', 'handed_over', 'completed', 'cancelled', 'refunded'] as const,
+  {
+    title: '订单状态',
+  },
+)
+const Id = Type.Object({ id: Type.Integer({ title: '订单编号', minimum: 1 }) })
+const Time = Type.String({ format: 'date-time' })
+const NullableTime = Type.Union([Time, Type.Null()])
+
+const QuoteBody = {
+  goodsId: Type.Integer({ title: '商品', minimum: 1 }),
+  guaranteeType: GuaranteeType,
+  payMode: PayMode,
+}
+
+const Quote = Type.Object({
+  goodsAmount: Type.Integer(),
+  guaranteeAmount: Type.Integer(),
+  serviceAmount: Type.Integer(),
+  totalAmount: Type.Integer(),
+  depositAmount: Type.Optional(Type.Integer()),
+  payNow: Type.Integer(),
+  guaranteeTypes: Type.Array(Type.String()),
+  depositAllowed: Type.Boolean(),
+})
+
+const Payment = Type.Object({
+  id: Type.Integer(),
+  outTradeNo: Type.String(),
+  channel: Type.String(),
+  kind: Type.String(),
+  amount: Type.Integer(),
+  status: Type.String(),
+  paidAt: NullableTime,
+  createdAt: Time,
+})
+
+const Order = Type.Object({
+  id: Type.Integer(),
+  no: Type.String(),
+  status: Type.String(),
+  goods: Type.Object({
+    id: Type.Integer(),
+    gameId: Type.Integer(),
+    gameName: Type.String(),
+    title: Type.String(),
+    coverImage: Type.String(),
+    regionNames: Type.Array(Type.String()),
+    price: Type.Integer(),
+  }),
+  guaranteeType: Type.String(),
+  payMode: Type.String(),
+  goodsAmount: Type.Integer(),
+  guaranteeAmount: Type.Integer(),
+  serviceAmount: Type.Integer(),
+  totalAmount: Type.Integer(),
+  depositAmount: Type.Union([Type.Integer(), Type.Null()]),
+  paidAmount: Type.Integer(),
+  refundAmount: Type.Integer(),
+  closeAt: Time,
+  createdAt: Time,
+  paidAt: NullableTime,
+  handedOverAt: NullableTime,
+  completedAt: NullableTime,
+  cancelledAt: NullableTime,
+  refundedAt: NullableTime,
+  cancelReason: Type.String(),
+  actions: Type.Array(Type.String(), { description: '当前用户此刻可做的操作；客户端只显示这些' }),
+  payments: Type.Optional(Type.Array(Payment)),
+})
+
+const viewerOf = (request: FastifyRequest): Viewer => {
+  const user = requireUser(request)
+  return { userId: user.id, operator: user.roles.includes('operator') }
+}
+
+const withOrder = <T extends TSchema>(summary: string, tags: string[], extra: Record<string, T | undefined> = {}) => ({
+  schema: { summary, tags, params: Id, response: { 200: Ajax(Order) }, ...extra },
+})
+
+/** The absolute origin the gateway calls back and returns the browser to. */
+function originOf(request: FastifyRequest, publicUrl?: string): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`
+}
+
+export const orderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  const tags = ['orders']
+  const orderDeps: orders.OrderDeps = { db: deps.database.db, payments: deps.payments, vault: deps.vault, log: app.log }
+
+  app.post(
+    '/order/quote',
+    {
+      schema: {
+        summary: '订单报价：商品、包赔、服务费与总额，全部由服务器按设置计算',
+        tags,
+        body: Body(QuoteBody),
+        response: { 200: Ajax(Quote) },
+      },
+    },
+    async (request) => {
+      requireUser(request)
+      return ok(await orders.quote(deps.database.db, request.body))
+    },
+  )
+
+  app.post(
+    '/order',
+    {
+      schema: {
+        summary: '下单：锁定商品（同一商品同时只有一个进行中的订单）；Idempotency-Key 重放返回第一次的结果',
+        tags,
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(Type.String({ title: 'Idempotency-Key', minLength: 8, maxLength: 64 })),
+        }),
+        body: Body({ ...QuoteBody, agree: Type.Literal(true, { title: '同意《购买须知》' }) }),
+        response: { 200: Ajax(Order) },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request)
+      return ok(await orders.createOrder(deps.database.db, viewer, request.body, request.headers['idempotency-key']))
+    },
+  )
+
+  app.get(
+    '/need/myOrder',
+    {
+      schema: {
+        summary: '我的订单（买家），新的在前',
+        tags,
+        querystring: Type.Object({
+          status: Type.Optional(OrderStatus),
+          from: Type.Optional(Type.String({ title: '开始日期', format: 'date' })),
+          to: Type.Optional(Type.String({ title: '结束日期', format: 'date' })),
+          ...pageParams,
+        }),
+        response: { 200: Table(Order) },
+      },
+    },
+    async (request) => {
+      const { pageNum = 1, pageSize = 10, ...rest } = request.query
+      const result = await orders.listMyOrders(deps.database.db, viewerOf(request), { ...rest, pageNum, pageSize })
+      return page(result.rows, result.total)
+    },
+  )
+
+  app.get(
+    '/need/myOrder/byTradeNo',
+    {
+      schema: {
+        summary: '按支付单号查订单（支付宝返回页用；仍待支付时向支付网关查询确认）',
+        tags,
+        querystring: Type.Object({ outTradeNo: Type.String({ title: '支付单号', minLength: 1, maxLength: 64 }) }),
+        response: { 200: Ajax(Order) },
+      },
+    },
+    async (request) => ok(await orders.getOrderByTradeNo(orderDeps, viewerOf(request), request.query.outTradeNo)),
+  )
+
+  app.get('/need/myOrder/:id', withOrder('订单详情（买家或客服），含支付记录', tags), async (request) =>
+    ok(await orders.getOrder(deps.database.db, viewerOf(request), request.params.id)),
+  )
+
+  app.post(
+    '/need/myOrder/:id/cancel',
+    {
+      ...withOrder('取消待支付的订单（请求体可省略）', tags, {
+        body: Body({ reason: Type.Optional(Type.String({ title: '取消原因', maxLength: 100 })) }),
+      }),
+      // A cancel needs no reason: no body at all is the same as `{}`.
+      preValidation: async (request: FastifyRequest) => {
+        request.body ??= {}
+      },
+    },
+    async (request) =>
+      ok(
+        await orders.cancelOrder(
+          orderDeps,
+          viewerOf(request),
+          request.params.id,
+          (request.body as { reason?: string } | undefined)?.reason,
+        ),
+      ),
+  )
+
+  app.post('/need/myOrder/:id/confirm', withOrder('确认收货（移交后）', tags), async (request) =>
+    ok(await orders.confirmOrder(orderDeps, viewerOf(request), request.params.id)),
+  )
+
+  app.get(
+    '/need/myOrder/:id/credentials',
+    {
+      schema: {
+        summary: '查看账号信息：仅移交后的买家与移交中的客服；每次查看都记录',
+        tags,
+        params: Id,
+        response: {
+          200: Ajax(Type.Object({ account: Type.String(), password: Type.String(), notes: Type.String() })),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request)
+      await consume(deps.kv, [
+        { key: `rl:reveal:${viewer.userId}`, max: 30, windowSeconds: 3600, message: '查看过于频繁，请 {s} 秒后再试' },
+      ])
+      reply.header('Cache-Control', 'no-store')
+      return ok(
+        await orders.revealCredentials(orderDeps, viewer, request.params.id, {
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        }),
+      )
+    },
+  )
+
+  app.post(
+    '/pay/:orderId',
+    {
+      schema: {
+        summary: '发起支付：返回支付宝页面地址 / 微信 h5_url 或二维码；返回页不是付款凭证',
+        tags,
+        params: Type.Object({ orderId: Type.Integer({ title: '订单编号', minimum: 1 }) }),
+        body: Body({
+          channel: literals(['alipay', 'wechat'] as const, { title: '支付渠道' }),
+          kind: literals(['full', 'deposit', 'balance'] as const, { title: '支付类型' }),
+          returnUrl: Type.String({ title: '返回地址', minLength: 1, maxLength: 500 }),
+        }),
+        response: {
+          200: Ajax(
+            Type.Object({
+              outTradeNo: Type.String(),
+              amount: Type.Integer(),
+              payUrl: Type.Optional(Type.String()),
+              form: Type.Optional(Type.String()),
+              qrCode: Type.Optional(Type.String()),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request)
+      const userAgent = String(request.headers['user-agent'] ?? '')
+      return ok(
+        await orders.startPayment(orderDeps, viewer, request.params.orderId, request.body, {
+          base: originOf(request, deps.config.publicUrl),
+          ip: request.ip,
+          desktop: !/Mobile|Android|iPhone|MicroMessenger/i.test(userAgent),
+        }),
+      )
+    },
+  )
+
+  // Gateway notices: the raw body is what the signature covers, so these two routes read it as text.
+  app.register(async (notify) => {
+    notify.removeAllContentTypeParsers()
+    notify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+    for (const channel of ['alipay', 'wechat'] as const) {
+      const gateway = deps.payments[channel]
+      if (!gateway) continue
+      notify.post(
+        `/pay/notify/${channel}`,
+        { schema: { summary: `${channel} 异步通知（验签后处理，幂等）`, tags, hide: true } },
+        async (request, reply) => {
+          const notice = await gateway.verifyNotify({ headers: request.headers, rawBody: String(request.body ?? '') })
+          const outcome = notice ? await orders.applyNotice(orderDeps, channel, notice) : 'bad_signature'
+          if (outcome !== 'applied' && outcome !== 'duplicate')
+            request.log.warn({ channel, outcome }, 'payment notice not applied')
+          const answer = gateway.notifyReply(!['bad_signature', 'unknown_trade', 'amount_mismatch'].includes(outcome))
+          return reply.code(answer.status).type(answer.contentType).send(answer.body)
+        },
+      )
+    }
+  })
+}
+
+export const adminOrderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  const tags = ['admin']
+  const orderDeps: orders.OrderDeps = { db: deps.database.db, payments: deps.payments, vault: deps.vault, log: app.log }
+  const operator = (request: FastifyRequest): Viewer => ({
+    userId: requireRole(request, 'operator').id,
+    operator: true,
+  })
+
+  app.post('/admin/orders/:id/hand-over', withOrder('客服移交账号（订单须已付清）', tags), async (request) =>
+    ok(await orders.handOver(orderDeps, operator(request), request.params.id)),
+  )
+
+  app.post(
+    '/admin/orders/:id/refund',
+    withOrder('客服退款：已付款项原路退回，商品重新上架', tags, {
+      body: Body({ reason: Type.String({ title: '退款原因', minLength: 1, maxLength: 200 }) }),
+    }),
+    async (request) =>
+      ok(
+        await orders.refundOrder(
+          orderDeps,
+          operator(request),
+          request.params.id,
+          (request.body as { reason: string }).reason,
+        ),
+      ),
+  )
+}

@@ -1,0 +1,508 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { App } from '../../server/app'
+import type { Database } from '../../server/db'
+import {
+  credentialReveals,
+  games,
+  goods,
+  goodsCredentials,
+  ledgerEntries,
+  messages,
+  orderEvents,
+  orders,
+  payments,
+  users,
+  type Role,
+} from '../../server/db/schema'
+import { createSession } from '../../server/lib/auth'
+import { setSetting } from '../../server/lib/settings'
+import { verifyLedger } from '../../server/modules/ledger/verify'
+import { runSweep } from '../../server/modules/orders/sweeper'
+import type { OrderDeps } from '../../server/modules/orders/service'
+import type { Order, PayStart } from '../../src/contract/orders'
+import { createTestApp } from './helpers/app'
+import { createTestDatabase } from './helpers/database'
+import { paidNotice, postNotice } from './helpers/payments'
+
+let database: Database
+let app: App & ReturnType<typeof createTestApp>
+let gameId: number
+let orderDeps: OrderDeps
+const MINUTE = 60_000
+const DAY = 86_400_000
+
+interface Person {
+  id: number
+  token: string
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ maxConnections: 20 })
+  app = createTestApp(database)
+  await app.ready()
+  const [game] = await database.db
+    .insert(games)
+    .values({ name: '王者荣耀', initial: 'W', type: 'mobile' })
+    .returning({ id: games.id })
+  gameId = game.id
+  orderDeps = { db: database.db, payments: app.deps.payments, vault: app.deps.vault, log: { error: () => undefined } }
+})
+
+afterAll(async () => {
+  await app?.close()
+  await database?.close()
+})
+
+let people = 0
+async function person(roles: Role[] = ['user']): Promise<Person> {
+  people += 1
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      username: `p${people}_${randomUUID().slice(0, 8)}`,
+      phone: `1370${String(people).padStart(7, '0')}`,
+      roles,
+    })
+    .returning({ id: users.id })
+  const { token } = await createSession(database.db, user.id, 7, { ip: '127.0.0.1', userAgent: 'jest' })
+  return { id: user.id, token }
+}
+
+async function listing(
+  options: { price?: number; seller?: Person | null; guarantee?: 'buyer_pays' | 'free' | 'none' } = {},
+) {
+  const [row] = await database.db
+    .insert(goods)
+    .values({
+      gameId,
+      sellerId: options.seller === undefined ? null : (options.seller?.id ?? null),
+      title: '国服荣耀王者 全英雄 皮肤 300+',
+      price: options.price ?? 100_000,
+      guarantee: options.guarantee ?? 'buyer_pays',
+      status: 'on_sale',
+      listedAt: new Date(),
+    })
+    .returning({ id: goods.id })
+  await database.db.insert(goodsCredentials).values({
+    goodsId: row.id,
+    sealed: app.deps.vault.seal(
+      JSON.stringify({ account: `qq${row.id}`, password: `pw-${row.id}-secret`, notes: '绑定手机已解绑' }),
+      `goods:${row.id}:credentials`,
+    ),
+  })
+  return row.id
+}
+
+const auth = (p: Person | null) => (p ? { authorization: `Bearer ${p.token}` } : {})
+
+async function call<T = unknown>(
+  method: 'GET' | 'POST',
+  url: string,
+  who: Person | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { ...auth(who), ...headers },
+    ...(body === undefined ? {} : { payload: body as object }),
+  })
+  return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: T } }
+}
+
+const order = (buyer: Person, goodsId: number, extra: Record<string, unknown> = {}, key?: string) =>
+  call<Order>(
+    'POST',
+    '/api/order',
+    buyer,
+    { goodsId, guaranteeType: 'retrieval', payMode: 'full', agree: true, ...extra },
+    key ? { 'idempotency-key': key } : {},
+  )
+
+async function pay(buyer: Person, orderId: number, kind: 'full' | 'deposit' | 'balance' = 'full') {
+  const started = await call<PayStart>('POST', `/api/pay/${orderId}`, buyer, {
+    channel: 'alipay',
+    kind,
+    returnUrl: '/index/orderDetail',
+  })
+  expect(started.status).toBe(200)
+  return started.body.data
+}
+
+/** Pays through the gateway: a notice signed by the (local) gateway's key reaches the notify URL. */
+async function payAndNotify(buyer: Person, orderId: number, kind: 'full' | 'deposit' | 'balance' = 'full') {
+  const started = await pay(buyer, orderId, kind)
+  const answer = await postNotice(app, paidNotice(app, started.outTradeNo, started.amount))
+  expect(answer).toBe('success')
+  return started
+}
+
+async function ledgerOk() {
+  const report = await verifyLedger(database.db)
+  expect(report.problems).toEqual([])
+}
+
+describe('quote', () => {
+  it('computes every amount on the server from the settings', async () => {
+    const buyer = await person()
+    const id = await listing({ price: 100_000 })
+    const quote = async (guaranteeType: string, payMode = 'full') =>
+      (await call('POST', '/api/order/quote', buyer, { goodsId: id, guaranteeType, payMode })).body.data
+    expect(await quote('retrieval')).toMatchObject({
+      goodsAmount: 100_000,
+      guaranteeAmount: 10_000,
+      serviceAmount: 800,
+      totalAmount: 110_800,
+      payNow: 110_800,
+      depositAllowed: true,
+    })
+    expect(await quote('face')).toMatchObject({ guaranteeAmount: 15_000, totalAmount: 115_800 })
+    expect(await quote('none')).toMatchObject({ guaranteeAmount: 0, totalAmount: 100_800 })
+    expect(await quote('none', 'deposit')).toMatchObject({ depositAmount: 10_080, payNow: 10_080 })
+  })
+
+  it('applies the minimums, the deposit threshold and the listing guarantee terms', async () => {
+    const buyer = await person()
+    const cheap = await listing({ price: 3_000 })
+    const r = await call('POST', '/api/order/quote', buyer, {
+      goodsId: cheap,
+      guaranteeType: 'retrieval',
+      payMode: 'full',
+    })
+    expect(r.body.data).toMatchObject({ guaranteeAmount: 5_000, depositAllowed: false })
+    const face = await call('POST', '/api/order/quote', buyer, {
+      goodsId: cheap,
+      guaranteeType: 'face',
+      payMode: 'full',
+    })
+    expect(face.body.data).toMatchObject({ guaranteeAmount: 10_000 })
+    const deposit = await call('POST', '/api/order/quote', buyer, {
+      goodsId: cheap,
+      guaranteeType: 'none',
+      payMode: 'deposit',
+    })
+    expect(deposit.status).toBe(400)
+    expect(deposit.body.msg).toContain('定金')
+    const free = await listing({ guarantee: 'free' })
+    const included = await call('POST', '/api/order/quote', buyer, {
+      goodsId: free,
+      guaranteeType: 'retrieval',
+      payMode: 'full',
+    })
+    expect(included.body.data).toMatchObject({ guaranteeAmount: 0, guaranteeTypes: ['retrieval'] })
+    const refused = await call('POST', '/api/order/quote', buyer, {
+      goodsId: free,
+      guaranteeType: 'none',
+      payMode: 'full',
+    })
+    expect(refused.status).toBe(400)
+  })
+
+  it('refuses bad input, a visitor and an unknown goods', async () => {
+    const buyer = await person()
+    const id = await listing()
+    expect(
+      (await call('POST', '/api/order/quote', null, { goodsId: id, guaranteeType: 'none', payMode: 'full' })).status,
+    ).toBe(401)
+    const bad = await call('POST', '/api/order/quote', buyer, { goodsId: id, guaranteeType: 'gold', payMode: 'full' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.msg).toContain('包赔方式')
+    const amount = await call('POST', '/api/order/quote', buyer, {
+      goodsId: id,
+      guaranteeType: 'none',
+      payMode: 'full',
+      totalAmount: 1,
+    })
+    expect(amount.status).toBe(400)
+    expect(
+      (await call('POST', '/api/order/quote', buyer, { goodsId: 999_999, guaranteeType: 'none', payMode: 'full' }))
+        .status,
+    ).toBe(404)
+  })
+})
+
+describe('ordering', () => {
+  it('locks the goods; a second buyer, the same buyer again, and the seller are refused with the screen messages', async () => {
+    const seller = await person()
+    const [a, b] = [await person(), await person()]
+    const id = await listing({ seller })
+    const first = await order(a, id)
+    expect(first.status).toBe(200)
+    expect(first.body.data).toMatchObject({
+      status: 'pending_payment',
+      totalAmount: 110_800,
+      actions: ['pay', 'cancel'],
+    })
+    expect(first.body.data.goods).toMatchObject({ id, gameName: '王者荣耀', price: 100_000 })
+    const [row] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))
+    expect(row.status).toBe('in_trade')
+    const other = await order(b, id)
+    expect(other).toMatchObject({ status: 409, body: { msg: '该商品正在交易中，请稍后再看' } })
+    const again = await order(a, id)
+    expect(again).toMatchObject({
+      status: 409,
+      body: { msg: '你已有该商品的待支付订单', data: { orderId: first.body.data.id } },
+    })
+    const own = await order(seller, await listing({ seller }))
+    expect(own).toMatchObject({ status: 409, body: { msg: '不能购买自己发布的商品' } })
+    expect((await call('POST', '/api/order', a, { goodsId: id, guaranteeType: 'none', payMode: 'full' })).status).toBe(
+      400,
+    )
+  })
+
+  it('100 concurrent buyers for one account make exactly one order', async () => {
+    const buyers = await Promise.all(Array.from({ length: 100 }, () => person()))
+    const id = await listing()
+    const results = await Promise.all(buyers.map((buyer) => order(buyer, id)))
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(results.filter((r) => r.status === 409)).toHaveLength(99)
+    const live = await database.db.select().from(orders).where(eq(orders.goodsId, id))
+    expect(live).toHaveLength(1)
+  })
+
+  it('replays an Idempotency-Key with the first order and refuses its reuse for another request', async () => {
+    const buyer = await person()
+    const id = await listing()
+    const key = randomUUID()
+    const [first, second] = await Promise.all([order(buyer, id, {}, key), order(buyer, id, {}, key)])
+    expect(first.status).toBe(200)
+    expect(second.status).toBe(200)
+    expect(second.body.data.id).toBe(first.body.data.id)
+    const replay = await order(buyer, id, {}, key)
+    expect(replay.body.data.id).toBe(first.body.data.id)
+    const misuse = await order(buyer, await listing(), {}, key)
+    expect(misuse.status).toBe(409)
+    expect(misuse.body.msg).toContain('Idempotency-Key')
+    expect(await database.db.select().from(orders).where(eq(orders.buyerId, buyer.id))).toHaveLength(1)
+  })
+
+  it('shows an order only to its buyer (and operators); lists only my orders, by status and date', async () => {
+    const [a, b] = [await person(), await person()]
+    const created = (await order(a, await listing())).body.data
+    expect((await call('GET', `/api/need/myOrder/${created.id}`, b)).status).toBe(404)
+    expect((await call('GET', `/api/need/myOrder/${created.id}`, null)).status).toBe(401)
+    const operator = await person(['user', 'operator'])
+    expect((await call('GET', `/api/need/myOrder/${created.id}`, operator)).status).toBe(200)
+    const mine = await call<never>('GET', '/api/need/myOrder?status=pending_payment', a)
+    expect((mine.body as unknown as { rows: Order[] }).rows.map((o) => o.id)).toEqual([created.id])
+    const theirs = await call<never>('GET', '/api/need/myOrder', b)
+    expect((theirs.body as unknown as { total: number }).total).toBe(0)
+    const tomorrow = new Date(Date.now() + DAY + 8 * 3_600_000).toISOString().slice(0, 10)
+    const later = await call<never>('GET', `/api/need/myOrder?from=${tomorrow}`, a)
+    expect((later.body as unknown as { total: number }).total).toBe(0)
+    expect((await call('GET', '/api/need/myOrder?status=lost', a)).status).toBe(400)
+  })
+})
+
+describe('cancelling', () => {
+  it('the buyer cancels an unpaid order; the goods is on sale again and the trade is closed', async () => {
+    const buyer = await person()
+    const id = await listing()
+    const created = (await order(buyer, id)).body.data
+    const started = await pay(buyer, created.id)
+    const cancelled = await call<Order>('POST', `/api/need/myOrder/${created.id}/cancel`, buyer, { reason: '不想要了' })
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancelReason: '不想要了', actions: [] })
+    const [row] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))
+    expect(row.status).toBe('on_sale')
+    const [payment] = await database.db.select().from(payments).where(eq(payments.outTradeNo, started.outTradeNo))
+    expect(payment.status).toBe('closed')
+    expect((await call('POST', `/api/need/myOrder/${created.id}/cancel`, buyer)).status).toBe(409)
+  })
+
+  it('the sweeper cancels at closeAt, also when it runs long after (catch-up after downtime)', async () => {
+    const buyer = await person()
+    const ids = [await listing(), await listing()]
+    const made = [(await order(buyer, ids[0])).body.data, (await order(buyer, ids[1])).body.data]
+    expect((await runSweep(orderDeps, new Date(Date.now() + 14 * MINUTE))).cancelled).toBe(0)
+    // the server was down for a day: the first run after the restart catches up
+    const result = await runSweep(orderDeps, new Date(Date.now() + DAY))
+    expect(result.cancelled).toBeGreaterThanOrEqual(2)
+    for (const o of made) {
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, o.id))
+      expect(row.status).toBe('cancelled')
+    }
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, made[0].id), eq(orderEvents.event, 'cancel')))
+    expect(events).toMatchObject([{ actor: 'system', fromStatus: 'pending_payment', toStatus: 'cancelled' }])
+    expect((await runSweep(orderDeps, new Date(Date.now() + DAY))).cancelled).toBe(0)
+  })
+})
+
+describe('paying', () => {
+  it('a verified notice pays the order once; hand-over, credentials, confirmation and payout follow', async () => {
+    const seller = await person()
+    const buyer = await person()
+    const id = await listing({ seller })
+    const created = (await order(buyer, id)).body.data
+    await payAndNotify(buyer, created.id)
+    const paid = (await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data
+    expect(paid).toMatchObject({ status: 'paid', paidAmount: 110_800, actions: [] })
+    expect(paid.payments).toMatchObject([{ status: 'paid', amount: 110_800, channel: 'alipay' }])
+
+    // credentials: not before hand-over, not for the seller, another user or a visitor
+    const stranger = await person()
+    expect((await call('GET', `/api/need/myOrder/${created.id}/credentials`, buyer)).status).toBe(403)
+    expect((await call('GET', `/api/need/myOrder/${created.id}/credentials`, seller)).status).toBe(404)
+    expect((await call('GET', `/api/need/myOrder/${created.id}/credentials`, stranger)).status).toBe(404)
+    expect((await call('GET', `/api/need/myOrder/${created.id}/credentials`, null)).status).toBe(401)
+
+    const operator = await person(['user', 'operator'])
+    expect((await call('POST', `/api/admin/orders/${created.id}/hand-over`, buyer)).status).toBe(403)
+    const seen = await call('GET', `/api/need/myOrder/${created.id}/credentials`, operator)
+    expect(seen.body.data).toMatchObject({ account: `qq${id}` })
+    const handed = await call<Order>('POST', `/api/admin/orders/${created.id}/hand-over`, operator)
+    expect(handed.body.data.status).toBe('handed_over')
+    const buyerView = (await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data
+    expect(buyerView.actions).toEqual(['credentials', 'confirm'])
+    const revealed = await call('GET', `/api/need/myOrder/${created.id}/credentials`, buyer)
+    expect(revealed.body.data).toEqual({ account: `qq${id}`, password: `pw-${id}-secret`, notes: '绑定手机已解绑' })
+    const reveals = await database.db.select().from(credentialReveals).where(eq(credentialReveals.orderId, created.id))
+    expect(reveals.map((r) => r.role).sort()).toEqual(['buyer', 'operator'])
+
+    const done = await call<Order>('POST', `/api/need/myOrder/${created.id}/confirm`, buyer)
+    expect(done.body.data).toMatchObject({ status: 'completed', actions: ['credentials'] })
+    const [sold] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))
+    expect(sold.status).toBe('sold')
+    await ledgerOk()
+    // the seller's money waits out the protection window, then is released
+    expect((await runSweep(orderDeps, new Date(Date.now() + 6 * DAY))).released).toBe(0)
+    expect((await runSweep(orderDeps, new Date(Date.now() + 8 * DAY))).released).toBeGreaterThanOrEqual(1)
+    const report = await verifyLedger(database.db)
+    expect(report.problems).toEqual([])
+    expect(report.balances[`seller:${seller.id}`]).toBe(100_000 - 5_000)
+    const notes = await database.db.select().from(messages).where(eq(messages.userId, buyer.id))
+    expect(notes.map((m) => m.type)).toEqual(expect.arrayContaining(['order_paid', 'handed_over', 'completed']))
+    const sellerNotes = await database.db.select().from(messages).where(eq(messages.userId, seller.id))
+    expect(sellerNotes.map((m) => m.type)).toEqual(expect.arrayContaining(['order_paid', 'handed_over', 'sold']))
+  })
+
+  it('bad signature, wrong amount, unknown trade number change nothing; a replay changes state once', async () => {
+    const buyer = await person()
+    const created = (await order(buyer, await listing())).body.data
+    const started = await pay(buyer, created.id)
+    const forged = paidNotice(app, started.outTradeNo, started.amount, { foreignKey: true })
+    expect(await postNotice(app, forged)).not.toBe('success')
+    const cheap = paidNotice(app, started.outTradeNo, 1)
+    expect(await postNotice(app, cheap)).not.toBe('success')
+    const unknown = paidNotice(app, 'P000000000000000000000', started.amount)
+    expect(await postNotice(app, unknown)).not.toBe('success')
+    let [row] = await database.db.select().from(orders).where(eq(orders.id, created.id))
+    expect(row.status).toBe('pending_payment')
+
+    const good = paidNotice(app, started.outTradeNo, started.amount)
+    expect(await postNotice(app, good)).toBe('success')
+    expect(await postNotice(app, good)).toBe('success')
+    ;[row] = await database.db.select().from(orders).where(eq(orders.id, created.id))
+    expect(row).toMatchObject({ status: 'paid', paidAmount: started.amount })
+    const holds = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, created.id))
+    expect(holds).toHaveLength(1)
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, created.id), eq(orderEvents.event, 'pay')))
+    expect(events).toHaveLength(1)
+    await ledgerOk()
+  })
+
+  it('a payment for an order cancelled meanwhile is refunded automatically', async () => {
+    const buyer = await person()
+    const id = await listing()
+    const created = (await order(buyer, id)).body.data
+    const started = await pay(buyer, created.id)
+    await call('POST', `/api/need/myOrder/${created.id}/cancel`, buyer)
+    expect(await postNotice(app, paidNotice(app, started.outTradeNo, started.amount))).toBe('success')
+    const [payment] = await database.db.select().from(payments).where(eq(payments.outTradeNo, started.outTradeNo))
+    expect(payment).toMatchObject({ status: 'refunded', refundDue: false })
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, created.id))
+    expect(row.status).toBe('cancelled')
+    await ledgerOk()
+  })
+
+  it('deposit then balance; hand-over needs the whole total', async () => {
+    await setSetting(database.db, 'autoHandOver', false)
+    const buyer = await person()
+    const created = (
+      await order(buyer, await listing({ price: 50_000 }), { payMode: 'deposit', guaranteeType: 'none' })
+    ).body.data
+    expect(created).toMatchObject({ totalAmount: 50_800, depositAmount: 5_080 })
+    expect(
+      (await call('POST', `/api/pay/${created.id}`, buyer, { channel: 'alipay', kind: 'full', returnUrl: '/x' }))
+        .status,
+    ).toBe(400)
+    await payAndNotify(buyer, created.id, 'deposit')
+    let current = (await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data
+    expect(current).toMatchObject({ status: 'paid', paidAmount: 5_080, actions: ['payBalance'] })
+    const operator = await person(['user', 'operator'])
+    expect((await call('POST', `/api/admin/orders/${created.id}/hand-over`, operator)).status).toBe(409)
+    const balance = await payAndNotify(buyer, created.id, 'balance')
+    expect(balance.amount).toBe(45_720)
+    current = (await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data
+    expect(current).toMatchObject({ status: 'paid', paidAmount: 50_800, actions: [] })
+    expect((await call('POST', `/api/admin/orders/${created.id}/hand-over`, operator)).status).toBe(200)
+    await ledgerOk()
+  })
+
+  it('auto hand-over when the setting is on; auto-confirm after the days', async () => {
+    await setSetting(database.db, 'autoHandOver', true)
+    try {
+      const buyer = await person()
+      const created = (await order(buyer, await listing())).body.data
+      await payAndNotify(buyer, created.id)
+      let [row] = await database.db.select().from(orders).where(eq(orders.id, created.id))
+      expect(row.status).toBe('handed_over')
+      await runSweep(orderDeps, new Date(Date.now() + 2 * DAY))
+      ;[row] = await database.db.select().from(orders).where(eq(orders.id, created.id))
+      expect(row.status).toBe('handed_over')
+      await runSweep(orderDeps, new Date(Date.now() + 3 * DAY + MINUTE))
+      ;[row] = await database.db.select().from(orders).where(eq(orders.id, created.id))
+      expect(row.status).toBe('completed')
+      await ledgerOk()
+    } finally {
+      await setSetting(database.db, 'autoHandOver', false)
+    }
+  })
+
+  it('an operator refunds a paid order: money back, goods on sale again', async () => {
+    const buyer = await person()
+    const id = await listing()
+    const created = (await order(buyer, id)).body.data
+    const started = await payAndNotify(buyer, created.id)
+    const operator = await person(['user', 'operator'])
+    expect((await call('POST', `/api/admin/orders/${created.id}/refund`, buyer, { reason: '卖家找回' })).status).toBe(
+      403,
+    )
+    expect((await call('POST', `/api/admin/orders/${created.id}/refund`, operator, {})).status).toBe(400)
+    const refunded = await call<Order>('POST', `/api/admin/orders/${created.id}/refund`, operator, {
+      reason: '账号信息不符',
+    })
+    expect(refunded.body.data).toMatchObject({ status: 'refunded', refundAmount: started.amount })
+    const [payment] = await database.db.select().from(payments).where(eq(payments.outTradeNo, started.outTradeNo))
+    expect(payment.status).toBe('refunded')
+    const [row] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))
+    expect(row.status).toBe('on_sale')
+    expect((await call('GET', `/api/need/myOrder/${created.id}/credentials`, buyer)).status).toBe(403)
+    expect((await call('POST', `/api/admin/orders/${created.id}/refund`, operator, { reason: '再退' })).status).toBe(
+      409,
+    )
+    await ledgerOk()
+  })
+
+  it('refuses a return URL of another site and a payment for someone else', async () => {
+    const [buyer, other] = [await person(), await person()]
+    const created = (await order(buyer, await listing())).body.data
+    const evil = await call('POST', `/api/pay/${created.id}`, buyer, {
+      channel: 'alipay',
+      kind: 'full',
+      returnUrl: 'https://evil.example/x',
+    })
+    expect(evil.status).toBe(400)
+    expect(
+      (await call('POST', `/api/pay/${created.id}`, other, { channel: 'alipay', kind: 'full', returnUrl: '/x' }))
+        .status,
+    ).toBe(404)
+  })
+})
