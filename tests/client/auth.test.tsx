@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { fireEvent, waitFor } from '@testing-library/react'
 import { getState, saveToken, setState } from '@/store'
-import { byLabel, clickButton, typeInto } from './utils/dom'
+import { byLabel, clickButton, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
@@ -38,7 +38,7 @@ describe('login', () => {
       'GET /captchaImage': () => ({ code: 200, data: captcha }),
       'POST /login': () => signedIn,
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
-      'GET /web/good/7': () => ({ code: 200, data: null }),
+      'GET /web/good/7': () => ({ code: 404, msg: '商品不存在' }),
     })
     renderApp(`/login?redirect=${encodeURIComponent('/pages/goodDetail/index?id=7')}`)
     await byLabel('图形验证码')
@@ -57,6 +57,8 @@ describe('login', () => {
     })
     expect(Taro.getStorageSync('token')).toBe('tok-new')
     expect(getState().profile).toEqual(profile)
+    // the page it returned to has settled (here: the goods is gone)
+    await waitFor(() => expect(visiblePage().textContent).toContain('商品不存在或已下架'))
   })
 
   it('signs in by phone with an SMS code sent after the captcha', async () => {

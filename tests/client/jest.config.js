@@ -6,9 +6,7 @@ module.exports = defineJestConfig({
   displayName: 'client',
   rootDir: path.resolve(__dirname, '../..'),
   testEnvironment: 'jsdom',
-  bail: 0,
-  // Whole-app renders take seconds on a busy 2-core CI machine; waits are bounded by waitFor's own timeouts.
-  testTimeout: 30_000,
+  // No `testTimeout` here: jest ignores it in a project of the root config (tests/client/setup.ts sets it).
   testMatch: ['<rootDir>/tests/client/**/*.test.{ts,tsx}'],
   // Jest resolves platform files as the H5 build does (viewport.h5.ts before viewport.ts).
   moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'mjs', 'json', 'jsx'],

@@ -15,6 +15,8 @@ Taro.initPxTransform({
   baseFontSize: 37.5,
 })
 
-// A loaded 2-core machine renders a page in more than waitFor's default second.
+// A loaded 2-core machine renders a page in more than waitFor's default second, and a whole-app test
+// in more than jest's default 5 s.
 import { configure } from '@testing-library/react'
 configure({ asyncUtilTimeout: 5000 })
+jest.setTimeout(30_000)
