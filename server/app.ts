@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
 import { devRoutes } from './modules/dev/routes'
 import { healthRoutes } from './modules/health/routes'
+import { adminLedgerRoutes } from './modules/ledger/routes'
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
 import { paymentDevRoutes } from './modules/payments/devRoutes'
 import type { PaymentGateways } from './modules/payments/gateway'
@@ -114,6 +115,7 @@ export function buildApp(deps: AppDeps) {
   app.register(catalogueRoutes, { prefix: '/api', ...deps })
   app.register(orderRoutes, { prefix: '/api', ...deps })
   app.register(adminOrderRoutes, { prefix: '/api', ...deps })
+  app.register(adminLedgerRoutes, { prefix: '/api', ...deps })
   app.register(uploadRoutes, { prefix: '/api', ...deps })
   app.register(uploadFiles, deps)
   if (config.devTools) {

@@ -368,6 +368,10 @@ describe('paying', () => {
     const [sold] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))
     expect(sold.status).toBe('sold')
     await ledgerOk()
+    // the same check on the running server, for operators only
+    expect((await call('GET', '/api/admin/ledger/verify', buyer)).status).toBe(403)
+    const checked = await call<{ ok: boolean; problems: string[] }>('GET', '/api/admin/ledger/verify', operator)
+    expect(checked.body.data).toMatchObject({ ok: true, problems: [] })
     // the seller's money waits out the protection window, then is released
     expect((await runSweep(orderDeps, new Date(Date.now() + 6 * DAY))).released).toBe(0)
     expect((await runSweep(orderDeps, new Date(Date.now() + 8 * DAY))).released).toBeGreaterThanOrEqual(1)

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import type { AppDeps } from '../../app'
+import { requireRole } from '../../lib/auth'
+import { Ajax, ok } from '../../lib/envelope'
+import { verifyLedger } from './verify'
+
+const LedgerReport = Type.Object({
+  ok: Type.Boolean(),
+  entries: Type.Integer(),
+  balances: Type.Record(Type.String(), Type.Integer()),
+  escrow: Type.Integer(),
+  problems: Type.Array(Type.String()),
+})
+
+/** The check of `npm run ledger:verify` on a running server: an operator need not stop it to prove the journal. */
+export const adminLedgerRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  app.get(
+    '/admin/ledger/verify',
+    {
+      schema: {
+        summary: '校验托管账本：哈希链、各账户余额、托管余额等于未完结订单已付金额',
+        tags: ['admin'],
+        response: { 200: Ajax(LedgerReport) },
+      },
+    },
+    async (request) => {
+      requireRole(request, 'operator')
+      return ok(await verifyLedger(deps.database.db))
+    },
+  )
+}
