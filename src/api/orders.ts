@@ -29,10 +29,7 @@ export function newIdempotencyKey(): string {
   return `${Date.now().toString(36)}-${random()}${random()}`
 }
 
-/**
- * The list query as the screens use it: a tab may stand for several statuses (交易中 = paid + handed_over),
- * sent comma-separated.
- */
+/** The list query as the screens use it: a tab may stand for several statuses (交易中 = paid + handed_over). */
 export type OrdersQuery = Omit<MyOrdersQuery, 'status' | 'pageNum' | 'pageSize'> & {
   status?: OrderStatus | OrderStatus[]
 }

@@ -99,9 +99,12 @@ export interface Order {
   payments?: Payment[]
 }
 
-/** GET /need/myOrder: `tab` is the client's status tab; `from`/`to` are dates (YYYY-MM-DD, inclusive). */
+/**
+ * GET /need/myOrder: `status` is one status or several, comma-separated (the 交易中 tab is
+ * `paid,handed_over`); `from`/`to` are dates (YYYY-MM-DD, inclusive).
+ */
 export interface MyOrdersQuery {
-  status?: OrderStatus
+  status?: string
   from?: string
   to?: string
   pageNum?: number

@@ -287,12 +287,19 @@ describe('ordering', () => {
     expect((await call('GET', `/api/need/myOrder/${created.id}`, operator)).status).toBe(200)
     const mine = await call<never>('GET', '/api/need/myOrder?status=pending_payment', a)
     expect((mine.body as unknown as { rows: Order[] }).rows.map((o) => o.id)).toEqual([created.id])
+    const trading = await call<never>('GET', '/api/need/myOrder?status=paid,handed_over', a)
+    expect((trading.body as unknown as { total: number }).total).toBe(0)
+    const openOrCancelled = await call<never>('GET', '/api/need/myOrder?status=cancelled,pending_payment', a)
+    expect((openOrCancelled.body as unknown as { rows: Order[] }).rows.map((o) => o.id)).toEqual([created.id])
     const theirs = await call<never>('GET', '/api/need/myOrder', b)
     expect((theirs.body as unknown as { total: number }).total).toBe(0)
     const tomorrow = new Date(Date.now() + DAY + 8 * 3_600_000).toISOString().slice(0, 10)
     const later = await call<never>('GET', `/api/need/myOrder?from=${tomorrow}`, a)
     expect((later.body as unknown as { total: number }).total).toBe(0)
-    expect((await call('GET', '/api/need/myOrder?status=lost', a)).status).toBe(400)
+    for (const status of ['lost', 'paid,', 'paid,lost', ',paid']) {
+      const refused = await call('GET', `/api/need/myOrder?status=${status}`, a)
+      expect([status, refused.status, refused.body.msg]).toEqual([status, 400, '订单状态格式不正确'])
+    }
   })
 })
 

@@ -16,12 +16,12 @@ const literals = <T extends string>(values: readonly T[], options: { title?: str
 
 const GuaranteeType = literals(['retrieval', 'face', 'none'] as const, { title: '包赔方式' })
 const PayMode = literals(['full', 'deposit'] as const, { title: '支付方式' })
-const OrderStatus = literals(
-  ['pending_payment', 'paid', 'handed_over', 'completed', 'cancelled', 'refunded'] as const,
-  {
-    title: '订单状态',
-  },
-)
+const ORDER_STATUSES = ['pending_payment', 'paid', 'handed_over', 'completed', 'cancelled', 'refunded'] as const
+const OrderStatuses = Type.String({
+  title: '订单状态',
+  description: `一个或多个状态，逗号分隔：${ORDER_STATUSES.join('、')}`,
+  pattern: `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.join('|')}))*$`,
+})
 const Id = Type.Object({ id: Type.Integer({ title: '订单编号', minimum: 1 }) })
 const Time = Type.String({ format: 'date-time' })
 const NullableTime = Type.Union([Time, Type.Null()])
@@ -148,7 +148,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps)
         summary: '我的订单（买家），新的在前',
         tags,
         querystring: Type.Object({
-          status: Type.Optional(OrderStatus),
+          status: Type.Optional(OrderStatuses),
           from: Type.Optional(Type.String({ title: '开始日期', format: 'date' })),
           to: Type.Optional(Type.String({ title: '结束日期', format: 'date' })),
           ...pageParams,

@@ -138,7 +138,8 @@ export async function getOrderByTradeNo(deps: OrderDeps, viewer: Viewer, outTrad
 }
 
 export interface MyOrdersQuery {
-  status?: OrderStatus
+  /** Statuses, comma-separated (checked by the route's schema). */
+  status?: string
   from?: string
   to?: string
   pageNum: number
@@ -147,7 +148,7 @@ export interface MyOrdersQuery {
 
 export async function listMyOrders(db: Executor, viewer: Viewer, query: MyOrdersQuery) {
   const where = [eq(orders.buyerId, viewer.userId)]
-  if (query.status) where.push(eq(orders.status, query.status))
+  if (query.status) where.push(inArray(orders.status, query.status.split(',') as OrderStatus[]))
   // Dates are the buyer's calendar days (China time).
   if (query.from) where.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00+08:00`)))
   if (query.to) where.push(lt(orders.createdAt, new Date(Date.parse(`${query.to}T00:00:00+08:00`) + 86_400_000)))

@@ -53,7 +53,7 @@ function button(action: string, fields: Record<string, string>, className: strin
 function layout(brand: CashierBrand, title: string, body: string) {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${CASHIER_PREFIX}/cashier.css"></head>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="${CASHIER_PREFIX}/cashier.css"></head>
 <body class="${brand}"><header>${BRAND_TITLE[brand]}<small>本地测试收银台</small></header><main>${body}</main></body></html>`
 }
 

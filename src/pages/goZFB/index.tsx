@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { paymentKindParam, startPayment } from '@/api/orders'
 import { ApiError } from '@/api/request'
+import EmptyState from '@/components/EmptyState'
 import PriceTag from '@/components/PriceTag'
 import { openGateway, returnUrl } from '@/components/PayChannels/gateway'
 import type { PaymentKind, PayStart } from '@/contract/orders'
@@ -14,7 +15,15 @@ export default function GoZFBPage() {
   const signedIn = useRequireLogin()
   const params = usePageParams()
   const id = Number(params.id)
-  return <MainShell>{signedIn ? <GoZFB id={id} kind={paymentKindParam(params.kind)} /> : null}</MainShell>
+  return (
+    <MainShell>
+      {!signedIn ? null : Number.isInteger(id) && id > 0 ? (
+        <GoZFB id={id} kind={paymentKindParam(params.kind)} />
+      ) : (
+        <EmptyState text="订单不存在" action={{ label: '我的买单', onClick: () => replacePage('MyProducts') }} />
+      )}
+    </MainShell>
+  )
 }
 
 function GoZFB({ id, kind }: { id: number; kind: PaymentKind }) {
