@@ -26,7 +26,10 @@ export async function openBrowser(): Promise<BrowserContext> {
 /** Collects what the page reports as broken: console errors and uncaught exceptions. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = []
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  page.on('console', (message) => {
+    const { url } = message.location()
+    if (message.type() === 'error') errors.push(url ? `${message.text()} (${url})` : message.text())
+  })
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
 }

@@ -1,0 +1,118 @@
+import type { Locator } from 'playwright-core'
+import { apiClient } from './setup/api'
+import { topPage, usePage, useToken } from './setup/browser'
+import { readServerState } from './setup/server'
+
+/**
+ * The buying story on a fresh `npm start`: the demo buyer orders a demo seller's account, pays at the
+ * local Alipay cashier (a signed notice, as Alipay sends it), finds the order under 交易中, sees the
+ * credentials after the hand-over (automatic in the demo), confirms receipt; the listing now shows sold
+ * and the escrow ledger check passes.
+ */
+const baseUrl = process.env.E2E_BASE_URL ?? readServerState().baseUrl
+const api = apiClient(baseUrl)
+const handle = usePage()
+
+interface Card {
+  id: number
+  title: string
+  price: number
+}
+
+let goods: Card
+let orderNo = ''
+
+const top = (): Locator => topPage(handle.page)
+const button = (name: string) => top().getByRole('button', { name, exact: true })
+
+beforeAll(async () => {
+  // A consigned account (a seller's, not 自营) under ¥200: paid in full, no deposit.
+  const list = await fetch(`${baseUrl}/api/web/good/allList`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountType: 'consign', priceMax: 19_900, sort: 'price_desc', pageNum: 1, pageSize: 10 }),
+  })
+  const { rows } = (await list.json()) as { rows: Card[] }
+  expect(rows.length).toBeGreaterThan(0)
+  goods = rows[0]
+})
+
+it('orders a seller’s account from its detail page', async () => {
+  const { page } = handle
+  await useToken(page, baseUrl, await api.signIn('buyer', 'buyer2026'))
+  await page.goto(`${baseUrl}/index/goodDetail?id=${goods.id}`)
+  await top().getByText(goods.title).first().waitFor()
+  await button('立即购买').click()
+
+  await page.waitForURL(/\/index\/sureOrder\?/)
+  await top().getByRole('radio', { name: '不需要包赔' }).click()
+  await top().locator('.sure-order__rows-skeleton').waitFor({ state: 'detached' })
+  await top().getByRole('checkbox').click()
+  await button('提交订单').click()
+
+  await page.waitForURL(/\/index\/orderDetail\?id=\d+/)
+  await top().locator('.order-detail__status-label', { hasText: '待支付' }).waitFor()
+  await top()
+    .locator('.order-detail__countdown')
+    .getByText(/\d\d:\d\d/)
+    .waitFor()
+  orderNo = (await top().locator('.order-detail__no').textContent())!.trim()
+  expect(orderNo).toMatch(/^\w{10,}$/)
+})
+
+it('pays at the local Alipay cashier and comes back to the order', async () => {
+  const { page } = handle
+  await button('去支付').click()
+  await top().getByRole('radio', { name: '支付宝' }).click()
+  await top().getByText('确认支付', { exact: true }).click()
+
+  // goZFB sends the browser to the gateway: here the local cashier, which signs the notice as Alipay does
+  await page.waitForURL(/\/dev\/alipay\?/)
+  await page.getByRole('button', { name: /^确认支付 / }).click()
+
+  // the gateway returns the browser; only the verified notice has paid the order, and the demo hands it over at once
+  await page.waitForURL(/\/index\/orderDetail\?.*outTradeNo=/)
+  await top().locator('.order-detail__status-label', { hasText: '待确认收货' }).waitFor()
+})
+
+it('finds the order under 交易中 in 我的订单', async () => {
+  const { page } = handle
+  await page.goto(`${baseUrl}/index/other/MyProducts`)
+  await top().getByRole('tab', { name: '交易中' }).click()
+  const card = top().getByRole('link', { name: `订单 ${orderNo}` })
+  await card.waitFor()
+  await card.click()
+  await page.waitForURL(/\/index\/orderDetail\?id=\d+/)
+})
+
+it('reveals the credentials after the hand-over and confirms receipt', async () => {
+  const { page, errors } = handle
+  const [revealed] = await Promise.all([
+    page.waitForResponse((r) => /\/api\/need\/myOrder\/\d+\/credentials$/.test(r.url())),
+    button('查看账号').click(),
+  ])
+  const { data } = (await revealed.json()) as { data: { account: string; password: string } }
+  expect(data.account).toBeTruthy()
+  const sheet = top().locator('.order-detail__credentials')
+  await sheet.getByText(data.account, { exact: true }).waitFor()
+  await sheet.getByText(data.password, { exact: true }).waitFor()
+  await top().getByRole('button', { name: '关闭' }).first().click()
+
+  await button('确认收货').click()
+  await page.locator('.taro__modal').getByText('确认收货', { exact: true }).last().click()
+  await top().locator('.order-detail__status-label', { hasText: '交易成功' }).waitFor()
+  expect(errors).toEqual([])
+})
+
+it('shows the listing as sold, and the escrow ledger checks out', async () => {
+  const { page, errors } = handle
+  await page.goto(`${baseUrl}/index/goodDetail?id=${goods.id}`)
+  await top().getByText('该商品已出售').waitFor()
+
+  const operator = await api.signIn('operator', 'operator2026')
+  const report = await api.json<{ ok: boolean; problems: string[] }>('/api/admin/ledger/verify', {
+    headers: { authorization: `Bearer ${operator}` },
+  })
+  expect(report.data).toMatchObject({ ok: true, problems: [] })
+  expect(errors).toEqual([])
+})
