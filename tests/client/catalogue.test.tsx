@@ -15,7 +15,7 @@ import VirtualList from '@/components/VirtualList'
 import { saveToken, setState } from '@/store'
 import { clearGameCache, RECENT_GAMES_KEY, rememberGame } from '@/utils/games'
 import { formatPrice } from '@/utils/money'
-import { typeInto } from './utils/dom'
+import { typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
@@ -186,9 +186,14 @@ const catalogueApi = {
 // ---- helpers --------------------------------------------------------------------------------------------
 
 /** The page on top of the stack (pages below it stay in the document, hidden with taro_page_shade). */
-const page = () => {
-  const shown = document.querySelectorAll('.taro_page_show:not(.taro_page_shade)')
-  return shown[shown.length - 1] as HTMLElement
+const page = visiblePage
+/**
+ * Goes back once the forward navigation has finished, as a person would: Taro's router hides the page
+ * left behind by a timer after the slide-in, and a back before that timer leaves the returning page hidden.
+ */
+async function goBack() {
+  await waitFor(() => expect(document.querySelectorAll('.taro_page:not(.taro_page_shade)')).toHaveLength(1))
+  await Taro.navigateBack()
 }
 const pathname = () => window.location.pathname + window.location.search
 
@@ -407,7 +412,7 @@ describe('goodList', () => {
 
     await tap('.goods-card[aria-label="王者荣耀 7 号 全英雄 典藏皮肤"]')
     await waitFor(() => expect(pathname()).toBe('/index/goodDetail?id=7'))
-    await Taro.navigateBack()
+    await goBack()
     await waitFor(() => expect(pathname()).toBe('/index/goodList?gameId=1'))
 
     await waitFor(() => expect(page()).toBe(listPage)) // the same page instance, not a new one
@@ -436,7 +441,7 @@ describe('goodList', () => {
     // away to customer service and back: fresh
     await tapLabel('联系客服')
     await waitFor(() => expect(pathname()).toBe('/index/other/contactkefu'))
-    await Taro.navigateBack()
+    await goBack()
     await waitFor(() => expect(lastListBody(api)).toEqual({ gameId: 1, pageNum: 1, pageSize: 20 }))
     expect(scrollTo).toHaveBeenLastCalledWith({ scrollTop: 0, duration: 0 })
     await waitFor(() =>
@@ -446,7 +451,7 @@ describe('goodList', () => {
     // filter again, then back home and into the list from the grid: a new, fresh list
     await tapLabel('按价格排序')
     await waitFor(() => expect(lastListBody(api).sort).toBe('price_asc'))
-    await Taro.navigateBack()
+    await goBack()
     await waitFor(() => expect(pathname()).toBe('/index/home'))
     const calls = callsTo(api, 'POST /web/good/allList').length
     await tapLabel('王者荣耀')
