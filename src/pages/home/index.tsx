@@ -132,8 +132,11 @@ function GameGrid() {
       ) : games === null ? (
         <View className="home__grid">
           {Array.from({ length: GRID_SIZE }, (_, i) => (
+            // The cell of a loaded game, its two text lines kept empty: nothing moves when the games arrive.
             <View key={i} className="home__game">
               <Skeleton className="home__game-skeleton" />
+              <Text className="home__game-name">{'\u00a0'}</Text>
+              <Text className="home__game-count">{'\u00a0'}</Text>
             </View>
           ))}
         </View>
