@@ -24,6 +24,8 @@ let orderNo = ''
 
 const top = (): Locator => topPage(handle.page)
 const button = (name: string) => top().getByRole('button', { name, exact: true })
+/** A button of the order detail itself: MyProducts' cards, still on top during the slide-in, have the same ones. */
+const orderButton = (name: string) => top().locator('.order-detail').getByRole('button', { name, exact: true })
 
 beforeAll(async () => {
   // A consigned account (a seller's, not 自营) under ¥200: paid in full, no deposit.
@@ -83,13 +85,14 @@ it('finds the order under 交易中 in 我的订单', async () => {
   await card.waitFor()
   await card.click()
   await page.waitForURL(/\/index\/orderDetail\?id=\d+/)
+  await top().locator('.order-detail__status-label', { hasText: '待确认收货' }).waitFor()
 })
 
 it('reveals the credentials after the hand-over and confirms receipt', async () => {
   const { page, errors } = handle
   const [revealed] = await Promise.all([
     page.waitForResponse((r) => /\/api\/need\/myOrder\/\d+\/credentials$/.test(r.url())),
-    button('查看账号').click(),
+    orderButton('查看账号').click(),
   ])
   const { data } = (await revealed.json()) as { data: { account: string; password: string } }
   expect(data.account).toBeTruthy()
@@ -98,7 +101,7 @@ it('reveals the credentials after the hand-over and confirms receipt', async () 
   await sheet.getByText(data.password, { exact: true }).waitFor()
   await top().getByRole('button', { name: '关闭' }).first().click()
 
-  await button('确认收货').click()
+  await orderButton('确认收货').click()
   await page.locator('.taro__modal').getByText('确认收货', { exact: true }).last().click()
   await top().locator('.order-detail__status-label', { hasText: '交易成功' }).waitFor()
   expect(errors).toEqual([])
