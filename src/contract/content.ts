@@ -167,6 +167,7 @@ export type MessageType =
   | 'order_paid'
   | 'handed_over'
   | 'sold'
+  | 'cancelled'
   | 'completed'
   | 'refunded'
   | 'quote'

@@ -21,6 +21,7 @@ import type {
   PaymentStatus,
   PayMode,
 } from '../../../src/contract/orders'
+import type { MessageType } from '../../../src/contract/content'
 import { goods } from './catalogue'
 import { users } from './users'
 
@@ -244,19 +245,9 @@ export const credentialReveals = pgTable(
   (t) => [index('credential_reveals_order_idx').on(t.orderId)],
 )
 
-export type MessageType =
-  | 'audit_passed'
-  | 'audit_failed'
-  | 'order_paid'
-  | 'handed_over'
-  | 'sold'
-  | 'refunded'
-  | 'cancelled'
-  | 'completed'
-  | 'quote'
-  | 'system'
+export type { MessageType }
 
-/** A message to one user (the list screen comes with the content issue). */
+/** A message to one user, written in the transaction of the change it reports; read at /need/message/list. */
 export const messages = pgTable(
   'messages',
   {
