@@ -20,6 +20,8 @@ export interface Config {
   trustProxy: string | boolean
   /** VAULT_KEYS `kid:base64,…`; unset outside production → a key file in DATA_DIR. */
   vaultKeys?: string
+  /** LOOKUP_HASH_KEY, 32 bytes base64: the key of the blacklist's keyed hashes; unset outside production → a key file in DATA_DIR. */
+  lookupHashKey?: string
   /** Aliyun SMS (all four ALIYUN_SMS_* set); unset outside production → the local outbox. */
   aliyunSms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string }
   /** A real-name (二要素) verification service (ID_VERIFY_URL + ID_VERIFY_APPCODE); unset → checksum only. */
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: parsePositive('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 7, problems),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     vaultKeys: env.VAULT_KEYS || undefined,
+    lookupHashKey: env.LOOKUP_HASH_KEY?.trim() || undefined,
     aliyunSms: group(
       'ALIYUN_SMS_',
       {
@@ -182,9 +185,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     config.alipay.gateway = parseUrl('ALIPAY_GATEWAY', env.ALIPAY_GATEWAY, ['https:', 'http:'], problems)
   }
   if (config.wechatPay) checkWechatPayKeys(config.wechatPay, problems)
+  if (config.lookupHashKey && Buffer.from(config.lookupHashKey, 'base64').length !== 32) {
+    problems.push('LOOKUP_HASH_KEY 必须是 32 字节的 base64 (LOOKUP_HASH_KEY must be 32 bytes of base64)')
+  }
   if (!config.devTools) {
     // Production never falls back to a stand-in: a missing secret stops the start instead.
     if (!config.vaultKeys) problems.push('生产环境必须设置 VAULT_KEYS (VAULT_KEYS is required in production)')
+    if (!config.lookupHashKey)
+      problems.push('生产环境必须设置 LOOKUP_HASH_KEY (the blacklist lookup key is required in production)')
     if (!config.aliyunSms) problems.push('生产环境必须设置 ALIYUN_SMS_* (an SMS provider is required in production)')
     if (!config.idVerify) problems.push('生产环境必须设置 ID_VERIFY_URL 与 ID_VERIFY_APPCODE (real-name verification)')
     if (!config.alipay)

@@ -213,23 +213,39 @@ export function loadVaultKeys(options: { envValue?: string; keyFile: string; pro
   if (options.production) {
     throw new VaultError('vault: VAULT_KEYS must be set in production (format "kid1:base64key,kid2:base64key")')
   }
-  const file = options.keyFile
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    const content: KeyFile = { activeKid: 'local1', keys: { local1: randomBytes(KEY_BYTES).toString('base64') } }
-    // Written aside and linked into place: when two processes start together, exactly one key wins and
-    // the other process never reads a half-written file.
-    const draft = `${file}.${process.pid}.tmp`
-    fs.writeFileSync(draft, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 })
-    try {
-      fs.linkSync(draft, file)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    } finally {
-      fs.unlinkSync(draft)
-    }
+  const content: KeyFile = { activeKid: 'local1', keys: { local1: randomBytes(KEY_BYTES).toString('base64') } }
+  createKeyFileOnce(options.keyFile, `${JSON.stringify(content, null, 2)}\n`)
+  return readKeyFile(options.keyFile)
+}
+
+/** Writes a new key file (0600) unless one exists; returns without touching an existing one. */
+function createKeyFileOnce(file: string, content: string): void {
+  if (fs.existsSync(file)) return
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  // Written aside and linked into place: when two processes start together, exactly one key wins and
+  // the other process never reads a half-written file.
+  const draft = `${file}.${process.pid}.tmp`
+  fs.writeFileSync(draft, content, { mode: 0o600 })
+  try {
+    fs.linkSync(draft, file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  } finally {
+    fs.unlinkSync(draft)
   }
-  return readKeyFile(file)
+}
+
+/**
+ * The key of `keyedHash` lookups (blacklist subjects), 32 bytes: LOOKUP_HASH_KEY (base64) in production,
+ * shared by every instance; otherwise a key file in DATA_DIR created on first start. It cannot be
+ * rotated by re-wrapping as the vault's keys can: the hashes were made with it, and losing it makes every
+ * stored record unfindable.
+ */
+export function loadLookupKey(options: { envValue?: string; keyFile: string; production?: boolean }): Buffer {
+  if (options.envValue?.trim()) return decodeKey('lookup', options.envValue.trim(), 'LOOKUP_HASH_KEY')
+  if (options.production) throw new VaultError('vault: LOOKUP_HASH_KEY must be set in production (32 bytes, base64)')
+  createKeyFileOnce(options.keyFile, `${randomBytes(KEY_BYTES).toString('base64')}\n`)
+  return decodeKey('lookup', fs.readFileSync(options.keyFile, 'utf8').trim(), options.keyFile)
 }
 
 /**

@@ -6,6 +6,7 @@ const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 })
 const platform = generateKeyPairSync('rsa', { modulusLength: 2048 })
 const merchantPem = merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
 const platformPem = platform.publicKey.export({ type: 'spki', format: 'pem' }).toString()
+const LOOKUP_KEY = Buffer.alloc(32, 7).toString('base64')
 const WECHAT_PAY = {
   WECHAT_PAY_MCH_ID: '1900000001',
   WECHAT_PAY_APP_ID: 'wx8888888888888888',
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       sessionTtlDays: 7,
       trustProxy: false,
       vaultKeys: undefined,
+      lookupHashKey: undefined,
       aliyunSms: undefined,
       idVerify: undefined,
       alipay: undefined,
@@ -50,6 +52,7 @@ describe('loadConfig', () => {
       SESSION_TTL_DAYS: '30',
       TRUST_PROXY: '10.0.0.1',
       VAULT_KEYS: 'k1:AAAA',
+      LOOKUP_HASH_KEY: LOOKUP_KEY,
       ALIYUN_SMS_ACCESS_KEY_ID: 'id',
       ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
       ALIYUN_SMS_SIGN_NAME: '号安心',
@@ -73,6 +76,7 @@ describe('loadConfig', () => {
       sessionTtlDays: 30,
       trustProxy: '10.0.0.1',
       vaultKeys: 'k1:AAAA',
+      lookupHashKey: LOOKUP_KEY,
       aliyunSms: { accessKeyId: 'id', accessKeySecret: 'secret', signName: '号安心', templateCode: 'SMS_1' },
       idVerify: { url: 'https://id.example.com/verify', appCode: 'code' },
       alipay: {
@@ -96,8 +100,13 @@ describe('loadConfig', () => {
 
   test('production refuses to start without its secrets and providers', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /VAULT_KEYS[\s\S]*ALIYUN_SMS_[\s\S]*ID_VERIFY_URL[\s\S]*ALIPAY_APP_ID[\s\S]*WECHAT_PAY_[\s\S]*PUBLIC_URL/,
+      /VAULT_KEYS[\s\S]*LOOKUP_HASH_KEY[\s\S]*ALIYUN_SMS_[\s\S]*ID_VERIFY_URL[\s\S]*ALIPAY_APP_ID[\s\S]*WECHAT_PAY_[\s\S]*PUBLIC_URL/,
     )
+  })
+
+  test('a lookup key that is not 32 bytes of base64 is refused', () => {
+    expect(() => loadConfig({ LOOKUP_HASH_KEY: 'AAAA' })).toThrow('LOOKUP_HASH_KEY 必须是 32 字节的 base64')
+    expect(loadConfig({ LOOKUP_HASH_KEY: ` ${LOOKUP_KEY} ` }).lookupHashKey).toBe(LOOKUP_KEY)
   })
 
   test('a provider configured by halves is refused', () => {

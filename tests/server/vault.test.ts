@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createVault, keyedHash, loadVaultKeys, VaultError, type VaultKeys } from '../../server/lib/vault'
+import {
+  createVault,
+  keyedHash,
+  loadLookupKey,
+  loadVaultKeys,
+  VaultError,
+  type VaultKeys,
+} from '../../server/lib/vault'
 
 const key1 = randomBytes(32)
 const key2 = randomBytes(32)
@@ -235,6 +242,43 @@ describe('loadVaultKeys', () => {
     fs.writeFileSync(keyFile, content, { mode: 0o600 })
     expect(() => loadVaultKeys({ keyFile })).toThrow(VaultError)
     expect(fs.readFileSync(keyFile, 'utf8')).toBe(content)
+  })
+})
+
+describe('loadLookupKey', () => {
+  let dir: string
+  let keyFile: string
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-lookup-'))
+    keyFile = path.join(dir, 'keys', 'lookup-hash.key')
+  })
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  test('LOOKUP_HASH_KEY is used as given and no file is written', () => {
+    const key = loadLookupKey({ envValue: ` ${key1.toString('base64')} `, keyFile, production: true })
+    expect(key.equals(key1)).toBe(true)
+    expect(fs.existsSync(keyFile)).toBe(false)
+    expect(() => loadLookupKey({ envValue: randomBytes(16).toString('base64'), keyFile })).toThrow(VaultError)
+  })
+
+  test('production without LOOKUP_HASH_KEY refuses and writes no key file', () => {
+    expect(() => loadLookupKey({ keyFile, production: true })).toThrow(/LOOKUP_HASH_KEY must be set in production/)
+    expect(fs.existsSync(keyFile)).toBe(false)
+  })
+
+  test('without LOOKUP_HASH_KEY a local key file is created once with mode 0600 and reused', () => {
+    const first = loadLookupKey({ keyFile })
+    expect(first).toHaveLength(32)
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600)
+    expect(fs.readdirSync(path.dirname(keyFile))).toEqual(['lookup-hash.key'])
+    expect(loadLookupKey({ keyFile }).equals(first)).toBe(true)
+  })
+
+  test('a corrupt key file is refused and left alone', () => {
+    fs.mkdirSync(path.dirname(keyFile), { recursive: true })
+    fs.writeFileSync(keyFile, 'short', { mode: 0o600 })
+    expect(() => loadLookupKey({ keyFile })).toThrow(VaultError)
+    expect(fs.readFileSync(keyFile, 'utf8')).toBe('short')
   })
 })
 

@@ -11,6 +11,7 @@ export function productionEnv(): NodeJS.ProcessEnv {
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://www.haoanxin.example',
     VAULT_KEYS: `k:${Buffer.alloc(32).toString('base64')}`,
+    LOOKUP_HASH_KEY: Buffer.alloc(32, 1).toString('base64'),
     ALIYUN_SMS_ACCESS_KEY_ID: 'i',
     ALIYUN_SMS_ACCESS_KEY_SECRET: 's',
     ALIYUN_SMS_SIGN_NAME: 'n',
