@@ -19,12 +19,16 @@ import { checkRouteSchemas } from './lib/validation'
 import type { Vault } from './lib/vault'
 import { authRoutes } from './modules/auth/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
+import { adminContentRoutes, contentRoutes } from './modules/content/routes'
 import { devRoutes } from './modules/dev/routes'
+import { adminFeedbackRoutes, feedbackRoutes } from './modules/feedback/routes'
 import { healthRoutes } from './modules/health/routes'
 import { adminLedgerRoutes } from './modules/ledger/routes'
+import { messageRoutes } from './modules/messages/routes'
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
 import { paymentDevRoutes } from './modules/payments/devRoutes'
 import type { PaymentGateways } from './modules/payments/gateway'
+import { adminServiceRoutes, serviceRoutes } from './modules/service/routes'
 import { uploadFiles, uploadRoutes } from './modules/upload/routes'
 
 export interface AppDeps {
@@ -33,6 +37,8 @@ export interface AppDeps {
   kv: KvStore
   /** Seals secrets kept in the database (ID numbers, game-account credentials). */
   vault: Vault
+  /** The key of the blacklist's keyed hashes (`loadLookupKey`). */
+  lookupKey: Buffer
   sms: SmsSender
   idVerifier: IdVerifier
   /** Payment channels: production adapters, or the local gateways (with cashier pages) outside production. */
@@ -116,6 +122,13 @@ export function buildApp(deps: AppDeps) {
   app.register(orderRoutes, { prefix: '/api', ...deps })
   app.register(adminOrderRoutes, { prefix: '/api', ...deps })
   app.register(adminLedgerRoutes, { prefix: '/api', ...deps })
+  app.register(contentRoutes, { prefix: '/api', ...deps })
+  app.register(adminContentRoutes, { prefix: '/api', ...deps })
+  app.register(serviceRoutes, { prefix: '/api', ...deps })
+  app.register(adminServiceRoutes, { prefix: '/api', ...deps })
+  app.register(messageRoutes, { prefix: '/api', ...deps })
+  app.register(feedbackRoutes, { prefix: '/api', ...deps })
+  app.register(adminFeedbackRoutes, { prefix: '/api', ...deps })
   app.register(uploadRoutes, { prefix: '/api', ...deps })
   app.register(uploadFiles, deps)
   if (config.devTools) {

@@ -12,10 +12,11 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './lib/
 import { createIdVerifier } from './lib/idVerifier'
 import { openKvStore, type KvStore } from './lib/kv'
 import { createSmsSender } from './lib/sms'
-import { createVault, loadVaultKeys } from './lib/vault'
+import { createVault, loadLookupKey, loadVaultKeys } from './lib/vault'
 import { startSweeper } from './modules/orders/sweeper'
 import { createPaymentGateways, type PaymentChannels } from './modules/payments'
 import { seedCatalogue } from './db/seed/catalogue'
+import { seedContent } from './db/seed/content'
 import { seedDemoSettings } from './db/seed/settings'
 import { demoAccountsText, seedDemoUsers } from './db/seed/users'
 
@@ -92,10 +93,16 @@ async function main(): Promise<void> {
         production: !config.devTools,
       }),
     )
+    const lookupKey = loadLookupKey({
+      envValue: config.lookupHashKey,
+      keyFile: path.join(config.dataDir, 'keys', 'lookup-hash.key'),
+      production: !config.devTools,
+    })
     if (config.devTools) {
       await seedDemoUsers(database.db)
       await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
       await seedDemoSettings(database.db)
+      await seedContent(database.db, { dataDir: config.dataDir, lookupKey })
     }
     const payments = (opened.payments = createPaymentGateways(config, {
       log: (message) => opened.app?.log.warn(message),
@@ -105,6 +112,7 @@ async function main(): Promise<void> {
       database,
       kv,
       vault,
+      lookupKey,
       sms: createSmsSender(config),
       idVerifier: createIdVerifier(config),
       payments,

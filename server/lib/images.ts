@@ -62,3 +62,15 @@ export async function storeImage(dataDir: string, input: Buffer): Promise<Stored
   await fs.rename(draft, file)
   return { url: `${UPLOADS_URL}/${name}`, width: output.info.width, height: output.info.height }
 }
+
+/** A URL `storeImage` gave out; anything else in a form (an outside address, a path) is not one of ours. */
+export const STORED_IMAGE_URL = /^\/uploads\/[0-9a-f]{40}\.(jpg|png|webp)$/
+
+/** Whether `url` names an image stored here (the pattern, and the file is there). */
+export async function isStoredImage(dataDir: string, url: string): Promise<boolean> {
+  if (!STORED_IMAGE_URL.test(url)) return false
+  return fs
+    .access(path.join(uploadsDir(dataDir), url.slice(UPLOADS_URL.length + 1)))
+    .then(() => true)
+    .catch(() => false)
+}

@@ -58,10 +58,10 @@ type Random = ReturnType<typeof createRandom>
 
 // ── pictures ────────────────────────────────────────────────────────────────────────────────────
 
-const FONT = "'WenQuanYi Zen Hei', 'Noto Sans CJK SC', sans-serif"
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+export const FONT = "'WenQuanYi Zen Hei', 'Noto Sans CJK SC', sans-serif"
+export const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
-function backdrop(hue: number, width: number, height: number, random: Random): string {
+export function backdrop(hue: number, width: number, height: number, random: Random): string {
   const shapes: string[] = []
   for (let i = 0; i < 7; i++) {
     const r = random.int(Math.round(width / 14), Math.round(width / 4))

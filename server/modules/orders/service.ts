@@ -36,7 +36,7 @@ import type { Vault } from '../../lib/vault'
 import { account, post } from '../ledger/ledger'
 import type { PaymentGateways, VerifiedNotice } from '../payments/gateway'
 import { actionsFor, fullyPaid, transition, type OrderRow, type Viewer } from './machine'
-import { notifyUsers, type NewMessage } from './messages'
+import { notifyUsers, type NewMessage } from '../messages/service'
 import { priceOrder } from './pricing'
 
 export const ORDER_NOT_FOUND = '订单不存在'

@@ -12,7 +12,7 @@ import { createVault } from '../../../server/lib/vault'
 import { createPaymentGateways } from '../../../server/modules/payments'
 
 /**
- * An app on a given database with in-memory KV, the local SMS outbox (silent), a fresh vault key, the
+ * An app on a given database with in-memory KV, the local SMS outbox (silent), fresh vault and lookup keys, the
  * local payment gateways (the production adapters with a production env), a temporary DATA_DIR and,
  * unless given, no H5 build. `app.deps` exposes what it was built with.
  */
@@ -32,6 +32,7 @@ export function createTestApp(
     database,
     kv: createMemoryKv(),
     vault: createVault({ keys: { test: randomBytes(32) }, activeKid: 'test' }),
+    lookupKey: randomBytes(32),
     sms: createLocalSms(() => undefined),
     idVerifier: createLocalIdVerifier(),
     logger: options.logger,

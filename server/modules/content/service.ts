@@ -1,0 +1,209 @@
+/**
+ * Notices, banners, social accounts, service contacts and QQ groups: public reads, and the operator's
+ * notice edits, which sanitize the HTML before it is stored.
+ */
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type {
+  Banner,
+  BannerKind,
+  Notice,
+  NoticeSummary,
+  NoticeType,
+  QqGroup,
+  ServiceContact,
+  ServiceContactKind,
+  SocialAccount,
+} from '../../../src/contract/content'
+import type { Executor } from '../../db'
+import { banners, games, notices, qqGroups, serviceContacts, socialAccounts, type NoticeStatus } from '../../db/schema'
+import { AppError } from '../../lib/envelope'
+import { plainText, sanitizeHtml } from '../../lib/html'
+
+export const NOTICE_NOT_FOUND = '公告不存在'
+/** Characters of plain text a list row shows (contract: ≤ 80). */
+const SUMMARY_LENGTH = 80
+
+const summaryColumns = {
+  id: notices.id,
+  type: notices.type,
+  title: notices.title,
+  coverImage: notices.coverImage,
+  summary: notices.summary,
+  sort: notices.sort,
+  createdAt: notices.createdAt,
+}
+const noticeColumns = { ...summaryColumns, content: notices.content }
+const noticeOrder = [asc(notices.sort), desc(notices.createdAt), desc(notices.id)]
+const published = eq(notices.status, 'published')
+
+const withIsoTime = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() })
+
+export async function noticesOfType(db: Executor, type: NoticeType): Promise<Notice[]> {
+  const rows = await db
+    .select(noticeColumns)
+    .from(notices)
+    .where(and(published, eq(notices.type, type)))
+    .orderBy(...noticeOrder)
+  return rows.map(withIsoTime)
+}
+
+export async function noticePage(
+  db: Executor,
+  query: { noticeType?: NoticeType; pageNum: number; pageSize: number },
+): Promise<{ rows: NoticeSummary[]; total: number }> {
+  const where = and(published, query.noticeType ? eq(notices.type, query.noticeType) : undefined)
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(notices)
+      .where(where)
+      .orderBy(...noticeOrder)
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize),
+    db.select({ total: count() }).from(notices).where(where),
+  ])
+  return { rows: rows.map(withIsoTime), total }
+}
+
+export async function noticeById(db: Executor, id: number): Promise<Notice> {
+  const [row] = await db
+    .select(noticeColumns)
+    .from(notices)
+    .where(and(published, eq(notices.id, id)))
+  if (!row) throw new AppError(404, NOTICE_NOT_FOUND)
+  return withIsoTime(row)
+}
+
+export async function bannersOfKind(db: Executor, kind: BannerKind): Promise<Banner[]> {
+  return db
+    .select({
+      id: banners.id,
+      kind: banners.kind,
+      image: banners.image,
+      title: banners.title,
+      link: banners.link,
+      content: banners.content,
+      sort: banners.sort,
+    })
+    .from(banners)
+    .where(and(eq(banners.enabled, true), eq(banners.kind, kind)))
+    .orderBy(asc(banners.sort), asc(banners.id))
+}
+
+export async function listSocialAccounts(db: Executor): Promise<SocialAccount[]> {
+  return db
+    .select({
+      id: socialAccounts.id,
+      platform: socialAccounts.platform,
+      name: socialAccounts.name,
+      fans: socialAccounts.fans,
+      account: socialAccounts.account,
+      avatar: socialAccounts.avatar,
+      link: socialAccounts.link,
+    })
+    .from(socialAccounts)
+    .where(eq(socialAccounts.enabled, true))
+    .orderBy(asc(socialAccounts.sort), asc(socialAccounts.id))
+}
+
+/** Enabled contacts, optionally of one kind and serving one game (a contact without games serves every game). */
+export async function listContacts(
+  db: Executor,
+  query: { kind?: ServiceContactKind; gameId?: number } = {},
+): Promise<ServiceContact[]> {
+  const where: (SQL | undefined)[] = [eq(serviceContacts.enabled, true)]
+  if (query.kind) where.push(eq(serviceContacts.kind, query.kind))
+  if (query.gameId !== undefined) {
+    where.push(sql`(cardinality(${serviceContacts.gameIds}) = 0 or ${query.gameId} = any(${serviceContacts.gameIds}))`)
+  }
+  return db
+    .select({
+      id: serviceContacts.id,
+      kind: serviceContacts.kind,
+      name: serviceContacts.name,
+      qq: serviceContacts.qq,
+      weixin: serviceContacts.weixin,
+      phone: serviceContacts.phone,
+      qrImage: serviceContacts.qrImage,
+      workHours: serviceContacts.workHours,
+      gameIds: serviceContacts.gameIds,
+    })
+    .from(serviceContacts)
+    .where(and(...where))
+    .orderBy(asc(serviceContacts.sort), asc(serviceContacts.id))
+}
+
+/** A game's groups and the platform's general ones; every group without a game. */
+export async function listQqGroups(db: Executor, gameId?: number): Promise<QqGroup[]> {
+  const rows = await db
+    .select({
+      id: qqGroups.id,
+      name: qqGroups.name,
+      number: qqGroups.number,
+      gameId: qqGroups.gameId,
+      gameName: games.name,
+      full: qqGroups.full,
+    })
+    .from(qqGroups)
+    .leftJoin(games, eq(games.id, qqGroups.gameId))
+    .where(gameId === undefined ? undefined : or(isNull(qqGroups.gameId), eq(qqGroups.gameId, gameId)))
+    .orderBy(sql`${qqGroups.gameId} nulls first`, asc(qqGroups.sort), asc(qqGroups.id))
+  return rows.map((row) => ({ ...row, gameName: row.gameName ?? '' }))
+}
+
+// ── operator ────────────────────────────────────────────────────────────────────────────────────
+
+export interface NoticeInput {
+  type: NoticeType
+  title: string
+  content: string
+  coverImage?: string
+  sort?: number
+  status?: NoticeStatus
+}
+
+export type AdminNotice = Notice & { status: NoticeStatus }
+
+function cleanTitle(title: string): string {
+  const trimmed = title.trim()
+  if (!trimmed) throw new AppError(400, '标题不能为空')
+  return trimmed
+}
+
+/** Sanitized content and its summary; a body that sanitizes to nothing is refused. */
+function cleanContent(html: string): { content: string; summary: string } {
+  const content = sanitizeHtml(html)
+  const summary = plainText(content, SUMMARY_LENGTH)
+  if (!summary && !/<img\b/.test(content)) throw new AppError(400, '公告内容不能为空（不允许的标签和脚本会被去掉）')
+  return { content, summary }
+}
+
+/** The row of a new notice: every write, the seed's included, goes through here. */
+export const noticeValues = (input: NoticeInput) => ({
+  ...input,
+  title: cleanTitle(input.title),
+  ...cleanContent(input.content),
+})
+
+const adminColumns = { ...noticeColumns, status: notices.status }
+
+export async function createNotice(db: Executor, input: NoticeInput): Promise<AdminNotice> {
+  const [row] = await db.insert(notices).values(noticeValues(input)).returning(adminColumns)
+  return withIsoTime(row)
+}
+
+export async function updateNotice(db: Executor, id: number, input: Partial<NoticeInput>): Promise<AdminNotice> {
+  const { title, content, ...rest } = input
+  const [row] = await db
+    .update(notices)
+    .set({
+      ...rest,
+      ...(title === undefined ? {} : { title: cleanTitle(title) }),
+      ...(content === undefined ? {} : cleanContent(content)),
+      updatedAt: new Date(),
+    })
+    .where(eq(notices.id, id))
+    .returning(adminColumns)
+  if (!row) throw new AppError(404, NOTICE_NOT_FOUND)
+  return withIsoTime(row)
+}

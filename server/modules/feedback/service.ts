@@ -1,0 +1,143 @@
+/**
+ * Feedback (fankui, suggest), merchant applications (shanghu) and escrow requests (security): a user's
+ * own submissions, and the operator's reply, which reaches the user as a 系统消息.
+ */
+import { and, count, desc, eq } from 'drizzle-orm'
+import type { EscrowDetails, Problem, ProblemRequest } from '../../../src/contract/content'
+import { PHONE_PATTERN } from '../../../src/contract/validation'
+import type { Executor } from '../../db'
+import { problems } from '../../db/schema'
+import { AppError } from '../../lib/envelope'
+import { isStoredImage } from '../../lib/images'
+import { notifyUsers } from '../messages/service'
+import { requireGame } from '../service/service'
+import { QQ_PATTERN } from '../service/subjects'
+
+export const TITLE_LENGTH = { min: 2, max: 50 }
+export const CONTENT_LENGTH = { min: 5, max: 1000 }
+export const MAX_IMAGES = 6
+
+const columns = {
+  id: problems.id,
+  type: problems.type,
+  title: problems.title,
+  content: problems.content,
+  images: problems.images,
+  phone: problems.phone,
+  qq: problems.qq,
+  escrow: problems.escrow,
+  status: problems.status,
+  reply: problems.reply,
+  repliedAt: problems.repliedAt,
+  createdAt: problems.createdAt,
+}
+
+const toProblem = (
+  row: Omit<Problem, 'repliedAt' | 'createdAt'> & { repliedAt: Date | null; createdAt: Date },
+): Problem => ({
+  ...row,
+  repliedAt: row.repliedAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+})
+
+/** Trimmed text within its bounds, or the refusal naming the field. */
+function text(value: string, label: string, { min, max }: { min: number; max: number }): string {
+  const trimmed = value.trim()
+  if (!trimmed && min === 1) throw new AppError(400, `${label}不能为空`)
+  if ([...trimmed].length < min) throw new AppError(400, `${label}至少 ${min} 个字符`)
+  if ([...trimmed].length > max) throw new AppError(400, `${label}最多 ${max} 个字符`)
+  return trimmed
+}
+
+const optionalContact = (value: string | undefined, pattern: RegExp, message: string): string => {
+  const trimmed = value?.trim() ?? ''
+  if (trimmed && !pattern.test(trimmed)) throw new AppError(400, message)
+  return trimmed
+}
+
+async function escrowOf(db: Executor, request: ProblemRequest) {
+  if (request.type !== 'escrow') {
+    if (request.escrow) throw new AppError(400, '只有中介担保申请可以填写交易信息')
+    return null
+  }
+  if (!request.escrow) throw new AppError(400, '中介担保申请需要填写交易信息（游戏、账号、成交价）')
+  const { gameId, price } = request.escrow
+  const details: EscrowDetails = {
+    gameId,
+    account: text(request.escrow.account, '交易账号', { min: 1, max: 64 }),
+    price,
+  }
+  const counterpartyPhone = optionalContact(request.escrow.counterpartyPhone, PHONE_PATTERN, '对方手机号格式不正确')
+  const counterpartyQq = optionalContact(request.escrow.counterpartyQq, QQ_PATTERN, '对方 QQ 号为 5–12 位数字')
+  if (counterpartyPhone) details.counterpartyPhone = counterpartyPhone
+  if (counterpartyQq) details.counterpartyQq = counterpartyQq
+  return { ...details, gameName: await requireGame(db, gameId) }
+}
+
+export async function createProblem(
+  db: Executor,
+  dataDir: string,
+  userId: number,
+  request: ProblemRequest,
+): Promise<{ id: number }> {
+  const title = text(request.title, '标题', TITLE_LENGTH)
+  const content = text(request.content, '内容', CONTENT_LENGTH)
+  const phone = optionalContact(request.phone, PHONE_PATTERN, '请输入正确的 11 位手机号')
+  const qq = optionalContact(request.qq, QQ_PATTERN, 'QQ 号为 5–12 位数字')
+  for (const image of request.images) {
+    if (!(await isStoredImage(dataDir, image))) throw new AppError(400, '图片必须是上传成功后返回的地址，请重新上传')
+  }
+  const escrow = await escrowOf(db, request)
+  const [row] = await db
+    .insert(problems)
+    .values({ userId, type: request.type, title, content, images: request.images, phone, qq, escrow })
+    .returning({ id: problems.id })
+  return row
+}
+
+export async function problemPage(
+  db: Executor,
+  userId: number,
+  paging: { pageNum: number; pageSize: number },
+): Promise<{ rows: Problem[]; total: number }> {
+  const mine = eq(problems.userId, userId)
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(problems)
+      .where(mine)
+      .orderBy(desc(problems.createdAt), desc(problems.id))
+      .limit(paging.pageSize)
+      .offset((paging.pageNum - 1) * paging.pageSize),
+    db.select({ total: count() }).from(problems).where(mine),
+  ])
+  return { rows: rows.map(toProblem), total }
+}
+
+/** open → replied, once; the user finds the reply in ProblemList and a 系统消息 in 消息. */
+export async function replyToProblem(db: Executor, operatorId: number, id: number, reply: string): Promise<Problem> {
+  const answer = text(reply, '回复内容', { min: 1, max: 1000 })
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(problems)
+      .set({ status: 'replied', reply: answer, repliedAt: new Date(), repliedBy: operatorId })
+      .where(and(eq(problems.id, id), eq(problems.status, 'open')))
+      .returning({ ...columns, userId: problems.userId })
+    if (!row) {
+      const [exists] = await tx.select({ id: problems.id }).from(problems).where(eq(problems.id, id))
+      throw exists ? new AppError(409, '该反馈已回复或已关闭') : new AppError(404, '反馈不存在')
+    }
+    const { userId, ...problem } = row
+    await notifyUsers(tx, [
+      {
+        userId,
+        type: 'system',
+        title: '客服回复了你的反馈',
+        content: `你提交的「${problem.title}」有了回复：${answer}`,
+        relatedType: null,
+        relatedId: null,
+      },
+    ])
+    return toProblem(problem)
+  })
+}

@@ -1,0 +1,167 @@
+/**
+ * Trust tools. 客服验证 answers yes/no for one value (with the matching contact on a yes), never a list;
+ * 黑号查询 returns only the records whose subject equals the value asked about. Blacklisted subjects are
+ * stored as keyed hashes with a masked display, so neither answer nor table holds a plain subject.
+ */
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import type {
+  BlacklistRecord,
+  BlacklistSubjectKind,
+  ServiceContactKind,
+  StaffCheck,
+} from '../../../src/contract/content'
+import type { Executor } from '../../db'
+import { blacklistRecords, games, serviceContacts } from '../../db/schema'
+import { AppError } from '../../lib/envelope'
+import {
+  maskSubject,
+  normalizeNewSubject,
+  normalizePhone,
+  normalizeQq,
+  normalizeSubject,
+  SUBJECT_KINDS,
+  SUBJECT_RULES,
+  subjectHash,
+} from './subjects'
+
+/** At most this many records of one subject are shown (newest first). */
+const RECORDS_SHOWN = 20
+
+const EMPTY_VALUE = '请输入要查询的内容'
+
+function requireText(value: string): string {
+  if (!value.trim()) throw new AppError(400, EMPTY_VALUE)
+  return value
+}
+
+export async function checkStaff(db: Executor, value: string): Promise<StaffCheck> {
+  requireText(value)
+  const qq = normalizeQq(value)
+  // Any spelling may be a WeChat id (they may even look like phone numbers); they ignore case.
+  const weixin = value.normalize('NFKC').replace(/\s+/g, '').toLowerCase()
+  const phone = normalizePhone(value)
+  const matches = [
+    qq && sql`${serviceContacts.qq} = ${qq}`,
+    sql`${serviceContacts.weixin} = ${weixin}`,
+    phone && sql`${serviceContacts.phone} = ${phone}`,
+  ].filter((condition) => !!condition)
+  const [found] = await db
+    .select({
+      name: serviceContacts.name,
+      kind: serviceContacts.kind,
+      qq: serviceContacts.qq,
+      weixin: serviceContacts.weixin,
+    })
+    .from(serviceContacts)
+    .where(and(eq(serviceContacts.enabled, true), or(...matches)))
+    .orderBy(serviceContacts.sort, serviceContacts.id)
+    .limit(1)
+  if (!found) return { official: false }
+  const channel = qq && found.qq === qq ? 'qq' : found.weixin === weixin ? 'weixin' : 'phone'
+  return { official: true, contact: { name: found.name, kind: found.kind as ServiceContactKind, channel } }
+}
+
+const recordColumns = {
+  id: blacklistRecords.id,
+  subjectKind: blacklistRecords.subjectKind,
+  maskedSubject: blacklistRecords.maskedSubject,
+  gameId: blacklistRecords.gameId,
+  gameName: games.name,
+  reason: blacklistRecords.reason,
+  evidence: blacklistRecords.evidence,
+  createdAt: blacklistRecords.createdAt,
+}
+
+type RecordRow = Omit<BlacklistRecord, 'gameName' | 'createdAt'> & { gameName: string | null; createdAt: Date }
+
+const toRecord = (row: RecordRow): BlacklistRecord => ({
+  ...row,
+  gameName: row.gameName ?? '',
+  createdAt: row.createdAt.toISOString(),
+})
+
+/**
+ * The value is read as every kind it can be (digits may be a QQ number, a phone and a game account at
+ * once) and each reading is hashed; a record matches only on its own kind's hash. With a game, records
+ * of that game and records of no particular game apply.
+ */
+export async function lookupBlacklist(
+  db: Executor,
+  key: Buffer,
+  query: { content: string; gameId?: number },
+): Promise<BlacklistRecord[]> {
+  requireText(query.content)
+  const hashes = SUBJECT_KINDS.flatMap((kind) => {
+    const subject = normalizeSubject(kind, query.content)
+    return subject ? [subjectHash(key, kind, subject)] : []
+  })
+  if (hashes.length === 0) return []
+  const rows = await db
+    .select(recordColumns)
+    .from(blacklistRecords)
+    .leftJoin(games, eq(games.id, blacklistRecords.gameId))
+    .where(
+      and(
+        inArray(blacklistRecords.subjectHash, hashes),
+        query.gameId === undefined
+          ? undefined
+          : or(isNull(blacklistRecords.gameId), eq(blacklistRecords.gameId, query.gameId)),
+      ),
+    )
+    .orderBy(desc(blacklistRecords.createdAt), desc(blacklistRecords.id))
+    .limit(RECORDS_SHOWN)
+  return rows.map(toRecord)
+}
+
+export interface NewBlacklistRecord {
+  subjectKind: BlacklistSubjectKind
+  subject: string
+  gameId?: number
+  reason: BlacklistRecord['reason']
+  evidence: string
+  source?: string
+}
+
+/** The row to store for a report: hash and masked form only; the plain subject goes no further. */
+export function blacklistValues(key: Buffer, input: NewBlacklistRecord) {
+  const subject = normalizeNewSubject(input.subjectKind, input.subject)
+  if (!subject) throw new AppError(400, SUBJECT_RULES[input.subjectKind])
+  const evidence = input.evidence.trim()
+  if (!evidence) throw new AppError(400, '情况说明不能为空')
+  return {
+    subjectKind: input.subjectKind,
+    subjectHash: subjectHash(key, input.subjectKind, subject),
+    maskedSubject: maskSubject(input.subjectKind, subject),
+    gameId: input.gameId ?? null,
+    reason: input.reason,
+    evidence,
+    source: input.source?.trim() ?? '',
+  }
+}
+
+export async function addBlacklistRecord(
+  db: Executor,
+  key: Buffer,
+  operatorId: number,
+  input: NewBlacklistRecord,
+): Promise<BlacklistRecord> {
+  const values = blacklistValues(key, input)
+  if (values.gameId !== null) await requireGame(db, values.gameId)
+  const [inserted] = await db
+    .insert(blacklistRecords)
+    .values({ ...values, createdBy: operatorId })
+    .returning({ id: blacklistRecords.id })
+  const [row] = await db
+    .select(recordColumns)
+    .from(blacklistRecords)
+    .leftJoin(games, eq(games.id, blacklistRecords.gameId))
+    .where(eq(blacklistRecords.id, inserted.id))
+  return toRecord(row)
+}
+
+/** The game's name; a form naming a game that does not exist is refused. */
+export async function requireGame(db: Executor, gameId: number): Promise<string> {
+  const [game] = await db.select({ name: games.name }).from(games).where(eq(games.id, gameId))
+  if (!game) throw new AppError(400, '所选游戏不存在')
+  return game.name
+}
