@@ -152,6 +152,25 @@ describe('seedContent', () => {
     expect(answered).toMatchObject({ status: 'replied', reply: expect.stringMatching(/[一-龥]/) })
   })
 
+  test('the fixed demo values the client e2e tests rely on answer as they expect', async () => {
+    const staff = async (value: string) =>
+      (await call('GET', '/api/V2/H5/checkAccount', { query: { value } })).body.data
+    for (const value of ['2851234567', 'haoanxin_kf01', '13800138000']) {
+      expect(await staff(value)).toMatchObject({ official: true, contact: { name: '小安', kind: 'buyer' } })
+    }
+    expect(await staff('12345678')).toEqual({ official: false })
+
+    const blacklist = async (content: string, gameId?: number) =>
+      (await call('GET', '/api/black/blackList', { query: gameId ? { content, gameId } : { content } })).body.rows
+    expect(await blacklist('987654321')).toEqual([
+      expect.objectContaining({ subjectKind: 'qq', maskedSubject: '98*****21', reason: 'retrieval' }),
+    ])
+    expect(await blacklist('wzry_8848', gameIds['王者荣耀'])).toEqual([
+      expect.objectContaining({ subjectKind: 'game_account', gameName: '王者荣耀' }),
+    ])
+    expect(await blacklist('12345678')).toEqual([])
+  })
+
   test('runs once: a second run changes nothing', async () => {
     const counts = async () =>
       (
