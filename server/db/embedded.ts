@@ -4,6 +4,7 @@
  * event loop under load, so it lives here and the server reaches it over loopback with node-postgres.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
 export type EmbeddedMessage = { type: 'ready'; port: number } | { type: 'failed'; message: string }
@@ -12,7 +13,8 @@ const send = (message: EmbeddedMessage) => process.send?.(message)
 
 async function open(dir: string) {
   // 32 MB instead of PGlite's default keeps the child near 200 MB of memory instead of 800 MB.
-  const db = await PGlite.create(dir, { postgresqlconf: 'shared_buffers = 32MB' })
+  // btree_gin: the goods list's game + keyword index (migration 0006).
+  const db = await PGlite.create(dir, { postgresqlconf: 'shared_buffers = 32MB', extensions: { btree_gin } })
   // The server's pool holds one connection, but node-postgres drops a connection whenever a query through
   // `pool.query` fails (a unique violation, say) and opens a new one at once: with a limit of 1 the new
   // one arrives before the old is detached and is refused. PGlite still runs one query at a time.
