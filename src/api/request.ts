@@ -31,6 +31,11 @@ export interface RequestOptions {
   data?: unknown
   header?: Record<string, string>
   timeout?: number
+  /**
+   * A call the user did not ask for (e.g. the unread badge): a 401 only forgets the session, without the
+   * sign-in prompt, and a timeout shows no toast.
+   */
+  background?: boolean
 }
 
 export interface UploadOptions {
@@ -87,11 +92,14 @@ function isTimeout(error: unknown): boolean {
 }
 
 /** Reads the envelope: code 200 resolves; 401 prompts a new sign-in; anything else rejects with ApiError. */
-function settle<T>(statusCode: number, body: unknown): T {
+function settle<T>(statusCode: number, body: unknown, background = false): T {
   const envelope = (typeof body === 'string' ? safeParse(body) : body) as Partial<ApiResult<unknown>> | null
   const code = typeof envelope?.code === 'number' ? envelope.code : statusCode
   if (code === 200) return envelope as T
-  if (code === 401) void promptRelogin()
+  if (code === 401) {
+    if (background) clearSession()
+    else void promptRelogin()
+  }
   throw new ApiError(code, envelope?.msg || `请求失败（${code}）`, envelope?.data)
 }
 
@@ -103,15 +111,18 @@ function safeParse(text: string): unknown {
   }
 }
 
-async function transport<T>(send: () => Promise<{ statusCode: number; data: unknown }>): Promise<T> {
+async function transport<T>(
+  send: () => Promise<{ statusCode: number; data: unknown }>,
+  background = false,
+): Promise<T> {
   let response: { statusCode: number; data: unknown }
   try {
     response = await send()
   } catch (error) {
-    if (isTimeout(error)) void Taro.showToast({ title: TIMEOUT_TOAST, icon: 'none', duration: 2000 })
+    if (isTimeout(error) && !background) void Taro.showToast({ title: TIMEOUT_TOAST, icon: 'none', duration: 2000 })
     throw error
   }
-  return settle<T>(response.statusCode, response.data)
+  return settle<T>(response.statusCode, response.data, background)
 }
 
 /** Sends a JSON request; resolves the envelope (`{code, msg, data}` or `{code, msg, rows, total}`). */
@@ -124,14 +135,16 @@ export function request<T = ApiResult<unknown>>(path: string, options: RequestOp
     url += query ? (url.includes('?') ? '&' : '?') + query : ''
     data = undefined
   }
-  return transport<T>(() =>
-    Taro.request({
-      url,
-      method,
-      data: data as TaroGeneral.IAnyObject | undefined,
-      timeout: options.timeout ?? DEFAULT_TIMEOUT,
-      header: { 'Content-Type': 'application/json', ...authHeaders(path), ...options.header },
-    }),
+  return transport<T>(
+    () =>
+      Taro.request({
+        url,
+        method,
+        data: data as TaroGeneral.IAnyObject | undefined,
+        timeout: options.timeout ?? DEFAULT_TIMEOUT,
+        header: { 'Content-Type': 'application/json', ...authHeaders(path), ...options.header },
+      }),
+    options.background,
   )
 }
 

@@ -9,6 +9,8 @@ export interface AppState {
   gameTypeList: { label: string; value: string }[]
   profile: UserProfile | null
   token: string
+  /** The signed-in user's unread messages (the 消息 tab's badge). */
+  unreadMessages: number
 }
 
 export const TOKEN_KEY = 'token'
@@ -19,6 +21,7 @@ let state: AppState = {
   gameTypeList: [],
   profile: null,
   token: '',
+  unreadMessages: 0,
 }
 const listeners = new Set<() => void>()
 
@@ -59,5 +62,5 @@ export function saveToken(token: string): void {
 /** Forgets the signed-in user: storage is cleared (seed §4) and the session part of the state reset. */
 export function clearSession(): void {
   Taro.clearStorageSync()
-  setState({ token: '', profile: null })
+  setState({ token: '', profile: null, unreadMessages: 0 })
 }

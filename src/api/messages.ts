@@ -1,0 +1,27 @@
+import type { ApiResult } from '@/contract/envelope'
+import type { Message, MessageListQuery, MessagePage } from '@/contract/content'
+import { getState, readToken, setState } from '@/store'
+import { get } from './request'
+
+/** The caller's messages, newest first, with the unread count over all of them. */
+export const listMessages = (query: MessageListQuery) => get<MessagePage>('/need/message/list', { ...query })
+
+/** Marks one of the caller's messages read and returns it. */
+export const markMessageRead = (id: number) => get<ApiResult<Message>>(`/need/message/changeRead/${id}`)
+
+/**
+ * Refreshes the unread count behind the 消息 tab's badge. Signed out there is nothing to count; the call
+ * runs in the background, so an expired session is only forgotten, without the sign-in prompt.
+ */
+export async function refreshUnread(): Promise<void> {
+  if (!readToken()) {
+    if (getState().unreadMessages) setState({ unreadMessages: 0 })
+    return
+  }
+  try {
+    const page = await get<MessagePage>('/need/message/list', { pageNum: 1, pageSize: 1 }, { background: true })
+    setState({ unreadMessages: page.data.unread })
+  } catch {
+    // The badge keeps its last count; the 消息 page itself shows any failure.
+  }
+}
