@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
+import { refreshUnread } from '@/api/messages'
 import Icon, { type IconName } from '@/components/Icon'
 import PageHeader from '@/components/PageHeader'
+import ServiceSheet from '@/components/ServiceSheet'
 import { openPage, replacePage, useCurrentRoute } from '@/navigation'
+import { useAppState } from '@/store'
 import './MainShell.scss'
 
 const tabs: { name: string; label: string; icon: IconName }[] = [
@@ -27,15 +31,17 @@ export default function MainShell({ children, tabBar }: MainShellProps) {
   const route = useCurrentRoute()
   const isTabPage = tabs.some((t) => t.name === route?.name)
   const showTabs = tabBar ?? isTabPage
+  const [serviceOpen, setServiceOpen] = useState(false)
   return (
     <View className={`main-shell${showTabs ? ' main-shell--tabs' : ''}`}>
       {isTabPage ? <BrandBar /> : <PageHeader title={route?.title ?? ''} />}
       <View className="main-shell__body">{children}</View>
-      <View className="main-shell__service" role="button" aria-label="联系客服" onClick={() => openPage('contactkefu')}>
+      <View className="main-shell__service" role="button" aria-label="联系客服" onClick={() => setServiceOpen(true)}>
         <Icon name="service" size={40} />
         <Text className="main-shell__service-label">客服</Text>
       </View>
       {showTabs && <TabBar active={route?.name} />}
+      {serviceOpen && <ServiceSheet onClose={() => setServiceOpen(false)} />}
     </View>
   )
 }
@@ -57,7 +63,23 @@ function BrandBar() {
   )
 }
 
+/** The 消息 badge: counted when a tab page opens and again whenever it is shown after another page. */
+function useUnreadBadge(): number {
+  const unread = useAppState((s) => s.unreadMessages)
+  const token = useAppState((s) => s.token)
+  const shown = useRef(false)
+  useEffect(() => {
+    void refreshUnread()
+  }, [token])
+  useDidShow(() => {
+    if (shown.current) void refreshUnread()
+    shown.current = true
+  })
+  return token ? unread : 0
+}
+
 function TabBar({ active }: { active?: string }) {
+  const unread = useUnreadBadge()
   return (
     <View className="tab-bar" role="tablist">
       {tabs.map((tab) => (
@@ -68,7 +90,14 @@ function TabBar({ active }: { active?: string }) {
           className={`tab-bar__item${tab.name === active ? ' tab-bar__item--active' : ''}`}
           onClick={() => tab.name !== active && replacePage(tab.name)}
         >
-          <Icon name={tab.icon} size={44} />
+          <View className="tab-bar__icon">
+            <Icon name={tab.icon} size={44} />
+            {tab.name === 'xiaoxi' && unread > 0 && (
+              <Text className="tab-bar__badge" aria-label={`${unread} 条未读消息`}>
+                {unread > 99 ? '99+' : unread}
+              </Text>
+            )}
+          </View>
           <Text className="tab-bar__label">{tab.label}</Text>
         </View>
       ))}

@@ -438,8 +438,9 @@ describe('goodList', () => {
     scrollPage(900)
     await waitFor(() => expect(lastListBody(api).pageNum).toBe(2))
 
-    // away to customer service and back: fresh
+    // away to customer service (through the 客服 sheet) and back: fresh
     await tapLabel('联系客服')
+    await tapText('客服验证 · 官方QQ群 · 全部客服')
     await waitFor(() => expect(pathname()).toBe('/index/other/contactkefu'))
     await goBack()
     await waitFor(() => expect(lastListBody(api)).toEqual({ gameId: 1, pageNum: 1, pageSize: 20 }))

@@ -21,6 +21,7 @@ const paths = {
   play: '<path d="M7 4v16l13-8z"/>',
   pause: '<path d="M8 5v14M16 5v14"/>',
   box: '<path d="M4 7l8-4 8 4v10l-8 4-8-4z"/><path d="M4 7l8 4 8-4M12 11v10"/>',
+  plus: '<path d="M12 5v14M5 12h14"/>',
 } as const
 
 export type IconName = keyof typeof paths

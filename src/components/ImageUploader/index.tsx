@@ -1,0 +1,84 @@
+import { useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { uploadImage } from '@/api/auth'
+import { ApiError, mediaUrl } from '@/api/request'
+import Icon from '@/components/Icon'
+import LazyImage from '@/components/LazyImage'
+import './index.scss'
+
+interface ImageUploaderProps {
+  /** The uploaded images' URLs as /upload/image returned them. */
+  value: string[]
+  onChange: (urls: string[]) => void
+  max: number
+  /** Tells the form an upload is under way (its submit waits). */
+  onBusyChange?: (busy: boolean) => void
+}
+
+/** Pictures for a form: pick from the album or camera, each uploaded at once; thumbnails with remove. */
+export default function ImageUploader({ value, onChange, max, onBusyChange }: ImageUploaderProps) {
+  const [uploading, setUploading] = useState(0)
+
+  const pick = async () => {
+    const room = max - value.length
+    if (room <= 0 || uploading) return
+    let paths: string[]
+    try {
+      const picked = await Taro.chooseImage({ count: room, sizeType: ['compressed'] })
+      paths = picked.tempFilePaths.slice(0, room)
+    } catch {
+      return // the picker was closed
+    }
+    setUploading(paths.length)
+    onBusyChange?.(true)
+    let urls = value
+    for (const path of paths) {
+      try {
+        const result = await uploadImage(path)
+        urls = [...urls, result.data.url]
+        onChange(urls)
+      } catch (error) {
+        void Taro.showToast({ title: error instanceof ApiError ? error.message : '图片上传失败，请重试', icon: 'none' })
+      }
+      setUploading((n) => n - 1)
+    }
+    onBusyChange?.(false)
+  }
+
+  return (
+    <View className="image-uploader">
+      {value.map((url, i) => (
+        <View key={url} className="image-uploader__cell">
+          <LazyImage className="image-uploader__image" src={mediaUrl(url)} alt={`图片 ${i + 1}`} lazy={false} />
+          <View
+            className="image-uploader__remove"
+            role="button"
+            aria-label={`删除图片 ${i + 1}`}
+            onClick={() => onChange(value.filter((u) => u !== url))}
+          >
+            <Icon name="close" size={24} />
+          </View>
+        </View>
+      ))}
+      {Array.from({ length: uploading }, (_, i) => (
+        <View key={`uploading-${i}`} className="image-uploader__cell image-uploader__cell--busy">
+          <Text>上传中…</Text>
+        </View>
+      ))}
+      {value.length + uploading < max && (
+        <View
+          className="image-uploader__cell image-uploader__add"
+          role="button"
+          aria-label="添加图片"
+          onClick={() => void pick()}
+        >
+          <Icon name="plus" size={48} />
+          <Text className="image-uploader__count">
+            {value.length}/{max}
+          </Text>
+        </View>
+      )}
+    </View>
+  )
+}
