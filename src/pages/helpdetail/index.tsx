@@ -1,10 +1,11 @@
-import PagePending from '@/components/PagePending'
+import { NoticeDetail } from '@/components/NoticeArticle'
 import OtherShell from '@/layouts/OtherShell'
 
-export default function HelpdetailPage() {
+/** 帮助详情: one help article by `id`. */
+export default function HelpDetailPage() {
   return (
     <OtherShell>
-      <PagePending />
+      <NoticeDetail />
     </OtherShell>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { fetchStats, listGoods, listRecentDeals } from '@/api/catalogue'
@@ -14,6 +14,8 @@ import MainShell from '@/layouts/MainShell'
 import { openPage } from '@/navigation'
 import { allGames, openGame, readRecentGameIds, recentGames } from '@/utils/games'
 import { formatCount } from '@/utils/money'
+import { AnchorStrip, BannerCarousel, NoticeColumns, QuickTools, SocialAccounts, TradeNotice } from './content'
+import Section from './Section'
 import './index.scss'
 
 /** The top-account threshold of DOMAIN.md's settings (¥6000), in fen; the API has no settings call. */
@@ -33,10 +35,16 @@ export default function HomePage() {
   return (
     <MainShell>
       <View className="home">
+        <BannerCarousel />
         <StatsBanner />
         <GameGrid />
         <TopAccounts />
         <RecentDeals />
+        <NoticeColumns />
+        <QuickTools />
+        <AnchorStrip />
+        <SocialAccounts />
+        <TradeNotice />
         <View className="home__end">
           <Text>号安心 · 资金托管 · 找回包赔 · 官方验号</Text>
         </View>
@@ -166,24 +174,6 @@ function GameGrid() {
         <Text>全部游戏</Text>
         <Icon name="right" size={24} />
       </View>
-    </View>
-  )
-}
-
-function Section(props: { icon: GlyphName; title: string; hint?: string; more: () => void; children: ReactNode }) {
-  const { icon, title, hint, more, children } = props
-  return (
-    <View className="home__section">
-      <View className="home__section-head">
-        <GlyphIcon name={icon} size={36} className="home__section-icon" />
-        <Text className="home__section-title">{title}</Text>
-        {hint && <Text className="home__section-hint">{hint}</Text>}
-        <View className="home__more" role="button" aria-label={`${title} 更多`} onClick={more}>
-          <Text>更多</Text>
-          <Icon name="right" size={24} />
-        </View>
-      </View>
-      {children}
     </View>
   )
 }

@@ -1,10 +1,153 @@
-import PagePending from '@/components/PagePending'
+import { useRef, useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import Taro, { useDidShow } from '@tarojs/taro'
+import { listMessages, markMessageRead } from '@/api/messages'
+import { ApiError } from '@/api/request'
+import EmptyState from '@/components/EmptyState'
+import GlyphIcon, { type GlyphName } from '@/components/GlyphIcon'
+import ListFooter from '@/components/ListFooter'
+import Skeleton from '@/components/Skeleton'
+import type { Message, MessageType } from '@/contract/content'
+import type { PageQuery } from '@/contract/envelope'
 import OtherShell from '@/layouts/OtherShell'
+import { openPage, replacePage } from '@/navigation'
+import { useRequireLogin } from '@/session'
+import { getState, setState, useAppState } from '@/store'
+import { formatTime } from '@/utils/time'
+import { usePagedList } from '@/utils/usePagedList'
+import './index.scss'
 
+const TYPE_ICONS: Record<MessageType, GlyphName> = {
+  audit_passed: 'check',
+  audit_failed: 'refresh',
+  order_paid: 'deal',
+  handed_over: 'shield',
+  sold: 'medal',
+  cancelled: 'clock',
+  completed: 'check',
+  refunded: 'refresh',
+  quote: 'fire',
+  system: 'bell',
+}
+
+/** Where a message leads: its order, its goods, or the recycling request's quotes. */
+function openRelated(message: Message): void {
+  if (message.relatedId === null) return
+  if (message.relatedType === 'order') void openPage('orderDetail', { id: message.relatedId })
+  else if (message.relatedType === 'goods') void openPage('goodDetail', { id: message.relatedId })
+  else if (message.relatedType === 'request') void openPage('jingjiahuishouPriceList', { id: message.relatedId })
+}
+
+/** Reads a page of messages and keeps the 消息 badge's count in step with it. */
+const fetchMessages = (page: PageQuery) =>
+  listMessages(page).then((result) => {
+    setState({ unreadMessages: result.data.unread })
+    return result
+  })
+
+/** 消息 (login): system messages, unread marked; a tap marks it read and opens what it is about. */
 export default function XiaoxiPage() {
+  const signedIn = useRequireLogin()
+  return <OtherShell>{signedIn ? <Messages /> : null}</OtherShell>
+}
+
+function Messages() {
+  const list = usePagedList(fetchMessages, 10)
+  const unread = useAppState((s) => s.unreadMessages)
+  // Read here (or elsewhere) since the page loaded: the rows show it without a reload.
+  const [readNow, setReadNow] = useState<Record<number, string>>({})
+  const shown = useRef(false)
+  useDidShow(() => {
+    if (shown.current) list.reload()
+    shown.current = true
+  })
+
+  const open = async (message: Message) => {
+    if (!message.readAt && !readNow[message.id]) {
+      try {
+        const result = await markMessageRead(message.id)
+        setReadNow((r) => ({ ...r, [message.id]: result.data.readAt ?? new Date().toISOString() }))
+        setState({ unreadMessages: Math.max(0, getState().unreadMessages - 1) })
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 401) return
+        void Taro.showToast({ title: error instanceof ApiError ? error.message : '操作失败，请重试', icon: 'none' })
+        return
+      }
+    }
+    openRelated(message)
+  }
+
+  if (list.firstLoad && list.status === 'loading') return <MessagesSkeleton />
+  if (list.firstLoad && list.status === 'error') {
+    return <EmptyState text="消息加载失败" action={{ label: '重试', onClick: list.retry }} />
+  }
+  if (list.rows.length === 0) {
+    return (
+      <EmptyState
+        text="暂时没有消息，交易动态会第一时间通知您"
+        action={{ label: '去逛逛', onClick: () => replacePage('home') }}
+      />
+    )
+  }
   return (
-    <OtherShell>
-      <PagePending />
-    </OtherShell>
+    <View className="messages">
+      <Text className="messages__summary">{unread > 0 ? `${unread} 条未读消息` : '消息都已读完'}</Text>
+      <View className="messages__card">
+        {list.rows.map((message) => {
+          const isUnread = !message.readAt && !readNow[message.id]
+          return (
+            <View
+              key={message.id}
+              className={`message${isUnread ? ' message--unread' : ''}`}
+              role="button"
+              aria-label={`${isUnread ? '未读 ' : ''}${message.title}`}
+              onClick={() => void open(message)}
+            >
+              <View className="message__icon">
+                <GlyphIcon name={TYPE_ICONS[message.type] ?? 'bell'} size={36} />
+                {isUnread && <View className="message__dot" aria-hidden />}
+              </View>
+              <View className="message__body">
+                <View className="message__head">
+                  <Text className="message__title">{message.title}</Text>
+                  <Text className="message__time">{formatTime(message.createdAt)}</Text>
+                </View>
+                <Text className="message__content">{message.content}</Text>
+                {message.relatedId !== null && message.relatedType !== null && (
+                  <Text className="message__link">
+                    {message.relatedType === 'goods'
+                      ? '查看商品'
+                      : message.relatedType === 'order'
+                        ? '查看订单'
+                        : '查看报价'}{' '}
+                    ›
+                  </Text>
+                )}
+              </View>
+            </View>
+          )
+        })}
+      </View>
+      <ListFooter status={list.status} hasMore={list.hasMore} onMore={list.loadMore} onRetry={list.retry} />
+    </View>
+  )
+}
+
+function MessagesSkeleton() {
+  return (
+    <View className="messages" aria-label="加载中">
+      <Skeleton className="skeleton-line skeleton-line--tiny messages__summary-skeleton" />
+      <View className="messages__card">
+        {[0, 1, 2, 3].map((i) => (
+          <View key={i} className="message">
+            <Skeleton className="message__icon" />
+            <View className="message__body">
+              <Skeleton className="skeleton-line skeleton-line--short" />
+              <Skeleton className="skeleton-line message__line-skeleton" />
+            </View>
+          </View>
+        ))}
+      </View>
+    </View>
   )
 }

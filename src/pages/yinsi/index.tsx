@@ -1,10 +1,11 @@
-import PagePending from '@/components/PagePending'
+import NoticeArticle from '@/components/NoticeArticle'
 import StandaloneShell from '@/layouts/StandaloneShell'
 
+/** 隐私政策: the privacy-policy notice. */
 export default function YinsiPage() {
   return (
     <StandaloneShell>
-      <PagePending />
+      <NoticeArticle source={{ type: 'yinsizhengce' }} />
     </StandaloneShell>
   )
 }
