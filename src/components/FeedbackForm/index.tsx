@@ -109,7 +109,7 @@ export default function FeedbackForm({ initialType = 'suggestion' }: { initialTy
         placeholder="方便我们联系您"
       />
       <SubmitBar disabled={Boolean(invalid) || uploading} loading={saving} onClick={() => void submit()}>
-        {uploading ? '图片上传中…' : '提交反馈'}
+        提交反馈
       </SubmitBar>
     </View>
   )

@@ -3,6 +3,10 @@ import { Button, View } from '@tarojs/components'
 import './index.scss'
 
 interface SubmitBarProps {
+  /**
+   * Keep it the same while the bar is shown: Taro's H5 button puts its loading icon in front of the text
+   * node it first saw, and fails (insertBefore) once React has replaced that node.
+   */
   children: ReactNode
   disabled?: boolean
   loading?: boolean
