@@ -141,7 +141,9 @@ function GameGrid() {
         <View className="home__grid">
           {Array.from({ length: GRID_SIZE }, (_, i) => (
             // The cell of a loaded game, its two text lines kept empty: nothing moves when the games arrive.
-            <View key={i} className="home__game">
+            // Keys of their own: a game whose id equals a cell's index would otherwise take that cell over
+            // and slide into its place (a layout shift).
+            <View key={`skeleton-${i}`} className="home__game">
               <Skeleton className="home__game-skeleton" />
               <Text className="home__game-name">{'\u00a0'}</Text>
               <Text className="home__game-count">{'\u00a0'}</Text>

@@ -35,9 +35,11 @@ export default function SecurityPage() {
         <Text className="security__title">担保客服</Text>
         <EscrowStaff />
       </View>
-      <Panel title="申请中介担保" className="security__request">
-        {signedIn ? <EscrowForm /> : <SignInPrompt text="登录后即可在线发起担保申请" />}
-      </Panel>
+      <View className="security__request">
+        <Panel title="申请中介担保">
+          {signedIn ? <EscrowForm /> : <SignInPrompt text="登录后即可在线发起担保申请" />}
+        </Panel>
+      </View>
     </MainShell>
   )
 }

@@ -21,9 +21,11 @@ export default function ShanghuPage() {
   return (
     <OtherShell>
       <NoticeArticle source={{ type: 'shhz' }} />
-      <Panel title="申请合作" className="shanghu">
-        {signedIn ? <MerchantForm /> : <SignInPrompt text="登录后即可在线提交合作申请" />}
-      </Panel>
+      <View className="shanghu">
+        <Panel title="申请合作">
+          {signedIn ? <MerchantForm /> : <SignInPrompt text="登录后即可在线提交合作申请" />}
+        </Panel>
+      </View>
     </OtherShell>
   )
 }
