@@ -229,7 +229,9 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
 
 function readAttributes(tag: string, source: string, options: ParseOptions): Record<string, string> {
   const attrs: Record<string, string> = {}
-  for (const match of source.matchAll(ATTRIBUTE)) {
+  ATTRIBUTE.lastIndex = 0
+  // exec in a loop rather than matchAll: older mini-program engines lack it.
+  for (let match = ATTRIBUTE.exec(source); match; match = ATTRIBUTE.exec(source)) {
     const name = match[1].toLowerCase()
     const value = match[2] ?? match[3] ?? match[4] ?? ''
     const clean = cleanAttribute(tag, name, value, options)
