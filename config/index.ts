@@ -52,13 +52,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
-        // First-load JS (bench/web). Taro's components are one module whose exports are kept for the whole
-        // build, so the Swiper of goodDetail is loaded by every page; its `swiper/bundle` brings all of
-        // Swiper's modules, of which Taro's Swiper needs none unless given autoplay, indicatorDots, zoom or
-        // an effect — no page does: the core alone saves ~22 KB gzipped. Give one of those props and this
-        // must go. Taro's request also imports fetch and AbortController polyfills that every browser we
-        // build for (browserslist: es6 modules) has (~4 KB).
-        chain.plugin('swiper-core').use(webpack.NormalModuleReplacementPlugin, [/^swiper\/bundle$/, 'swiper'])
+        // First-load JS (bench/web). Taro's Swiper imports `swiper/bundle`, all of Swiper's modules; it
+        // needs the core, Autoplay and Pagination (config/swiper.mjs), which saves ~20 KB gzipped. Taro's
+        // request also imports fetch and AbortController polyfills that every browser we build for
+        // (browserslist: es6 modules) has (~4 KB).
+        chain
+          .plugin('swiper-modules')
+          .use(webpack.NormalModuleReplacementPlugin, [/^swiper\/bundle$/, path.join(__dirname, 'swiper.mjs')])
         chain
           .plugin('no-polyfills')
           .use(webpack.NormalModuleReplacementPlugin, [
