@@ -569,3 +569,78 @@ describe('feedback', () => {
     expect(open).toContain('王者荣耀 · 账号 wz1 · 成交价 ¥888.00')
   })
 })
+
+// ---- requests: escrow (security) and merchant cooperation (shanghu) --------------------------------------
+
+describe('requests', () => {
+  const games = [
+    { id: 1, name: '王者荣耀', initial: 'W', type: 'mobile', icon: '', hot: true, sort: 1, onSaleCount: 3 },
+    { id: 2, name: '原神', initial: 'Y', type: 'mobile', icon: '', hot: false, sort: 2, onSaleCount: 1 },
+  ]
+
+  it('security: the escrow staff, then a request with the price in fen and the counterparty', async () => {
+    saveToken('tok-buyer')
+    const api = mockApi({
+      ...signedInApi,
+      'GET /V2/H5/gonggaoDetails': () => ({
+        code: 200,
+        data: [notice(30, { type: 'zjdb', title: '中介担保服务说明' })],
+      }),
+      'GET /V2/H5/account': () => ({ code: 200, data: [contacts[2]] }),
+      'GET /web/game/list': () => ({ code: 200, data: games }),
+      'POST /account/problem': () => ({ code: 200, data: { id: 12 } }),
+    })
+    renderApp('/index/security')
+    await waitFor(() => expect(text('.contact-card__name')).toBe('小保'))
+    expect(queryOf(callsTo(api, 'GET /V2/H5/account')[0])).toEqual({ kind: 'guarantee' })
+
+    const picker = await find('taro-picker-core')
+    act(() => {
+      picker.dispatchEvent(new CustomEvent('change', { detail: { value: 1 }, bubbles: true }))
+    })
+    await waitFor(() => expect(text('.security__picker')).toBe('原神'))
+    await typeInto('游戏账号', 'ys_10086')
+    await typeInto('成交价格', '1288.5')
+    await typeInto('对方QQ', '123')
+    await waitFor(() => expect(text('.security__request')).toContain('QQ 号为 5–12 位数字'))
+    expect(page().querySelector('.security__request .submit-bar__button')?.hasAttribute('disabled')).toBe(true)
+    await typeInto('对方QQ', '12345678')
+    await clickButton('提交担保申请')
+    await find('.submitted-card')
+    expect(callsTo(api, 'POST /account/problem')[0].data).toEqual({
+      type: 'escrow',
+      title: '中介担保：原神 ys_10086',
+      content: '申请中介担保：原神 账号 ys_10086，成交价 ¥1,288.50',
+      images: [],
+      escrow: { gameId: 2, account: 'ys_10086', price: 128_850, counterpartyQq: '12345678' },
+    } satisfies ProblemRequest)
+  })
+
+  it('shanghu: signed out, the form is replaced by a way to sign in; signed in, a merchant request', async () => {
+    const notices = { 'GET /V2/H5/gonggaoDetails': () => ({ code: 200, data: [notice(31, { type: 'shhz' })] }) }
+    mockApi(notices)
+    renderApp('/index/other/shanghu')
+    await find('.sign-in-prompt')
+    expect(page().querySelector('.shanghu .field')).toBeNull()
+
+    saveToken('tok-buyer')
+    const api = mockApi({
+      ...notices,
+      ...signedInApi,
+      'POST /account/problem': () => ({ code: 200, data: { id: 13 } }),
+    })
+    renderApp('/index/other/shanghu')
+    await typeInto('称呼 / 公司名', '星河工作室')
+    await typeInto('手机号', '13900001111')
+    await typeInto('合作内容', '主营王者荣耀成品号，每月约 200 个，希望批量寄售')
+    await clickButton('提交申请')
+    await find('.submitted-card')
+    expect(callsTo(api, 'POST /account/problem')[0].data).toEqual({
+      type: 'merchant',
+      title: '商务合作申请：星河工作室',
+      content: '主营王者荣耀成品号，每月约 200 个，希望批量寄售',
+      images: [],
+      phone: '13900001111',
+    } satisfies ProblemRequest)
+  })
+})
