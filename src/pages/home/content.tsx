@@ -34,18 +34,9 @@ function follow(banner: Banner) {
 }
 
 /** The carousel on top, in a box of fixed height: the skeleton and the slides take the same space. */
-const SLIDE_INTERVAL = 4000
-
 export function BannerCarousel() {
   const banners = useList(loadBanners)
   const [current, setCurrent] = useState(0)
-  const count = banners?.length ?? 0
-  // Our own timer (the H5 build ships Swiper's core without its autoplay module); a swipe restarts it.
-  useEffect(() => {
-    if (count < 2) return
-    const timer = setTimeout(() => setCurrent((i) => (i + 1) % count), SLIDE_INTERVAL)
-    return () => clearTimeout(timer)
-  }, [current, count])
   if (banners !== null && banners.length === 0) return null
   return (
     <View className="home__carousel">
@@ -55,7 +46,8 @@ export function BannerCarousel() {
         <>
           <Swiper
             className="home__carousel-frame"
-            current={current}
+            autoplay={banners.length > 1}
+            interval={4000}
             circular={banners.length > 1}
             onChange={(e) => setCurrent(e.detail.current)}
           >
