@@ -40,6 +40,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
       // Never set router.basename to '/': the router then matches nothing and the page stays blank.
       router: { mode: 'browser', customRoutes },
+      // Taro's React components for H5 (@tarojs/components-react) instead of its Stencil web components:
+      // View, Text, Image, Input, ScrollView, Swiper… become plain React elements, and the Stencil runtime
+      // (~45 KB gzipped) leaves the first load. Components it lacks (Textarea, RichText, Checkbox…) are still
+      // the web components, loaded by the pages that use them. bench/RESULTS.md has the measured sizes.
+      useHtmlComponents: true,
       miniCssExtractPluginOption: {
         ignoreOrder: true,
         filename: 'css/[name].[contenthash:8].css',
@@ -66,13 +71,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
             'data:text/javascript,',
           ])
         // Taro splits only initial chunks, so every page chunk carried its own copy of the shells and
-        // components; one shared async chunk holds what two or more pages use.
+        // components; what two or more pages use goes to shared async chunks, one per set of pages using it
+        // (not one named chunk: home then loaded every other page's shared forms and lists too).
         const splitChunks = chain.optimization.get('splitChunks')
         chain.optimization.splitChunks({
           ...splitChunks,
           cacheGroups: {
             ...splitChunks.cacheGroups,
-            pages: { name: 'pages-shared', chunks: 'async', minChunks: 2, priority: 5, reuseExistingChunk: true },
+            pages: { chunks: 'async', minChunks: 2, priority: 5, reuseExistingChunk: true },
           },
         })
       },

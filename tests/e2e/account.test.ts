@@ -22,22 +22,17 @@ const newPassword = 'second5678'
 async function solveNextCaptcha(p: Page, draw: () => Promise<unknown>): Promise<void> {
   const [response] = await Promise.all([p.waitForResponse((r) => r.url().includes('/api/captchaImage')), draw()])
   const { data } = (await response.json()) as { data: { uuid: string } }
-  await p
-    .getByLabel('图形验证码')
-    .first()
-    .locator('input')
-    .fill(await api.captchaAnswer(data.uuid))
+  await p.getByRole('textbox', { name: '图形验证码' }).fill(await api.captchaAnswer(data.uuid))
 }
 
-const fill = (p: Page, label: string, value: string) =>
-  p.getByLabel(label, { exact: true }).locator('input').fill(value)
+const fill = (p: Page, label: string, value: string) => p.getByLabel(label, { exact: true }).fill(value)
 const latestSmsCode = () => api.latestSmsCode(phone)
 
 async function signIn(p: Page): Promise<void> {
   await solveNextCaptcha(p, () => p.goto(`${baseUrl}/login?username=${username}`))
   await fill(p, '密码', password)
   await show(p).getByRole('checkbox').click()
-  await show(p).locator('taro-button-core', { hasText: '登录' }).click()
+  await show(p).locator('.taro-button-core', { hasText: '登录' }).click()
   await p.waitForURL(`${baseUrl}/index/home`)
 }
 
@@ -52,7 +47,7 @@ it('registers with a phone and an SMS code', async () => {
   await fill(page, '密码', password)
   await fill(page, '确认密码', password)
   await show(page).getByRole('checkbox').click()
-  await show(page).locator('taro-button-core', { hasText: '注册' }).click()
+  await show(page).locator('.taro-button-core', { hasText: '注册' }).click()
   await page.waitForURL(`${baseUrl}/login?username=${username}`)
 })
 
@@ -75,7 +70,7 @@ it('edits the nickname and the avatar', async () => {
     .toBuffer()
   await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
   await show(page).locator('.geren__avatar[src*="/uploads/"], .geren__avatar img[src*="/uploads/"]').first().waitFor()
-  await show(page).locator('taro-button-core', { hasText: '保存' }).click()
+  await show(page).locator('.taro-button-core', { hasText: '保存' }).click()
   await page.goto(`${baseUrl}/index/other/mycenter`)
   await show(page).getByText('安心玩家').waitFor()
 })
@@ -85,7 +80,7 @@ it('verifies the real name and shows it masked', async () => {
   await page.goto(`${baseUrl}/index/other/Realname`)
   await fill(page, '真实姓名', '张三丰')
   await fill(page, '身份证号', '11010519491231002X')
-  await show(page).locator('taro-button-core', { hasText: '提交认证' }).click()
+  await show(page).locator('.taro-button-core', { hasText: '提交认证' }).click()
   await show(page).getByText('已完成实名认证').waitFor()
   await show(page).getByText('身份证号：110***********002X').waitFor()
 })
@@ -104,7 +99,7 @@ it('changes the password; an older session gets the sign-in prompt once', async 
   await fill(page, '短信验证码', await latestSmsCode())
   await fill(page, '新密码', newPassword)
   await fill(page, '确认新密码', newPassword)
-  await show(page).locator('taro-button-core', { hasText: '确认修改' }).click()
+  await show(page).locator('.taro-button-core', { hasText: '确认修改' }).click()
   await page.waitForURL((url) => !url.pathname.endsWith('/passwore'))
 
   // the session that changed the password goes on

@@ -67,7 +67,7 @@ describe('browsing the catalogue', () => {
     const sheet = top().locator('.sheet')
     await sheet.getByRole('checkbox', { name: '荣耀典藏' }).click()
     await sheet.getByRole('checkbox', { name: '传说皮肤' }).click()
-    await sheet.getByLabel('英雄数最低').locator('input').fill('30')
+    await sheet.getByLabel('英雄数最低').fill('30')
     await sheet.getByRole('button', { name: '确定' }).click()
     await top().locator('.good-list__chip', { hasText: '稀有皮肤' }).waitFor()
 
@@ -168,12 +168,12 @@ async function signIn(username: string, password: string, captcha: Response) {
   const { data } = (await captcha.json()) as { data: { uuid: string } }
   const answer = ((await (await fetch(`${baseUrl}/dev/captcha/${data.uuid}`)).json()) as { data: { answer: string } })
     .data.answer
-  const field = (label: string) => top().getByLabel(label, { exact: true }).locator('input')
+  const field = (label: string) => top().getByLabel(label, { exact: true })
   await field('用户名').fill(username)
   await field('密码').fill(password)
-  await field('图形验证码').fill(answer)
+  await top().getByRole('textbox', { name: '图形验证码' }).fill(answer)
   await top().getByRole('checkbox').click()
-  await top().locator('taro-button-core', { hasText: '登录' }).click()
+  await top().locator('.taro-button-core', { hasText: '登录' }).click()
 }
 
 /** Waits until `check` holds (or gives up after `timeout` ms and lets the assertion after it report). */

@@ -91,8 +91,8 @@ describe('trust tools', () => {
   /** Types into a tool and asks; returns the verdict shown. */
   async function lookUp(tool: string, value: string): Promise<Locator> {
     const form = top().locator('.trust-tool', { has: handle.page.getByLabel(tool) })
-    await form.getByLabel(tool).locator('input').fill(value)
-    await form.locator('taro-button-core', { hasText: '查询' }).click()
+    await form.getByLabel(tool).fill(value)
+    await form.locator('.taro-button-core', { hasText: '查询' }).click()
     const verdict = form.locator('.trust-verdict')
     await verdict.waitFor()
     return verdict
@@ -130,7 +130,7 @@ describe('the demo buyer', () => {
     const title = `列表页筛选建议 ${Date.now() % 100_000}`
     await page.goto(`${baseUrl}/index/other/suggest`)
     await top().getByRole('radio', { name: '问题反馈' }).click()
-    await top().getByLabel('标题', { exact: true }).locator('input').fill(title)
+    await top().getByLabel('标题', { exact: true }).fill(title)
     await top()
       .getByLabel('详细内容', { exact: true })
       .locator('textarea')
@@ -144,7 +144,7 @@ describe('the demo buyer', () => {
       .toBuffer()
     await chooser.setFiles({ name: 'screen.png', mimeType: 'image/png', buffer: png })
     await top().locator('.image-uploader__image img[src*="/uploads/"]').first().waitFor()
-    await top().locator('taro-button-core', { hasText: '提交反馈' }).click()
+    await top().locator('.taro-button-core', { hasText: '提交反馈' }).click()
 
     await page.waitForURL(`${baseUrl}/index/other/ProblemList`)
     const card = top().locator('.problem', { hasText: title })
