@@ -542,6 +542,51 @@ describe('goodDetail', () => {
     await find('.sure-order') // mounted, so its late mount cannot land in the next test's app
   })
 
+  it("shows the operator's 交易须知 and 包赔介绍 and the game's QQ groups in the tabs", async () => {
+    const api = mockApi({
+      ...catalogueApi,
+      'GET /V2/H5/gonggaoDetails': (_, url) => {
+        const type = new URLSearchParams(url.split('?')[1]).get('noticeType')
+        const title = type === 'jyxz' ? '交易须知' : '包赔介绍'
+        return {
+          code: 200,
+          data: [
+            {
+              id: 3,
+              type,
+              title,
+              coverImage: '',
+              summary: '',
+              sort: 0,
+              createdAt: '2026-11-01T00:00:00Z',
+              content: `<p>${title}正文</p>`,
+            },
+          ],
+        }
+      },
+      'GET /V2/H5/qqGroup': () => ({
+        code: 200,
+        data: [{ id: 9, name: '王者荣耀交易群', number: '735512345', gameId: 1, gameName: '王者荣耀', full: false }],
+      }),
+    })
+    renderApp('/index/goodDetail?id=7')
+    await find('.good-detail__title')
+    expect(callsTo(api, 'GET /V2/H5/gonggaoDetails')).toHaveLength(0) // only when a tab asks
+
+    await tapText('交易须知')
+    await waitFor(() => expect(page().querySelector('.good-detail__tab-body p')?.textContent).toBe('交易须知正文'))
+    await tapText('包赔介绍')
+    await waitFor(() => expect(page().querySelector('.good-detail__tab-body p')?.textContent).toBe('包赔介绍正文'))
+    expect(callsTo(api, 'GET /V2/H5/gonggaoDetails').map((o) => o.url)).toEqual([
+      '/api/V2/H5/gonggaoDetails?noticeType=jyxz',
+      '/api/V2/H5/gonggaoDetails?noticeType=bpjs',
+    ])
+
+    await tapText('官方交流群')
+    await waitFor(() => expect(page().querySelector('.qq-groups')?.textContent).toContain('群号 735512345'))
+    expect(callsTo(api, 'GET /V2/H5/qqGroup')[0].url).toBe('/api/V2/H5/qqGroup?gameId=1')
+  })
+
   it('offers nothing to buy once the listing is sold', async () => {
     mockApi({ ...catalogueApi, 'GET /web/good/8': () => ({ code: 200, data: detail(8, { status: 'sold' }) }) })
     renderApp('/index/goodDetail?id=8')

@@ -1,14 +1,11 @@
-import { useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { listQqGroups } from '@/api/content'
 import ContactCard, { groupContacts } from '@/components/ContactCard'
-import CopyButton from '@/components/CopyButton'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
+import QqGroups from '@/components/QqGroups'
 import { useServiceContacts } from '@/components/ServiceSheet'
 import Skeleton from '@/components/Skeleton'
 import { StaffCheckTool } from '@/components/TrustTools'
-import type { QqGroup } from '@/contract/content'
 import OtherShell from '@/layouts/OtherShell'
 import './index.scss'
 
@@ -29,7 +26,7 @@ export default function ContactkefuPage() {
           <StaffCheckTool />
         </View>
         <Contacts />
-        <Groups />
+        <QqGroups heading={<Text className="kefu__section">官方QQ群</Text>} className="kefu__card" />
       </View>
     </OtherShell>
   )
@@ -59,41 +56,5 @@ function Contacts() {
         </View>
       ))}
     </>
-  )
-}
-
-function Groups() {
-  const [groups, setGroups] = useState<QqGroup[] | null>(null)
-  useEffect(() => {
-    listQqGroups().then(
-      (result) => setGroups(result.data),
-      () => setGroups([]),
-    )
-  }, [])
-  if (groups !== null && groups.length === 0) return null
-  return (
-    <View>
-      <Text className="kefu__section">官方QQ群</Text>
-      <View className="kefu__card">
-        {groups === null
-          ? [0, 1, 2].map((i) => <Skeleton key={i} className="skeleton-line kefu__group-skeleton" />)
-          : groups.map((group) => (
-              <View key={group.id} className="kefu__group">
-                <View className="kefu__group-text">
-                  <Text className="kefu__group-name">{group.name}</Text>
-                  <Text className="kefu__group-meta">
-                    群号 {group.number}
-                    {group.gameName ? ` · ${group.gameName}` : ' · 综合交流'}
-                  </Text>
-                </View>
-                {group.full ? (
-                  <Text className="kefu__group-full">已满</Text>
-                ) : (
-                  <CopyButton text={group.number} what={`${group.name}群号`} />
-                )}
-              </View>
-            ))}
-      </View>
-    </View>
   )
 }

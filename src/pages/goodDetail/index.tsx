@@ -9,10 +9,14 @@ import GoodsCard, { Badges } from '@/components/GoodsCard'
 import Icon from '@/components/Icon'
 import ImageViewer from '@/components/ImageViewer'
 import LazyImage from '@/components/LazyImage'
+import { useNotices } from '@/components/NoticeArticle'
 import PriceTag from '@/components/PriceTag'
+import QqGroups from '@/components/QqGroups'
+import RichContent from '@/components/RichContent'
 import Skeleton from '@/components/Skeleton'
 import Tabs from '@/components/Tabs'
 import type { GoodsCard as Goods, GoodsDetail, GoodsStatus } from '@/contract/catalogue'
+import type { NoticeType } from '@/contract/content'
 import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
 import { pagePath } from '@/routes'
@@ -240,16 +244,21 @@ function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods:
               ))}
             </View>
           )}
-          {tab === 'notice' && <Notes lines={TRADE_NOTES} />}
-          {tab === 'guarantee' && <Notes lines={GUARANTEE_NOTES} />}
+          {tab === 'notice' && <NoticeTab type="jyxz" />}
+          {tab === 'guarantee' && <NoticeTab type="bpjs" />}
           {tab === 'group' && (
             <View className="good-detail__group">
               <Text className="good-detail__description">
-                加入{goods.gameName}官方交流群，获取上新提醒与交易保障说明。群号请向客服索取，谨防冒充客服的私聊。
+                加入{goods.gameName}官方交流群，获取上新提醒与交易保障说明。官方群不会私聊要求转账，谨防冒充客服。
               </Text>
-              <View className="good-detail__group-button" role="button" onClick={() => openPage('contactkefu')}>
-                <Text>联系客服获取群号</Text>
-              </View>
+              <QqGroups
+                gameId={goods.gameId}
+                empty={
+                  <View className="good-detail__group-button" role="button" onClick={() => openPage('contactkefu')}>
+                    <Text>联系客服获取群号</Text>
+                  </View>
+                }
+              />
             </View>
           )}
         </View>
@@ -311,33 +320,30 @@ function TrustLine({ icon, title, text }: { icon: 'shield' | 'medal' | 'check'; 
   )
 }
 
-function Notes({ lines }: { lines: string[] }) {
+/** 交易须知 / 包赔介绍: the operator's notices of that type, loaded when the tab is first opened. */
+function NoticeTab({ type }: { type: NoticeType }) {
+  const { state, reload } = useNotices({ type })
+  if (state.status === 'loading') {
+    return (
+      <View aria-label="加载中">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className={`skeleton-line${i === 2 ? ' skeleton-line--short' : ''}`} />
+        ))}
+      </View>
+    )
+  }
+  if (state.status === 'failed') {
+    return <EmptyState text="内容加载失败，请检查网络" action={{ label: '重试', onClick: reload }} />
+  }
+  if (state.status === 'missing') return <Text className="good-detail__description">暂无内容，可联系客服了解</Text>
   return (
-    <View className="good-detail__notes">
-      {lines.map((line, i) => (
-        <View key={i} className="good-detail__note">
-          <Text className="good-detail__note-no">{i + 1}</Text>
-          <Text className="good-detail__note-text">{line}</Text>
-        </View>
+    <>
+      {state.notices.map((notice) => (
+        <RichContent key={notice.id} html={notice.content} />
       ))}
-    </View>
+    </>
   )
 }
-
-// Short versions of the 交易须知 / 包赔介绍 notices, until the content module serves the operator's text here.
-const TRADE_NOTES = [
-  '下单后请在 15 分钟内完成支付，超时订单自动取消。',
-  '付款后资金由平台托管，客服会在工作时间（10:00–02:00）内为您交付账号。',
-  '收到账号请立即修改密码与绑定信息，确认无误后再点击「确认收货」。',
-  '请勿与卖家私下交易或透露验证码，站外交易不受平台保障。',
-]
-
-const GUARANTEE_NOTES = [
-  '找回包赔：账号被原主通过申诉找回时，平台按订单金额赔付。',
-  '人脸包赔：涉及人脸识别找回的账号，赔付范围扩展到人脸申诉。',
-  '包赔费用在确认订单时按商品价格计算，下单前可查看。',
-  '申请赔付请在「我的买单」中联系客服，并提供找回截图等材料。',
-]
 
 function DetailSkeleton() {
   return (
