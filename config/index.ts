@@ -78,7 +78,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
           ...splitChunks,
           cacheGroups: {
             ...splitChunks.cacheGroups,
-            pages: { chunks: 'async', minChunks: 2, priority: 5, reuseExistingChunk: true },
+            pages: { chunks: 'async', minChunks: 2, minSize: 20_000, priority: 5, reuseExistingChunk: true },
           },
         })
       },
