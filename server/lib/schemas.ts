@@ -1,4 +1,4 @@
-/** TypeBox pieces the content, service, message and feedback routes share. */
+/** TypeBox pieces the routes share. */
 import { Type } from 'typebox'
 
 export const MAX_ID = 2_147_483_647

@@ -9,12 +9,10 @@ import { Type } from 'typebox'
 import type { AppDeps } from '../../app'
 import { requireUser } from '../../lib/auth'
 import { Ajax, AjaxOk, Body, ok, page, Table } from '../../lib/envelope'
+import { Id, MAX_ID, Time } from '../../lib/schemas'
 import * as catalogue from './service'
 
-const MAX_ID = 2_147_483_647
-const Id = (title: string) => Type.Integer({ title, minimum: 1, maximum: MAX_ID })
 const Money = (title: string) => Type.Integer({ title, minimum: 0, maximum: MAX_ID, description: '分' })
-const Time = Type.String({ format: 'date-time' })
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 
 const paging = {

@@ -5,14 +5,9 @@ import type { AppDeps } from '../../app'
 import { requireRole, requireUser } from '../../lib/auth'
 import { Ajax, Body, ok, page, pageParams, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
+import { literals, NullableTime, Time } from '../../lib/schemas'
 import type { Viewer } from './machine'
 import * as orders from './service'
-
-const literals = <T extends string>(values: readonly T[], options: { title?: string; description?: string } = {}) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    options,
-  )
 
 const GuaranteeType = literals(['retrieval', 'face', 'none'] as const, { title: '包赔方式' })
 const PayMode = literals(['full', 'deposit'] as const, { title: '支付方式' })
@@ -23,8 +18,6 @@ const OrderStatuses = Type.String({
   pattern: `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.join('|')}))*$`,
 })
 const Id = Type.Object({ id: Type.Integer({ title: '订单编号', minimum: 1 }) })
-const Time = Type.String({ format: 'date-time' })
-const NullableTime = Type.Union([Time, Type.Null()])
 
 const QuoteBody = {
   goodsId: Type.Integer({ title: '商品', minimum: 1 }),
