@@ -7,7 +7,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type { Pool, QueryConfig } from 'pg'
 import * as schema from '../../server/db/schema'
-import { goodsDetail, listGoods, TemplateCache } from '../../server/modules/catalogue/service'
+import { goodsDetail, listGoods, CatalogueCache } from '../../server/modules/catalogue/service'
 import type { Call } from './workload'
 
 interface Statement {
@@ -31,9 +31,9 @@ export async function capturePlans(pool: Pool, calls: Call[]): Promise<Plan[]> {
   }
   const recording = new Proxy(pool, { get: (target, key) => (key === 'query' ? query : Reflect.get(target, key)) })
   const db = drizzle({ client: recording, schema })
-  const templates = new TemplateCache()
+  const cache = new CatalogueCache()
   const serve = (call: Call) =>
-    call.kind === 'list' ? listGoods(db, templates, call.body) : goodsDetail(db, templates, call.id, null)
+    call.kind === 'list' ? listGoods(db, cache, call.body) : goodsDetail(db, cache, call.id, null)
 
   const plans: Plan[] = []
   for (const call of calls) {

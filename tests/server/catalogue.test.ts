@@ -619,6 +619,31 @@ describe('POST /api/web/good/allList', () => {
     expect(whole.body.total).toBe(2010)
   })
 
+  test('a keyword in 1000 or more listings pages through the sort (by time and by price), matches only', async () => {
+    // The '批量' listings of the test above: 2010 of them, plus one of another game.
+    const byPrice = await list({ gameId: ids.many, keyword: '批量', sort: 'price_desc', pageNum: 2, pageSize: 10 })
+    expect(byPrice.body.total).toBe(1000)
+    expect(byPrice.body.rows.map((r: { title: string }) => r.title)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `批量 ${2000 - i}`),
+    )
+    const byTime = await list({ gameId: ids.many, keyword: '批量 199', sort: 'time_asc', pageSize: 50 })
+    expect(byTime.body.rows.every((r: { title: string }) => r.title.includes('199'))).toBe(true)
+    expect(byTime.body.rows.length).toBe(byTime.body.total)
+  })
+
+  test('a filtered total is reused for a few seconds; the page is always read afresh', async () => {
+    const query = { gameId: ids.mobile, specialOffer: true }
+    expect(await listNames(query)).toEqual(['g4', 'g2'])
+    await database.db.update(goods).set({ status: 'in_trade' }).where(eq(goods.id, ids.g.g4))
+    try {
+      const { body } = await list(query)
+      expect(names(body.rows)).toEqual(['g2'])
+      expect(body.total).toBe(2)
+    } finally {
+      await database.db.update(goods).set({ status: 'on_sale' }).where(eq(goods.id, ids.g.g4))
+    }
+  })
+
   test('refuses each bad field naming it', async () => {
     const game = { gameId: ids.mobile }
     await expectBadInput(list({ gameId: 'x' }), '游戏')

@@ -167,7 +167,7 @@ const CollectBody = Body({ goodsId: Id('商品编号') })
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { database }) => {
   const db = database.db
-  const templates = new catalogue.TemplateCache()
+  const cache = new catalogue.CatalogueCache()
   const tags = ['catalogue']
   const paged = async (query: { pageNum?: number; pageSize?: number }) => ({
     pageNum: query.pageNum ?? 1,
@@ -293,7 +293,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, {
       },
     },
     async (request) => {
-      const { rows, total } = await catalogue.listGoods(db, templates, request.body)
+      const { rows, total } = await catalogue.listGoods(db, cache, request.body)
       return page(rows, total)
     },
   )
@@ -308,7 +308,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, {
         response: { 200: Ajax(GoodsDetail) },
       },
     },
-    async (request) => ok(await catalogue.goodsDetail(db, templates, request.params.id, request.user?.id ?? null)),
+    async (request) => ok(await catalogue.goodsDetail(db, cache, request.params.id, request.user?.id ?? null)),
   )
 
   app.get(
@@ -322,7 +322,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, {
         response: { 200: Ajax(Type.Array(GoodsCard)) },
       },
     },
-    async (request) => ok(await catalogue.recommend(db, templates, request.params.id)),
+    async (request) => ok(await catalogue.recommend(db, cache, request.params.id)),
   )
 
   app.get(
@@ -337,7 +337,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, {
       },
     },
     async (request) => {
-      const { rows, total } = await catalogue.recentDeals(db, templates, await paged(request.query))
+      const { rows, total } = await catalogue.recentDeals(db, cache, await paged(request.query))
       return page(rows, total)
     },
   )
@@ -393,7 +393,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, {
     },
     async (request) => {
       const user = requireUser(request)
-      const { rows, total } = await catalogue.favouritesPage(db, templates, user.id, await paged(request.query))
+      const { rows, total } = await catalogue.favouritesPage(db, cache, user.id, await paged(request.query))
       return page(rows, total)
     },
   )
@@ -411,7 +411,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, {
     },
     async (request) => {
       const user = requireUser(request)
-      const { rows, total } = await catalogue.browsePage(db, templates, user.id, await paged(request.query))
+      const { rows, total } = await catalogue.browsePage(db, cache, user.id, await paged(request.query))
       return page(rows, total)
     },
   )
