@@ -2,6 +2,7 @@ import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
+import { H5AssetsPlugin } from './h5Assets'
 import webpack from 'webpack'
 import devConfig from './dev'
 import prodConfig from './prod'
@@ -61,6 +62,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // needs the core, Autoplay and Pagination (config/swiper.mjs), which saves ~20 KB gzipped. Taro's
         // request also imports fetch and AbortController polyfills that every browser we build for
         // (browserslist: es6 modules) has (~4 KB).
+        chain.plugin('h5-assets').use(H5AssetsPlugin)
         chain
           .plugin('swiper-modules')
           .use(webpack.NormalModuleReplacementPlugin, [/^swiper\/bundle$/, path.join(__dirname, 'swiper.mjs')])

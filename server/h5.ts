@@ -8,11 +8,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { HOME_URL, redirects, routes } from '../src/routes'
+import { HOME_URL, pagePath, redirects, routes } from '../src/routes'
 
 export interface H5Build {
   dir: string
   indexHtml: string
+  /** index.html for each page URL, asking at once for the page's own scripts and styles (preload.json). */
+  pageHtml: Map<string, string>
   /** CSP sources (`'sha256-…'`) of the inline scripts of index.html, so no 'unsafe-inline' is needed. */
   scriptHashes: string[]
 }
@@ -34,6 +36,19 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes
 }
 
+/**
+ * The page's chunks as `<link rel="preload">` before `</head>`: the browser fetches them beside app.js
+ * rather than after it has run and the router has asked for them (the webpack runtime then finds them
+ * loaded or on their way).
+ */
+export function withPreloads(html: string, files: string[]): string {
+  if (files.length === 0) return html
+  const links = files
+    .map((file) => `<link rel="preload" href="/${file}" as="${file.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low">`)
+    .join('')
+  return html.replace('</head>', `${links}</head>`)
+}
+
 /** Read once at start; undefined when the client has not been built yet. */
 export function loadH5Build(dir: string): H5Build | undefined {
   let indexHtml: string
@@ -42,7 +57,17 @@ export function loadH5Build(dir: string): H5Build | undefined {
   } catch {
     return undefined
   }
-  return { dir, indexHtml, scriptHashes: inlineScriptHashes(indexHtml) }
+  // Written by the build (config/h5Assets.ts); a build without it still works, without preloads.
+  let chunks: Record<string, string[]> = {}
+  try {
+    chunks = JSON.parse(fs.readFileSync(path.join(dir, 'preload.json'), 'utf8'))
+  } catch {
+    chunks = {}
+  }
+  const pageHtml = new Map(
+    routes.map((route) => [route.url, withPreloads(indexHtml, chunks[pagePath(route.name).slice(1)] ?? [])]),
+  )
+  return { dir, indexHtml, pageHtml, scriptHashes: inlineScriptHashes(indexHtml) }
 }
 
 function pathname(url: string): string {
@@ -79,7 +104,10 @@ export async function h5Routes(app: FastifyInstance, { build }: { build: H5Build
       if (!build) {
         return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT)
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(build.indexHtml)
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(build.pageHtml.get(url) ?? build.indexHtml)
     })
   }
 
@@ -89,6 +117,8 @@ export async function h5Routes(app: FastifyInstance, { build }: { build: H5Build
       prefix: '/',
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text asset (config/h5Assets.ts).
+      preCompressed: true,
       setHeaders(reply, file) {
         const top = path.relative(build.dir, file).split(path.sep)[0]
         reply.header('cache-control', HASHED_ASSET_DIRS.includes(top) ? IMMUTABLE : 'no-cache')

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
 import { inlineScriptHashes } from '../../server/h5'
@@ -23,11 +24,13 @@ function fakeBuild(): string {
     'js/app.1a2b3c4d.js': `console.log(${JSON.stringify('x'.repeat(4000))})`,
     'css/app.5e6f7a8b.css': 'body{margin:0}',
     'static/images/logo.png': 'not really a png',
+    'preload.json': JSON.stringify({ 'pages/home/index': ['css/8022.4afd7105.css', 'js/8022.94e9cf93.js'] }),
   }
   for (const [name, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true })
     fs.writeFileSync(path.join(dir, name), content)
   }
+  fs.writeFileSync(path.join(dir, 'js/app.1a2b3c4d.js.br'), zlib.brotliCompressSync(files['js/app.1a2b3c4d.js']))
   return dir
 }
 
@@ -57,8 +60,19 @@ describe('with an H5 build', () => {
       expect([url, response.statusCode]).toEqual([url, 200])
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(response.headers['cache-control']).toBe('no-cache')
-      expect(response.body).toBe(INDEX_HTML)
+      if (url !== HOME_URL) expect(response.body).toBe(INDEX_HTML)
     }
+  })
+
+  test("a page's HTML preloads its own chunks (preload.json of the build)", async () => {
+    const { body } = await app.inject(HOME_URL)
+    expect(body).toBe(
+      INDEX_HTML.replace(
+        '</head>',
+        '<link rel="preload" href="/css/8022.4afd7105.css" as="style">' +
+          '<link rel="preload" href="/js/8022.94e9cf93.js" as="script"></head>',
+      ),
+    )
   })
 
   test.each(Object.entries(redirects))('%s answers 302 to %s, keeping the query', async (from, to) => {
@@ -85,6 +99,12 @@ describe('with an H5 build', () => {
     const image = await app.inject('/static/images/logo.png')
     expect(image.statusCode).toBe(200)
     expect(image.headers['cache-control']).toBe('no-cache')
+  })
+
+  test('a bundle compressed by the build is sent as it is', async () => {
+    const response = await app.inject({ url: '/js/app.1a2b3c4d.js', headers: { 'accept-encoding': 'br, gzip' } })
+    expect(response.headers['content-encoding']).toBe('br')
+    expect(response.rawPayload).toEqual(fs.readFileSync(path.join(h5Dir, 'js/app.1a2b3c4d.js.br')))
   })
 
   test('bundles are gzip-compressed for clients that accept it', async () => {
