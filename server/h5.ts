@@ -44,7 +44,10 @@ export function inlineScriptHashes(html: string): string[] {
 export function withPreloads(html: string, files: string[]): string {
   if (files.length === 0) return html
   const links = files
-    .map((file) => `<link rel="preload" href="/${file}" as="${file.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low">`)
+    .map(
+      (file) =>
+        `<link rel="preload" href="/${file}" as="${file.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low">`,
+    )
     .join('')
   return html.replace('</head>', `${links}</head>`)
 }
