@@ -25,6 +25,8 @@ export interface Workload {
   label: string
   list: boolean
   calls: Call[]
+  /** Set when the calls ask past the last page of every game they name (page 50 of a small catalogue). */
+  pastTheEnd?: boolean
 }
 
 export const WORKLOADS: { name: string; label: string }[] = [
@@ -148,7 +150,15 @@ export async function buildWorkloads(
       page50: list(gameIds.map((gameId) => ({ gameId, pageNum: 50, pageSize: 20 }))),
       detail: detailIds.slice(0, options.detailIds).map((id) => ({ kind: 'detail', id })),
     }
-    return WORKLOADS.map((w) => ({ ...w, list: w.name !== 'detail', calls: calls[w.name] }))
+    const onSale = new Map(games.map((g) => [g.id, g.onSaleCount]))
+    const pastTheEnd = (body: ListBody) =>
+      ((body.pageNum ?? 1) - 1) * (body.pageSize ?? 20) >= (onSale.get(body.gameId ?? 0) ?? 0)
+    return WORKLOADS.map((w) => ({
+      ...w,
+      list: w.name !== 'detail',
+      calls: calls[w.name],
+      pastTheEnd: calls[w.name].every((c) => c.kind === 'list' && pastTheEnd(c.body)),
+    }))
   } finally {
     await http.close()
   }
