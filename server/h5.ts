@@ -39,7 +39,8 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * The page's chunks as `<link rel="preload">` before `</head>`: the browser fetches them beside app.js
  * rather than after it has run and the router has asked for them (the webpack runtime then finds them
- * loaded or on their way).
+ * loaded or on their way). At low priority: ahead of app.js (a deferred script, itself low) they took its
+ * bandwidth and put off the first paint (Lighthouse FCP 1.3 → 1.5–1.9 s); beside it, FCP 0.8 s, LCP 2.6 s.
  */
 export function withPreloads(html: string, files: string[]): string {
   if (files.length === 0) return html

@@ -69,8 +69,8 @@ describe('with an H5 build', () => {
     expect(body).toBe(
       INDEX_HTML.replace(
         '</head>',
-        '<link rel="preload" href="/css/8022.4afd7105.css" as="style">' +
-          '<link rel="preload" href="/js/8022.94e9cf93.js" as="script"></head>',
+        '<link rel="preload" href="/css/8022.4afd7105.css" as="style" fetchpriority="low">' +
+          '<link rel="preload" href="/js/8022.94e9cf93.js" as="script" fetchpriority="low"></head>',
       ),
     )
   })
