@@ -11,6 +11,7 @@ import type {
   RecentDeal,
   RegionNode,
 } from '@/contract/catalogue'
+import { LIST_TOTAL_CAP } from '@/contract/catalogue'
 import VirtualList from '@/components/VirtualList'
 import { saveToken, setState } from '@/store'
 import { clearGameCache, RECENT_GAMES_KEY, rememberGame } from '@/utils/games'
@@ -324,6 +325,15 @@ describe('accountOrder', () => {
 // ---- goodList -------------------------------------------------------------------------------------------
 
 describe('goodList', () => {
+  it('says "1000+" when a filtered total reached the count\'s cap', async () => {
+    mockApi({
+      ...catalogueApi,
+      'POST /web/good/allList': (body: unknown) => ({ ...allList(body), total: LIST_TOTAL_CAP }),
+    })
+    renderApp('/index/goodList?gameId=1&searchText=满级')
+    await waitFor(() => expect(summary()).toContain('共 1000+ 个在售账号'))
+  })
+
   it('builds the allList body from region, attribute filters, price and sort', async () => {
     const api = mockApi(catalogueApi)
     renderApp('/index/goodList?gameId=1')

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { LIST_TOTAL_CAP } from '../../../src/contract/catalogue'
 import type { AppDeps } from '../../app'
 import { requireUser } from '../../lib/auth'
 import { Ajax, AjaxOk, Body, ok, page, Table } from '../../lib/envelope'
@@ -286,7 +287,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, {
         summary: '商品列表（仅在售）',
         description:
           '筛选条件同时满足。attributes：单选传选项 id（或 id 列表，任一），多选传 id 列表（任一），数值传 {min, max}；' +
-          `按属性筛选需要 gameId。只按游戏筛选时 total 为精确数，其余情况最多计到 ${catalogue.TOTAL_CAP}。`,
+          `按属性筛选需要 gameId。只按游戏筛选时 total 为精确数，其余情况最多计到 ${LIST_TOTAL_CAP}。`,
         tags,
         body: GoodsListBody,
         response: { 200: Table(GoodsCard) },

@@ -3,7 +3,7 @@
  * a partial index of `status = 'on_sale'` rows (migration 0003) — the per-game ones carry the filterable
  * columns, so a page's ids are found by an index-only scan —, only the page's ids are then read from
  * the table and joined, and `total` comes from trigger-kept counters when only the game is filtered, or
- * from a count that stops at TOTAL_CAP matches otherwise.
+ * from a count that stops at LIST_TOTAL_CAP matches otherwise.
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type {
@@ -29,16 +29,11 @@ import type {
   SiteStats,
   SystemKey,
 } from '../../../src/contract/catalogue'
+import { LIST_TOTAL_CAP } from '../../../src/contract/catalogue'
 import type { Executor } from '../../db'
 import { AppError } from '../../lib/envelope'
 import { TtlCache } from '../../lib/ttlCache'
 
-/**
- * Filtered lists count at most this many matches (50 pages of 20: deeper than anyone scrolls with
- * filters on), which keeps the count a few milliseconds at a million listings; `total` = TOTAL_CAP
- * means "this many or more".
- */
-export const TOTAL_CAP = 1_000
 /** Detail, recommendations, favourites and history show these; the list shows on-sale goods only. */
 export const VISIBLE_STATUSES: PublicGoodsStatus[] = ['on_sale', 'in_trade', 'sold']
 export const GOODS_NOT_FOUND = '商品不存在'
@@ -468,7 +463,7 @@ export async function listGoods(
     // Through the (game, character pairs) index the keyword's matches come as an unordered set, to be
     // fetched and sorted whole; the planner cannot tell how many there are (it multiplies the game's and
     // the pairs' frequencies, and many words belong to one game). The capped count can: a common keyword
-    // (TOTAL_CAP or more) is written as a plain function call the index cannot serve, so the page walks
+    // (LIST_TOTAL_CAP or more) is written as a plain function call the index cannot serve, so the page walks
     // the sort's index and stops at the page — 81 → 2 ms at 1M for a word in 18 000 listings of a game.
     const gin = grams === null ? [] : [sql`g.search_grams @> goods_search_grams(${grams})`]
     const counted = sql.join([...where, ...gin], sql` and `)
@@ -477,7 +472,7 @@ export async function listGoods(
     const count = () =>
       rows<{ n: string }>(
         db,
-        sql`select count(*) as n from (select 1 from goods g where ${counted} limit ${TOTAL_CAP}) c`,
+        sql`select count(*) as n from (select 1 from goods g where ${counted} limit ${LIST_TOTAL_CAP}) c`,
       ).then(([c]) => int(c?.n ?? 0))
     if (grams === null) {
       // Without a keyword the plan does not depend on the total: a count still to make runs beside the page,
@@ -486,7 +481,7 @@ export async function listGoods(
     } else {
       total = await cache.totals.get(key, count)
       const walk = sql`arraycontains(g.search_grams, goods_search_grams(${grams}))`
-      found = await pageRows(total >= TOTAL_CAP ? sql.join([...where, walk], sql` and `) : counted)
+      found = await pageRows(total >= LIST_TOTAL_CAP ? sql.join([...where, walk], sql` and `) : counted)
     }
   }
   const cards = (await toCards(db, cache, found)).map(stripRow)

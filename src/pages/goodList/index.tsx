@@ -11,6 +11,7 @@ import ListFooter from '@/components/ListFooter'
 import RegionCascade, { regionLabel, REGION_LEVELS } from '@/components/RegionCascade'
 import VirtualList from '@/components/VirtualList'
 import type { AttributeField, Game, GoodsCard as Goods, GoodsSort } from '@/contract/catalogue'
+import { LIST_TOTAL_CAP } from '@/contract/catalogue'
 import MainShell from '@/layouts/MainShell'
 import { openPage, usePageParams } from '@/navigation'
 import { allGames, rememberGame } from '@/utils/games'
@@ -251,7 +252,9 @@ function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen:
       <View className="good-list__summary">
         <Text>
           {game ? `${game.name} · ` : ''}
-          {status === 'loading' && page === 0 ? '正在查找账号…' : `共 ${total} 个在售账号`}
+          {status === 'loading' && page === 0
+            ? '正在查找账号…'
+            : `共 ${total === LIST_TOTAL_CAP ? `${LIST_TOTAL_CAP}+` : total} 个在售账号`}
         </Text>
         {rentable && <Text className="good-list__mode">租号专区</Text>}
       </View>
