@@ -717,6 +717,33 @@ describe('GET /api/web/good/:id', () => {
     ])
   })
 
+  test('a detail under 2 KB is sent uncompressed; a list page over it is compressed', async () => {
+    const headers = { 'accept-encoding': 'br, gzip' }
+    const {
+      rows: [row],
+    } = await database.pool.query(
+      `insert into goods (game_id, title, description, price, status, listed_at)
+       values ($1, '中等大小', $2, 100000, 'in_trade', now()) returning id`,
+      [ids.mobile, 'x'.repeat(600)],
+    )
+    try {
+      const detail = await app.inject({ url: `/api/web/good/${row.id}`, headers })
+      // Between @fastify/compress's default threshold (1 KB) and ours.
+      expect(detail.rawPayload.length).toBeGreaterThan(1024)
+      expect(detail.rawPayload.length).toBeLessThan(2048)
+      expect(detail.headers['content-encoding']).toBeUndefined()
+    } finally {
+      await database.pool.query('delete from goods where id = $1', [row.id])
+    }
+    const page = await app.inject({
+      method: 'POST',
+      url: '/api/web/good/allList',
+      headers,
+      payload: { gameId: ids.mobile, pageNum: 1, pageSize: 20 },
+    })
+    expect(page.headers['content-encoding']).toBe('br')
+  })
+
   test('sold and in-trade goods are shown; goods in review, delisted or missing are 404', async () => {
     const sold = await get(`/api/web/good/${ids.g.g6}`)
     expect(sold.status).toBe(200)
