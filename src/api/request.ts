@@ -59,6 +59,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Tells the user why an action failed: the server's message, or `fallback` when there was none (network). */
+export function toastError(error: unknown, fallback: string): void {
+  void Taro.showToast({ title: error instanceof ApiError ? error.message : fallback, icon: 'none' })
+}
+
 export const apiUrl = (path: string): string => `${API_BASE}/api${path}`
 
 /** Pictures the server stores come back as `/uploads/…`; a mini-program needs the server's origin in front. */

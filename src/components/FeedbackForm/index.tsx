@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { submitProblem } from '@/api/feedback'
-import { ApiError } from '@/api/request'
+import { toastError } from '@/api/request'
 import ChoiceChips from '@/components/ChoiceChips'
 import Field, { AreaField, ContactFields, InputField } from '@/components/Field'
 import Hint from '@/components/Hint'
@@ -62,7 +62,7 @@ export default function FeedbackForm({ initialType = 'suggestion' }: { initialTy
       void Taro.showToast({ title: '提交成功，我们会尽快回复', icon: 'none' })
       await replacePage('ProblemList')
     } catch (error) {
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '提交失败，请重试', icon: 'none' })
+      toastError(error, '提交失败，请重试')
     } finally {
       setSaving(false)
     }

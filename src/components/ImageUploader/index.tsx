@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { uploadImage } from '@/api/auth'
-import { ApiError, mediaUrl } from '@/api/request'
+import { mediaUrl, toastError } from '@/api/request'
 import Icon from '@/components/Icon'
 import LazyImage from '@/components/LazyImage'
 import './index.scss'
@@ -39,7 +39,7 @@ export default function ImageUploader({ value, onChange, max, onBusyChange }: Im
         urls = [...urls, result.data.url]
         onChange(urls)
       } catch (error) {
-        void Taro.showToast({ title: error instanceof ApiError ? error.message : '图片上传失败，请重试', icon: 'none' })
+        toastError(error, '图片上传失败，请重试')
       }
       setUploading((n) => n - 1)
     }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { amountDue, cancelOrder, confirmOrder, paymentKindOf } from '@/api/orders'
-import { ApiError } from '@/api/request'
+import { ApiError, toastError } from '@/api/request'
 import { PayChannelSheet } from '@/components/PayChannels'
 import type { Order, OrderAction, PayChannel, PaymentKind } from '@/contract/orders'
 import { openPage } from '@/navigation'
@@ -26,7 +26,7 @@ export function openPayment(orderId: number, kind: PaymentKind, channel: PayChan
 
 const showError = (error: unknown) => {
   if (error instanceof ApiError && error.code === 401) return
-  void Taro.showToast({ title: error instanceof ApiError ? error.message : '操作失败，请重试', icon: 'none' })
+  toastError(error, '操作失败，请重试')
 }
 
 interface OrderActionsProps {

@@ -5,7 +5,7 @@ import { sendSmsCode } from '@/api/auth'
 import type { CaptchaState } from '@/components/CaptchaField'
 import type { SmsScene } from '@/contract/auth'
 import { checkCaptcha, checkPhone } from '@/contract/validation'
-import { ApiError } from '@/api/request'
+import { ApiError, toastError } from '@/api/request'
 import './index.scss'
 
 export const SMS_COOLDOWN = 60
@@ -41,7 +41,7 @@ export default function SmsCodeButton({ phone, scene, captcha }: SmsCodeButtonPr
     } catch (error) {
       const retryAfter = (error as ApiError).data as { retryAfter?: number } | undefined
       if (error instanceof ApiError && error.code === 429 && retryAfter?.retryAfter) setSeconds(retryAfter.retryAfter)
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '发送失败，请稍后重试', icon: 'none' })
+      toastError(error, '发送失败，请稍后重试')
     } finally {
       setSending(false)
       void captcha.refresh()

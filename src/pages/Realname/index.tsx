@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { verifyRealName } from '@/api/auth'
-import { ApiError } from '@/api/request'
+import { toastError } from '@/api/request'
 import { loadProfile } from '@/api/user'
 import Field, { TextInput, visibleError } from '@/components/Field'
 import Hint from '@/components/Hint'
@@ -28,7 +28,7 @@ export default function RealnamePage() {
       await loadProfile()
       void Taro.showToast({ title: '实名认证成功', icon: 'success' })
     } catch (error) {
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '认证失败，请重试', icon: 'none' })
+      toastError(error, '认证失败，请重试')
     } finally {
       setSaving(false)
     }

@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { listFavourites, uncollectGoods } from '@/api/catalogue'
-import { ApiError } from '@/api/request'
+import { toastError } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import GoodsCard, { GoodsCardSkeleton } from '@/components/GoodsCard'
@@ -42,7 +42,7 @@ function Favourites() {
       list.remove(goods.id)
       void Taro.showToast({ title: '已取消收藏', icon: 'none' })
     } catch (error) {
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '操作失败，请重试', icon: 'none' })
+      toastError(error, '操作失败，请重试')
     }
   }
 

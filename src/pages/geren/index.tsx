@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { updateProfile, uploadImage } from '@/api/auth'
-import { ApiError, mediaUrl } from '@/api/request'
+import { mediaUrl, toastError } from '@/api/request'
 import Field, { TextInput } from '@/components/Field'
 import Icon from '@/components/Icon'
 import SubmitBar from '@/components/SubmitBar'
@@ -56,7 +56,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
       const result = await uploadImage(filePath)
       set('avatar')(result.data.url)
     } catch (error) {
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '上传失败，请重试', icon: 'none' })
+      toastError(error, '上传失败，请重试')
     } finally {
       setUploading(false)
     }
@@ -76,7 +76,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
       setState({ profile: result.data })
       void Taro.showToast({ title: '已保存', icon: 'success' })
     } catch (error) {
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '保存失败，请重试', icon: 'none' })
+      toastError(error, '保存失败，请重试')
     } finally {
       setSaving(false)
     }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { Swiper, SwiperItem, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { collectGoods, fetchGoods, fetchRecommendations, uncollectGoods } from '@/api/catalogue'
-import { ApiError } from '@/api/request'
+import { ApiError, toastError } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import GoodsCard, { Badges } from '@/components/GoodsCard'
@@ -128,7 +128,7 @@ function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods:
     } catch (error) {
       onChange(goods)
       if (!(error instanceof ApiError && error.code === 401)) {
-        void Taro.showToast({ title: error instanceof ApiError ? error.message : '操作失败，请重试', icon: 'none' })
+        toastError(error, '操作失败，请重试')
       }
     } finally {
       setSaving(false)

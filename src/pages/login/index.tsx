@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { loginByPassword, loginByPhone } from '@/api/auth'
-import { ApiError } from '@/api/request'
+import { toastError } from '@/api/request'
 import Agreement from '@/components/Agreement'
 import CaptchaField, { useCaptcha } from '@/components/CaptchaField'
 import Field, { TextInput } from '@/components/Field'
@@ -42,7 +41,7 @@ export default function LoginPage() {
           : await loginByPhone({ phone, smsCode, agree: true })
       await completeSignIn(result.data.token, params.redirect)
     } catch (error) {
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '登录失败，请稍后重试', icon: 'none' })
+      toastError(error, '登录失败，请稍后重试')
       if (method === 'password') void captcha.refresh()
     } finally {
       setSubmitting(false)

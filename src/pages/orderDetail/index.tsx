@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { fetchCredentials, fetchOrder, fetchOrderByTradeNo } from '@/api/orders'
-import { ApiError } from '@/api/request'
+import { ApiError, toastError } from '@/api/request'
 import AmountList, { feeRows } from '@/components/AmountList'
 import BottomBar from '@/components/BottomBar'
 import CopyButton from '@/components/CopyButton'
@@ -124,7 +123,7 @@ function OrderDetail({ id, outTradeNo }: { id: number; outTradeNo: string }) {
       setCredentials((await fetchCredentials(order.id)).data)
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 401)) {
-        void Taro.showToast({ title: error instanceof ApiError ? error.message : '加载失败，请重试', icon: 'none' })
+        toastError(error, '加载失败，请重试')
       }
     } finally {
       setRevealing(false)

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { resetPassword } from '@/api/auth'
-import { ApiError } from '@/api/request'
+import { toastError } from '@/api/request'
 import { useCaptcha } from '@/components/CaptchaField'
 import Hint from '@/components/Hint'
 import NewPassword, { newPasswordValid } from '@/components/NewPassword'
@@ -37,7 +37,7 @@ export default function PassworePage() {
       void Taro.showToast({ title: '密码已修改，其他设备需重新登录', icon: 'none' })
       await goBack()
     } catch (error) {
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '修改失败，请重试', icon: 'none' })
+      toastError(error, '修改失败，请重试')
     } finally {
       setSaving(false)
     }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { amountDue, fetchOrder, paymentKindParam, startPayment } from '@/api/orders'
-import { ApiError } from '@/api/request'
+import { ApiError, toastError } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import { openPayment } from '@/components/OrderActions'
 import Panel from '@/components/Panel'
@@ -81,7 +81,7 @@ function Pay({ id, kind, initialChannel }: { id: number; kind: PaymentKind; init
       else if (!openGateway(data)) void Taro.showToast({ title: '暂时无法发起微信支付，请改用支付宝', icon: 'none' })
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 401)) {
-        void Taro.showToast({ title: error instanceof ApiError ? error.message : '网络异常，请重试', icon: 'none' })
+        toastError(error, '网络异常，请重试')
       }
     } finally {
       setStarting(false)

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { register, resetPassword } from '@/api/auth'
-import { ApiError } from '@/api/request'
+import { toastError } from '@/api/request'
 import Agreement from '@/components/Agreement'
 import { useCaptcha } from '@/components/CaptchaField'
 import Field, { TextInput, visibleError } from '@/components/Field'
@@ -49,7 +49,7 @@ export default function RegisterPage() {
         await replacePage('login', { username, redirect: params.redirect })
       }
     } catch (error) {
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '提交失败，请稍后重试', icon: 'none' })
+      toastError(error, '提交失败，请稍后重试')
       void captcha.refresh()
     } finally {
       setSubmitting(false)

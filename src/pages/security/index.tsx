@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Picker, Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { listContacts } from '@/api/content'
 import { submitProblem } from '@/api/feedback'
-import { ApiError } from '@/api/request'
+import { toastError } from '@/api/request'
 import ContactCard from '@/components/ContactCard'
 import Field, { AreaField, ContactFields, InputField, PHONE_INPUT } from '@/components/Field'
 import NoticeArticle from '@/components/NoticeArticle'
@@ -124,7 +123,7 @@ function EscrowForm() {
       })
       setSentId(result.data.id)
     } catch (error) {
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '提交失败，请重试', icon: 'none' })
+      toastError(error, '提交失败，请重试')
     } finally {
       setSaving(false)
     }

@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { submitProblem } from '@/api/feedback'
-import { ApiError } from '@/api/request'
+import { toastError } from '@/api/request'
 import { AreaField, ContactFields, InputField } from '@/components/Field'
 import NoticeArticle from '@/components/NoticeArticle'
 import Panel from '@/components/Panel'
@@ -58,7 +57,7 @@ function MerchantForm() {
       })
       setSent(true)
     } catch (error) {
-      void Taro.showToast({ title: error instanceof ApiError ? error.message : '提交失败，请重试', icon: 'none' })
+      toastError(error, '提交失败，请重试')
     } finally {
       setSaving(false)
     }

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import Taro, { useDidShow } from '@tarojs/taro'
+import { useDidShow } from '@tarojs/taro'
 import { listMessages, markMessageRead } from '@/api/messages'
-import { ApiError } from '@/api/request'
+import { ApiError, toastError } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon, { type GlyphName } from '@/components/GlyphIcon'
 import ListFooter from '@/components/ListFooter'
@@ -70,7 +70,7 @@ function Messages() {
         setState({ unreadMessages: Math.max(0, getState().unreadMessages - 1) })
       } catch (error) {
         if (error instanceof ApiError && error.code === 401) return
-        void Taro.showToast({ title: error instanceof ApiError ? error.message : '操作失败，请重试', icon: 'none' })
+        toastError(error, '操作失败，请重试')
         return
       }
     }
