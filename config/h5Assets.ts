@@ -14,7 +14,8 @@ const gzip = promisify(zlib.gzip)
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/
 const MIN_BYTES = 1024
 
-export const PRELOAD_MANIFEST = 'preload.json'
+/** Read by server/h5.ts under this name. */
+const PRELOAD_MANIFEST = 'preload.json'
 
 export class H5AssetsPlugin {
   apply(compiler: Compiler): void {
@@ -34,8 +35,6 @@ export class H5AssetsPlugin {
           compilation.emitAsset(PRELOAD_MANIFEST, new RawSource(JSON.stringify(pages, null, 1)))
         },
       )
-    })
-    compiler.hooks.thisCompilation.tap('H5AssetsPlugin', (compilation) => {
       compilation.hooks.processAssets.tapPromise(
         { name: 'H5AssetsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         async (assets) => {

@@ -66,7 +66,7 @@ export function loadH5Build(dir: string): H5Build | undefined {
   try {
     chunks = JSON.parse(fs.readFileSync(path.join(dir, 'preload.json'), 'utf8'))
   } catch {
-    chunks = {}
+    // no manifest: no preloads
   }
   const pageHtml = new Map(
     routes.map((route) => [route.url, withPreloads(indexHtml, chunks[pagePath(route.name).slice(1)] ?? [])]),
