@@ -3,14 +3,15 @@ import sharp from 'sharp'
 
 /**
  * Image captchas for login and before every SMS send (each SMS costs money; see backend-recipe §3.3).
- * Glyphs are our own stroke paths rather than text, because CI machines and slim containers may have
- * no fonts for librsvg to find, and mini-programs show PNG data URLs but not SVG ones.
+ * Four characters from a 25-character alphabet: 390 625 answers, so a constant guess passes once in
+ * ~400 000 tries (the arithmetic captcha it replaced had 51 possible answers). Each image allows one
+ * guess and issuing them is limited per address (modules/auth). Glyphs are our own stroke paths rather
+ * than text, because CI machines and slim containers may have no fonts for librsvg to find, and
+ * mini-programs show PNG data URLs but not SVG ones.
  */
 
-export type CaptchaKind = 'math' | 'chars'
-
 export interface Challenge {
-  /** What the image shows, e.g. `7 + 3 = ?`; never sent to the client. */
+  /** What the image shows; never sent to the client. */
   question: string
   answer: string
 }
@@ -25,10 +26,8 @@ export interface Captcha {
 export const CAPTCHA_ALPHABET = '23456789ACDEFHJKMNPRTUWXY'
 const CHARS_LENGTH = 4
 
-/** Stroke paths in a 10 × 16 box (y down); spaces only add distance. */
+/** Stroke paths in a 10 × 16 box (y down), one per character of CAPTCHA_ALPHABET. */
 const GLYPHS: Record<string, string> = {
-  '0': 'M5 0C1.5 0 0 3.5 0 8S1.5 16 5 16 10 12.5 10 8 8.5 0 5 0Z',
-  '1': 'M2 3.5 6 0V16M2 16H10',
   '2': 'M0.5 4C0.5 1.5 2.5 0 5 0S9.5 1.5 9.5 4.5C9.5 8 0 11.5 0 16H10',
   '3': 'M0.5 2C1.5 0.7 3 0 5 0 7.5 0 9.5 1.5 9.5 4S7.5 7.5 4 7.5C8 7.5 10 9 10 12S8 16 5 16C2.5 16 1 15 0 13.5',
   '4': 'M7 16V0L0 11H10',
@@ -37,11 +36,6 @@ const GLYPHS: Record<string, string> = {
   '7': 'M0 0H10L4 16',
   '8': 'M5 7.5C2 7.5 0.5 6 0.5 3.8S2.5 0 5 0 9.5 1.5 9.5 3.8 8 7.5 5 7.5C1.5 7.5 0 9.5 0 11.8S2 16 5 16 10 14 10 11.8 8.5 7.5 5 7.5Z',
   '9': 'M1 14.5C2 15.5 3.5 16 5 16 8.5 16 10 12 10 6.5 10 2 8 0 5 0S0 2 0 5 2 10 5 10 10 8 10 5.5',
-  '+': 'M5 3.5V12.5M0.5 8H9.5',
-  '−': 'M0.5 8H9.5',
-  '×': 'M1.5 4.5 8.5 11.5M8.5 4.5 1.5 11.5',
-  '=': 'M0.5 5.5H9.5M0.5 10.5H9.5',
-  '?': 'M0.5 4C0.5 1.5 2.5 0 5 0S9.5 1.5 9.5 4C9.5 7.5 5 7.5 5 11M5 15V15.2',
   A: 'M0 16 5 0 10 16M2 10.5H8',
   C: 'M10 2.5C9 1 7 0 5.5 0 2 0 0 3.5 0 8S2 16 5.5 16C7 16 9 15 10 13.5',
   D: 'M0 0V16H4C8 16 10 13 10 8S8 0 4 0Z',
@@ -65,28 +59,10 @@ const WIDTH = 240
 const HEIGHT = 80
 const GLYPH_SCALE = 2.6
 const GLYPH_ADVANCE = 32
-const SPACE_ADVANCE = 12
 
 /** Visual jitter only: the answer itself comes from the CSPRNG. */
 const jitter = (min: number, max: number) => min + Math.random() * (max - min)
 const round = (value: number) => Math.round(value * 10) / 10
-
-export function mathChallenge(): Challenge {
-  const op = randomInt(3)
-  if (op === 0) {
-    const a = randomInt(1, 21)
-    const b = randomInt(1, 21)
-    return { question: `${a} + ${b} = ?`, answer: String(a + b) }
-  }
-  if (op === 1) {
-    const a = randomInt(2, 21)
-    const b = randomInt(1, a + 1)
-    return { question: `${a} − ${b} = ?`, answer: String(a - b) }
-  }
-  const a = randomInt(2, 10)
-  const b = randomInt(2, 10)
-  return { question: `${a} × ${b} = ?`, answer: String(a * b) }
-}
 
 export function charsChallenge(): Challenge {
   const text = Array.from({ length: CHARS_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('')
@@ -102,16 +78,12 @@ function lightColour(): string {
 }
 
 function captchaSvg(text: string): string {
-  const width = [...text].reduce((sum, char) => sum + (char === ' ' ? SPACE_ADVANCE : GLYPH_ADVANCE), 0)
+  const width = [...text].length * GLYPH_ADVANCE
   // Long questions are squeezed a little rather than clipped.
   const squeeze = Math.min(1, (WIDTH - 16) / width)
   let x = (WIDTH - width * squeeze) / 2
   const glyphs: string[] = []
   for (const char of text) {
-    if (char === ' ') {
-      x += SPACE_ADVANCE * squeeze
-      continue
-    }
     const path = GLYPHS[char]
     if (!path) throw new Error(`captcha: no glyph for "${char}"`)
     const scale = GLYPH_SCALE * squeeze * jitter(0.85, 1.05)
@@ -153,8 +125,8 @@ export async function renderCaptcha(question: string): Promise<string> {
   return `data:image/png;base64,${png.toString('base64')}`
 }
 
-export async function createCaptcha(kind: CaptchaKind = 'math'): Promise<Captcha> {
-  const { question, answer } = kind === 'math' ? mathChallenge() : charsChallenge()
+export async function createCaptcha(): Promise<Captcha> {
+  const { question, answer } = charsChallenge()
   return { answer, image: await renderCaptcha(question) }
 }
 

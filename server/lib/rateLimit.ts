@@ -6,20 +6,30 @@ export interface Limit {
   key: string
   max: number
   windowSeconds: number
-  /** What the user reads when over the limit; `{s}` becomes the seconds to wait. */
+  /** What the user reads when over the limit; `{s}` becomes the seconds to wait, `{wait}` the wait in words (`15 分钟`). */
   message: string
+}
+
+/** `45 秒`, `15 分钟`, `2 小时`: rounded up, so the wait is never shorter than said. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} 秒`
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} 分钟`
+  return `${Math.ceil(seconds / 3600)} 小时`
 }
 
 /**
  * Counts one more use of each limit in order and refuses with 429 `{retryAfter}` at the first that is
- * over. Counters live in the KV store, so several instances sharing Redis enforce one combined limit.
+ * over. The use is counted before anything is checked (one atomic INCR), so a burst of concurrent
+ * requests gets exactly `max` through, never more. Counters live in the KV store, so several instances
+ * sharing Redis enforce one combined limit.
  */
 export async function consume(kv: KvStore, limits: Limit[]): Promise<void> {
   for (const limit of limits) {
     const count = await kv.incr(limit.key, limit.windowSeconds)
     if (count > limit.max) {
       const retryAfter = Math.max(1, await kv.ttl(limit.key))
-      throw new AppError(429, limit.message.replace('{s}', String(retryAfter)), { retryAfter })
+      const message = limit.message.replace('{s}', String(retryAfter)).replace('{wait}', waitText(retryAfter))
+      throw new AppError(429, message, { retryAfter })
     }
   }
 }

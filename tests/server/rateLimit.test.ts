@@ -1,6 +1,6 @@
 import { AppError } from '../../server/lib/envelope'
 import { createMemoryKv, type KvStore } from '../../server/lib/kv'
-import { consume, type Limit } from '../../server/lib/rateLimit'
+import { consume, waitText, type Limit } from '../../server/lib/rateLimit'
 
 let now: number
 let kv: KvStore
@@ -123,5 +123,17 @@ describe('consume', () => {
     const error = await refusal([quiet])
     expect(error.message).toBe('操作太频繁')
     expect(error.data).toEqual({ retryAfter: 60 })
+  })
+
+  test('{wait} says the wait in words, rounded up', async () => {
+    const error = await refusal([limit('rl:w', 0, 900, '请 {wait}后再试')])
+    expect(error.message).toBe('请 15 分钟后再试')
+    expect([waitText(45), waitText(60), waitText(61), waitText(3600), waitText(3601)]).toEqual([
+      '45 秒',
+      '1 分钟',
+      '2 分钟',
+      '1 小时',
+      '2 小时',
+    ])
   })
 })

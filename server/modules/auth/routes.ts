@@ -50,23 +50,24 @@ const client = (request: FastifyRequest): auth.Client => ({
   userAgent: String(request.headers['user-agent'] ?? '').slice(0, 200),
 })
 
-export const authRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, appDeps) => {
   const tags = ['account']
+  const deps = { ...appDeps, log: app.log }
 
   app.get(
     '/captchaImage',
     {
       schema: {
-        summary: '图形验证码（2 分钟内有效，只能校验一次）',
+        summary: '图形验证码（2 分钟内有效，只能校验一次；每 IP 每分钟 30 张）',
         tags,
         response: {
           200: Ajax(Type.Object({ captchaEnabled: Type.Boolean(), uuid: Type.String(), img: Type.String() })),
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
-      return ok(await auth.issueCaptcha(deps))
+      return ok(await auth.issueCaptcha(deps, client(request)))
     },
   )
 

@@ -1,7 +1,14 @@
 /**
  * Accounts and sign-in: captchas, SMS codes, passwords, real names. Rules (product/DOMAIN.md, ASVS 6):
- * a captcha and an SMS code are used once; a wrong password never says whether the user exists; five
- * wrong passwords lock the account for ten minutes; a password change ends the user's other sessions.
+ * a captcha and an SMS code are used once; a wrong password never says whether the user exists; a
+ * password change ends the user's other sessions.
+ *
+ * Every "N tries" rule reserves its try before it checks anything (one atomic INCR in the KV store), so
+ * a burst of concurrent guesses gets no more comparisons than a patient attacker: five per SMS code,
+ * one per captcha image. Password sign-in is throttled, never locked: five tries per account from one
+ * address, thirty per address, fifty per account from everywhere — a stranger elsewhere cannot lock
+ * the owner out, and the owner can always sign in with an SMS code. The limits apply alike to names
+ * nobody has, so the answer never tells which accounts exist.
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
@@ -23,7 +30,10 @@ import { hashPassword, verifyPassword } from '../../lib/passwords'
 import { consume } from '../../lib/rateLimit'
 import type { SmsScene } from '../../lib/sms'
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'kv' | 'vault' | 'sms' | 'idVerifier'>
+type Deps = Pick<AppDeps, 'config' | 'database' | 'kv' | 'vault' | 'sms' | 'idVerifier'> & {
+  /** Where an SMS the provider refused is reported (the send runs after the answer). */
+  log: { error(object: unknown, message: string): void }
+}
 export interface Client {
   ip: string
   userAgent: string
@@ -32,11 +42,11 @@ export interface Client {
 const CAPTCHA_TTL_S = 120
 const SMS_CODE_TTL_S = 300
 const SMS_MAX_TRIES = 5
-const LOGIN_MAX_FAILURES = 5
-const LOCK_S = 600
+const LOGIN_WINDOW_S = 900
 
 const CAPTCHA_WRONG = '图形验证码错误或已过期，请重新输入'
 const SMS_WRONG = '短信验证码错误或已过期'
+const SMS_SPENT = '验证码错误次数过多，请重新获取'
 const LOGIN_WRONG = '用户名或密码错误'
 
 /** A field-level refusal, shaped like a schema error so the client shows it under the field. */
@@ -50,15 +60,22 @@ function check(field: string, message: string): void {
 
 // ---------------------------------------------------------------- captcha
 
-export async function issueCaptcha({ kv }: Deps): Promise<{ captchaEnabled: true; uuid: string; img: string }> {
-  const { answer, image } = await createCaptcha('math')
+export async function issueCaptcha(
+  { kv }: Pick<Deps, 'kv'>,
+  client: Client,
+): Promise<{ captchaEnabled: true; uuid: string; img: string }> {
+  // Each image costs a render: a person needs a few a minute, a script asking for thousands is refused.
+  await consume(kv, [
+    { key: `rl:captcha:ip:${client.ip}`, max: 30, windowSeconds: 60, message: '获取验证码过于频繁，请 {wait}后再试' },
+  ])
+  const { answer, image } = await createCaptcha()
   const uuid = randomUUID()
   await kv.set(`captcha:${uuid}`, answer, CAPTCHA_TTL_S)
   return { captchaEnabled: true, uuid, img: image }
 }
 
 /** Deleted on the first check, right or wrong: one image, one guess. */
-export async function spendCaptcha({ kv }: Deps, uuid: string, code: string): Promise<void> {
+export async function spendCaptcha({ kv }: Pick<Deps, 'kv'>, uuid: string, code: string): Promise<void> {
   const answer = await kv.take(`captcha:${uuid}`)
   if (answer === null || !checkCaptchaAnswer(answer, code)) invalid('code', CAPTCHA_WRONG)
 }
@@ -66,6 +83,7 @@ export async function spendCaptcha({ kv }: Deps, uuid: string, code: string): Pr
 // ---------------------------------------------------------------- SMS codes
 
 const smsKey = (scene: SmsScene, phone: string) => `sms:code:${scene}:${phone}`
+const smsTriesKey = (scene: SmsScene, phone: string) => `sms:tries:${scene}:${phone}`
 
 async function findUserIdByPhone(db: Executor, phone: string): Promise<number | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone))
@@ -84,26 +102,38 @@ export async function sendSmsCode(
     { key: `rl:sms:cool:${query.phone}`, max: 1, windowSeconds: 60, message: '验证码已发送，请 {s} 秒后再试' },
     { key: `rl:sms:day:${query.phone}`, max: 10, windowSeconds: 86_400, message: '该手机号今日验证码次数已用完' },
   ])
-  // A reset code for a phone nobody registered is not sent, but the answer is the same: the form must
-  // not reveal which phones have accounts.
-  if (query.scene === 'password' && !(await findUserIdByPhone(deps.database.db, query.phone))) return { cooldown: 60 }
+  // A reset code for a phone nobody registered is not sent, but the answer is the same, and it comes as
+  // fast: the provider is called after the answer in both cases, so neither the words nor the timing
+  // reveal which phones have accounts.
+  const registered = await findUserIdByPhone(deps.database.db, query.phone)
+  if (query.scene === 'password' && registered === undefined) return { cooldown: 60 }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-  await deps.sms.send(query.phone, query.scene, code)
   await deps.kv.set(smsKey(query.scene, query.phone), code, SMS_CODE_TTL_S)
-  await deps.kv.del(`sms:fail:${query.scene}:${query.phone}`)
+  await deps.kv.del(smsTriesKey(query.scene, query.phone))
+  // Not awaited: the provider's round trip would otherwise tell a registered phone from an unknown one.
+  deps.sms.send(query.phone, query.scene, code).catch(async (error: unknown) => {
+    // Never delivered: the code is dropped so that no guess can match it.
+    await deps.kv.del(smsKey(query.scene, query.phone)).catch(() => undefined)
+    deps.log.error({ err: error, scene: query.scene }, 'the SMS provider refused a verification code')
+  })
   return { cooldown: 60 }
 }
 
-/** Single use, bound to phone and scene; the fifth wrong guess burns the code. */
-async function spendSmsCode({ kv }: Deps, scene: SmsScene, phone: string, given: string): Promise<void> {
+/**
+ * Single use, bound to phone and scene. The try is reserved before the code is even read, so at most
+ * SMS_MAX_TRIES guesses are ever compared with one code, however many arrive at once; the next one
+ * burns it.
+ */
+async function spendSmsCode({ kv }: Pick<Deps, 'kv'>, scene: SmsScene, phone: string, given: string): Promise<void> {
   const key = smsKey(scene, phone)
+  if ((await kv.incr(smsTriesKey(scene, phone), SMS_CODE_TTL_S)) > SMS_MAX_TRIES) {
+    await kv.del(key)
+    invalid('smsCode', SMS_SPENT)
+  }
   const expected = await kv.get(key)
   const matches =
     expected !== null && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
   if (matches && (await kv.take(key)) === expected) return
-  if (expected !== null && (await kv.incr(`sms:fail:${scene}:${phone}`, SMS_CODE_TTL_S)) >= SMS_MAX_TRIES) {
-    await kv.del(key)
-  }
   invalid('smsCode', SMS_WRONG)
 }
 
@@ -129,28 +159,36 @@ export async function loginByPassword(
     .from(users)
     .where(/^1\d{10}$/.test(account) ? eq(users.phone, account) : sql`lower(${users.username}) = lower(${account})`)
 
-  const lockKey = user ? `login:lock:${user.id}` : undefined
-  if (lockKey && (await deps.kv.get(lockKey))) {
-    const minutes = Math.ceil((await deps.kv.ttl(lockKey)) / 60)
-    throw new AppError(429, `密码错误次数过多，账号已锁定，请 ${minutes} 分钟后再试`, {
-      retryAfter: await deps.kv.ttl(lockKey),
-    })
-  }
+  // One budget per account whichever name (username or phone) it is tried under; a name nobody has
+  // gets the same budget, so a 429 says nothing about existence.
+  const subject = user ? `u${user.id}` : `n${account.toLowerCase()}`
+  const pairKey = `rl:login:pair:${subject}:${client.ip}`
+  await consume(deps.kv, [
+    {
+      key: `rl:login:ip:${client.ip}`,
+      max: 30,
+      windowSeconds: LOGIN_WINDOW_S,
+      message: '登录尝试过于频繁，请 {wait}后再试',
+    },
+    {
+      key: pairKey,
+      max: 5,
+      windowSeconds: LOGIN_WINDOW_S,
+      message: '密码错误次数过多，请 {wait}后再试，或使用短信验证码登录',
+    },
+    {
+      key: `rl:login:account:${subject}`,
+      max: 50,
+      windowSeconds: 3600,
+      message: '该账号密码尝试次数过多，请 {wait}后再试，或使用短信验证码登录',
+    },
+  ])
   const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword(randomUUID())))
   const valid = await verifyPassword(hash, body.password)
-  if (!user || !user.passwordHash || !valid) {
-    if (user) {
-      const failures = await deps.kv.incr(`login:fail:${user.id}`, LOCK_S)
-      if (failures >= LOGIN_MAX_FAILURES) {
-        await deps.kv.set(`login:lock:${user.id}`, '1', LOCK_S)
-        await deps.kv.del(`login:fail:${user.id}`)
-        throw new AppError(429, '密码错误次数过多，账号已锁定 10 分钟', { retryAfter: LOCK_S })
-      }
-    }
-    throw new AppError(400, LOGIN_WRONG)
-  }
+  if (!user || !user.passwordHash || !valid) throw new AppError(400, LOGIN_WRONG)
   if (user.disabled) throw new AppError(403, '账号已停用，请联系客服')
-  await deps.kv.del(`login:fail:${user.id}`)
+  // The owner's own typos from this address are forgiven once they get in.
+  await deps.kv.del(pairKey)
   return createSession(db, user.id, deps.config.sessionTtlDays, client)
 }
 
@@ -248,7 +286,6 @@ export async function setPasswordBySms(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId))
     await revokeSessions(tx, userId, caller?.sessionId)
   })
-  await deps.kv.del(`login:lock:${userId}`)
 }
 
 // ---------------------------------------------------------------- profile

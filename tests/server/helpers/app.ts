@@ -6,19 +6,19 @@ import { buildApp, type AppDeps } from '../../../server/app'
 import { loadConfig } from '../../../server/config'
 import type { Database } from '../../../server/db'
 import { createLocalIdVerifier } from '../../../server/lib/idVerifier'
-import { createMemoryKv } from '../../../server/lib/kv'
+import { createMemoryKv, type KvStore } from '../../../server/lib/kv'
 import { createLocalSms } from '../../../server/lib/sms'
 import { createVault } from '../../../server/lib/vault'
 import { createPaymentGateways } from '../../../server/modules/payments'
 
 /**
- * An app on a given database with in-memory KV, the local SMS outbox (silent), fresh vault and lookup keys, the
+ * An app on a given database with in-memory KV (or the `kv` given, closed with the app), the local SMS outbox (silent), fresh vault and lookup keys, the
  * local payment gateways (the production adapters with a production env), a temporary DATA_DIR and,
  * unless given, no H5 build. `app.deps` exposes what it was built with.
  */
 export function createTestApp(
   database: Database,
-  options: { h5Dir?: string; logger?: AppDeps['logger']; env?: NodeJS.ProcessEnv } = {},
+  options: { h5Dir?: string; logger?: AppDeps['logger']; env?: NodeJS.ProcessEnv; kv?: KvStore } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-test-data-'))
   const config = {
@@ -30,7 +30,7 @@ export function createTestApp(
     config,
     payments,
     database,
-    kv: createMemoryKv(),
+    kv: options.kv ?? createMemoryKv(),
     vault: createVault({ keys: { test: randomBytes(32) }, activeKid: 'test' }),
     lookupKey: randomBytes(32),
     sms: createLocalSms(() => undefined),
