@@ -10,10 +10,11 @@ import type { Config } from './config'
 import type { Database } from './db'
 import { h5Routes, isPageUrl, loadH5Build, redirectPage } from './h5'
 import { installAuth } from './lib/auth'
-import { ErrorReply } from './lib/envelope'
+import { AppError, ErrorReply } from './lib/envelope'
 import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
 import type { IdVerifier } from './lib/idVerifier'
 import type { KvStore } from './lib/kv'
+import { isLoopback } from './lib/network'
 import type { SmsSender } from './lib/sms'
 import { checkRouteSchemas } from './lib/validation'
 import type { Vault } from './lib/vault'
@@ -135,8 +136,18 @@ export function buildApp(deps: AppDeps) {
   app.register(uploadRoutes, { prefix: '/api', ...deps })
   app.register(uploadFiles, deps)
   if (config.devTools) {
-    app.register(devRoutes, { prefix: '/dev', ...deps })
-    app.register(paymentDevRoutes, { prefix: '/dev', payments: deps.payments })
+    app.register(
+      async (dev) => {
+        // The outbox shows anyone's sign-in code and the cashier marks trades paid: this machine only,
+        // judged by the socket (a header could say anything), whatever address the server listens on.
+        dev.addHook('onRequest', async (request) => {
+          if (!isLoopback(request.socket.remoteAddress)) throw new AppError(403, '开发工具仅限本机访问')
+        })
+        await dev.register(devRoutes, deps)
+        await dev.register(paymentDevRoutes, { payments: deps.payments })
+      },
+      { prefix: '/dev' },
+    )
   }
   app.register(h5Routes, { build: h5 })
   return app

@@ -1,9 +1,14 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto'
+import { isIP } from 'node:net'
 import path from 'node:path'
+import { isLoopback } from './lib/network'
 
 export interface Config {
   port: number
+  /** HOST; local mode defaults to 127.0.0.1 and refuses another address without LOCAL_MODE_ON_NETWORK. */
   host: string
+  /** Local mode bound beyond loopback on purpose (LOCAL_MODE_ON_NETWORK=true): demo staff get random passwords. */
+  localModeOnNetwork: boolean
   /** Absolute path; holds the embedded database, uploads and local keys. */
   dataDir: string
   /** Set → a PostgreSQL pool; unset → the embedded PGlite in `dataDir`. */
@@ -16,8 +21,13 @@ export interface Config {
   h5Dir: string
   /** Sessions end after this many days without use (SESSION_TTL_DAYS, default 7). */
   sessionTtlDays: number
-  /** Client addresses come from X-Forwarded-For only when this names the proxies (TRUST_PROXY). */
-  trustProxy: string | boolean
+  /** …and this many days after sign-in however much they are used (SESSION_MAX_DAYS, default 30). */
+  sessionMaxDays: number
+  /**
+   * Client addresses come from X-Forwarded-For only when it was added by one of these proxies
+   * (TRUST_PROXY: addresses, CIDRs or loopback/linklocal/uniquelocal); false trusts none.
+   */
+  trustProxy: string | false
   /** VAULT_KEYS `kid:base64,…`; unset outside production → a key file in DATA_DIR. */
   vaultKeys?: string
   /** LOOKUP_HASH_KEY, 32 bytes base64: the key of the blacklist's keyed hashes; unset outside production → a key file in DATA_DIR. */
@@ -95,6 +105,31 @@ function parsePositive(name: string, raw: string | undefined, fallback: number, 
   return value
 }
 
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
+
+/**
+ * `true` would take the first X-Forwarded-For address from anyone, so every per-address limit could be
+ * dodged by writing the header: the proxies must be named.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): string | false {
+  if (raw === undefined || raw === '' || raw === 'false') return false
+  const entries = raw.split(',').map((entry) => entry.trim())
+  const valid = (entry: string) => {
+    if (PROXY_RANGES.includes(entry)) return true
+    const [address, bits, ...rest] = entry.split('/')
+    const family = isIP(address)
+    const maxBits = family === 6 ? 128 : 32
+    return family > 0 && rest.length === 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits))
+  }
+  if (!entries.every(valid)) {
+    problems.push(
+      `TRUST_PROXY 必须列出反向代理的地址或网段（如 127.0.0.1,10.0.0.0/8 或 loopback），当前为 "${raw}" ` +
+        '(TRUST_PROXY must name the proxies: addresses, CIDRs or loopback/linklocal/uniquelocal)',
+    )
+  }
+  return entries.join(',')
+}
+
 /** A PEM key from one environment variable, which may also be written on one line with `\n` escapes. */
 const pem = (raw: string | undefined) => raw?.replaceAll('\\n', '\n')
 
@@ -134,16 +169,20 @@ function checkWechatPayKeys(keys: NonNullable<Config['wechatPay']>, problems: st
 /** Reads the environment once at start; every problem is reported together so one restart fixes them all. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = []
+  const devTools = env.NODE_ENV !== 'production'
   const config: Config = {
     port: parsePort(env.PORT, problems),
-    host: env.HOST || '0.0.0.0',
+    // Local mode serves the SMS outbox and a cashier that marks trades paid: this machine only, by default.
+    host: env.HOST || (devTools ? '127.0.0.1' : '0.0.0.0'),
+    localModeOnNetwork: devTools && env.LOCAL_MODE_ON_NETWORK === 'true',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'], problems),
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], problems),
-    devTools: env.NODE_ENV !== 'production',
+    devTools,
     h5Dir: H5_DIR,
     sessionTtlDays: parsePositive('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 7, problems),
-    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    sessionMaxDays: parsePositive('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 30, problems),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     vaultKeys: env.VAULT_KEYS || undefined,
     lookupHashKey: env.LOOKUP_HASH_KEY?.trim() || undefined,
     aliyunSms: group(
@@ -187,6 +226,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.wechatPay) checkWechatPayKeys(config.wechatPay, problems)
   if (config.lookupHashKey && Buffer.from(config.lookupHashKey, 'base64').length !== 32) {
     problems.push('LOOKUP_HASH_KEY 必须是 32 字节的 base64 (LOOKUP_HASH_KEY must be 32 bytes of base64)')
+  }
+  if (config.devTools && !isLoopback(config.host) && !config.localModeOnNetwork) {
+    problems.push(
+      `本地模式（演示支付、短信发件箱）只监听本机，HOST=${config.host} 需要同时设置 LOCAL_MODE_ON_NETWORK=true ` +
+        '(local mode binds to loopback; set LOCAL_MODE_ON_NETWORK=true to expose it on purpose)',
+    )
   }
   if (!config.devTools) {
     // Production never falls back to a stand-in: a missing secret stops the start instead.

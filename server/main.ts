@@ -18,7 +18,7 @@ import { createPaymentGateways, type PaymentChannels } from './modules/payments'
 import { seedCatalogue } from './db/seed/catalogue'
 import { seedContent } from './db/seed/content'
 import { seedDemoSettings } from './db/seed/settings'
-import { demoAccountsText, seedDemoUsers } from './db/seed/users'
+import { demoAccountsText, seedDemoUsers, type DemoAccount } from './db/seed/users'
 
 const LOOPBACK_OR_ANY = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']
 
@@ -98,8 +98,9 @@ async function main(): Promise<void> {
       keyFile: path.join(config.dataDir, 'keys', 'lookup-hash.key'),
       production: !config.devTools,
     })
+    let demoAccounts: DemoAccount[] = []
     if (config.devTools) {
-      await seedDemoUsers(database.db)
+      demoAccounts = await seedDemoUsers(database.db, { randomStaffPasswords: config.localModeOnNetwork })
       await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
       await seedDemoSettings(database.db)
       await seedContent(database.db, { dataDir: config.dataDir, lookupKey })
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host })
     // First run at once: whatever fell due while the server was down is done now.
     opened.sweeper = startSweeper({ db: database.db, payments, vault, log: app.log })
-    return { app, database, kv }
+    return { app, database, kv, demoAccounts }
   }
   const starting = start()
   let running: Awaited<typeof starting>
@@ -137,7 +138,14 @@ async function main(): Promise<void> {
   const where =
     running.database.kind === 'embedded' ? `嵌入式 PGlite（${config.dataDir}）` : 'PostgreSQL（DATABASE_URL）'
   console.log(`数据库：${where}；KV：${running.kv.kind === 'redis' ? 'Redis' : '内存'}`)
-  if (config.devTools) console.log(demoAccountsText())
+  if (config.devTools) console.log(demoAccountsText(running.demoAccounts))
+  if (config.localModeOnNetwork) {
+    console.warn(
+      `警告：本地模式正在 ${config.host} 上对网络开放（LOCAL_MODE_ON_NETWORK=true）。演示支付与短信发件箱仍只对本机开放，` +
+        '客服账号使用上面的随机密码；不要在公网这样运行。\n' +
+        'Warning: local mode is reachable from the network. /dev tools still answer loopback only; never run it like this in public.',
+    )
+  }
   console.log(`号安心 running at http://${host}:${port}`)
 }
 

@@ -7,6 +7,8 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Database } from '../../server/db'
 import { sessions, users } from '../../server/db/schema'
+import { demoAccountsText, seedDemoUsers } from '../../server/db/seed/users'
+import { verifyPassword } from '../../server/lib/passwords'
 import type { LocalSmsSender } from '../../server/lib/sms'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
@@ -578,6 +580,43 @@ describe('dev tools', () => {
     expect((await production.inject({ method: 'GET', url: '/dev/captcha/x' })).statusCode).toBe(404)
     expect((await production.inject({ method: 'GET', url: '/dev/alipay?out_trade_no=P1' })).statusCode).toBe(404)
     await production.close()
+  })
+
+  test('answer loopback clients only, whatever a header says', async () => {
+    for (const url of ['/dev/sms/outbox', '/dev/captcha/x', '/dev/alipay?out_trade_no=P1', '/dev/cashier.css']) {
+      const away = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '192.168.1.20',
+        headers: { 'x-forwarded-for': '127.0.0.1', host: 'localhost' },
+      })
+      expect({ url, status: away.statusCode, msg: away.json().msg }).toEqual({
+        url,
+        status: 403,
+        msg: '开发工具仅限本机访问',
+      })
+    }
+    const pay = await app.inject({ method: 'POST', url: '/dev/alipay/pay', remoteAddress: '10.0.0.8', payload: {} })
+    expect(pay.statusCode).toBe(403)
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await app.inject({ method: 'GET', url: '/dev/sms/outbox', remoteAddress })).statusCode).toBe(200)
+    }
+  })
+
+  test('demo staff get a random password when local mode is on the network, the known one on loopback', async () => {
+    const staffHash = async () =>
+      (await database.db.select().from(users).where(eq(users.username, 'operator')))[0].passwordHash!
+    const onNetwork = await seedDemoUsers(database.db, { randomStaffPasswords: true })
+    const operator = onNetwork.find((account) => account.username === 'operator')!
+    expect(operator.password).not.toBe('operator2026')
+    expect(operator.password.length).toBeGreaterThanOrEqual(16)
+    expect(await verifyPassword(await staffHash(), 'operator2026')).toBe(false)
+    expect(await verifyPassword(await staffHash(), operator.password)).toBe(true)
+    expect(onNetwork.find((account) => account.username === 'buyer')!.password).toBe('buyer2026')
+    expect(demoAccountsText(onNetwork)).toContain(`operator / ${operator.password}`)
+
+    await seedDemoUsers(database.db, { randomStaffPasswords: false })
+    expect(await verifyPassword(await staffHash(), 'operator2026')).toBe(true)
   })
 
   test('show the outbox and a captcha answer without spending it', async () => {

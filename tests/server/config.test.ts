@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import path from 'node:path'
 import { ConfigError, H5_DIR, loadConfig } from '../../server/config'
+import { productionEnv } from './helpers/production'
 
 const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 })
 const platform = generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -19,16 +20,18 @@ const WECHAT_PAY = {
 }
 
 describe('loadConfig', () => {
-  test('defaults: port 3000 on every interface, ./data, embedded database, memory KV, dev tools on', () => {
+  test('defaults: port 3000 on loopback, ./data, embedded database, memory KV, dev tools on', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
+      localModeOnNetwork: false,
       dataDir: path.resolve('data'),
       databaseUrl: undefined,
       redisUrl: undefined,
       devTools: true,
       h5Dir: H5_DIR,
       sessionTtlDays: 7,
+      sessionMaxDays: 30,
       trustProxy: false,
       vaultKeys: undefined,
       lookupHashKey: undefined,
@@ -50,7 +53,8 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       NODE_ENV: 'production',
       SESSION_TTL_DAYS: '30',
-      TRUST_PROXY: '10.0.0.1',
+      SESSION_MAX_DAYS: '60',
+      TRUST_PROXY: '10.0.0.1, 10.1.0.0/16',
       VAULT_KEYS: 'k1:AAAA',
       LOOKUP_HASH_KEY: LOOKUP_KEY,
       ALIYUN_SMS_ACCESS_KEY_ID: 'id',
@@ -74,7 +78,8 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379',
       devTools: false,
       sessionTtlDays: 30,
-      trustProxy: '10.0.0.1',
+      sessionMaxDays: 60,
+      trustProxy: '10.0.0.1,10.1.0.0/16',
       vaultKeys: 'k1:AAAA',
       lookupHashKey: LOOKUP_KEY,
       aliyunSms: { accessKeyId: 'id', accessKeySecret: 'secret', signName: '号安心', templateCode: 'SMS_1' },
@@ -96,6 +101,32 @@ describe('loadConfig', () => {
       },
       publicUrl: 'https://www.haoanxin.example',
     })
+  })
+
+  test('production listens on every interface by default', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError)
+    const { host } = loadConfig({ ...productionEnv(), HOST: '' })
+    expect(host).toBe('0.0.0.0')
+  })
+
+  test('local mode refuses another address unless LOCAL_MODE_ON_NETWORK=true says so', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow('本地模式（演示支付、短信发件箱）只监听本机')
+    expect(() => loadConfig({ HOST: '192.168.1.5' })).toThrow('LOCAL_MODE_ON_NETWORK=true')
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1')
+    expect(loadConfig({ HOST: '0.0.0.0', LOCAL_MODE_ON_NETWORK: 'true' })).toMatchObject({
+      host: '0.0.0.0',
+      localModeOnNetwork: true,
+    })
+    // The switch means nothing in production, which has no stand-ins to expose.
+    expect(loadConfig({ ...productionEnv(), LOCAL_MODE_ON_NETWORK: 'true' }).localModeOnNetwork).toBe(false)
+  })
+
+  test('TRUST_PROXY must name the proxies: `true` (anyone) is refused', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY 必须列出反向代理的地址或网段')
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY')
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow('TRUST_PROXY')
+    expect(loadConfig({ TRUST_PROXY: 'loopback,::1,fd00::/8' }).trustProxy).toBe('loopback,::1,fd00::/8')
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
   })
 
   test('production refuses to start without its secrets and providers', () => {

@@ -127,7 +127,7 @@ async function play(steps: Step[]): Promise<void> {
             buyer,
             id,
             { channel: 'alipay', kind, returnUrl: '/index/orderDetail' },
-            { base: 'http://localhost', ip: '127.0.0.1', desktop: false },
+            { origins: ['http://localhost'], ip: '127.0.0.1', desktop: false },
           )
           // a late payment: the buyer cancels while the gateway page is open, then pays
           if (s.late) await attempt(() => service.cancelOrder(deps, buyer, id))

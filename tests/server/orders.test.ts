@@ -516,4 +516,30 @@ describe('paying', () => {
         .status,
     ).toBe(404)
   })
+
+  it('builds the notify and return URLs from the bound address, never from the Host header', async () => {
+    const buyer = await person()
+    const created = (await order(buyer, await listing())).body.data
+    const body = { channel: 'alipay', kind: 'full', returnUrl: '/index/orderDetail' }
+    const started = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, body, {
+      host: 'attacker.example:4444',
+      'x-forwarded-host': 'attacker.example:4444',
+    })
+    expect(started.status).toBe(200)
+    const payUrl = new URL(started.body.data.payUrl!)
+    expect(payUrl.origin).toBe('http://127.0.0.1:3000')
+    expect(payUrl.searchParams.get('notify_url')).toBe('http://127.0.0.1:3000/api/pay/notify/alipay')
+    expect(payUrl.searchParams.get('return_url')).toMatch(/^http:\/\/127\.0\.0\.1:3000\/index\/orderDetail\?/)
+    // A browser on this machine writes localhost: it may come back there too.
+    const local = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, {
+      ...body,
+      returnUrl: 'http://localhost:3000/index/orderDetail',
+    })
+    expect(new URL(local.body.data.payUrl!).searchParams.get('return_url')).toMatch(/^http:\/\/localhost:3000\//)
+    const attacker = await call('POST', `/api/pay/${created.id}`, buyer, {
+      ...body,
+      returnUrl: 'http://attacker.example:4444/index/orderDetail',
+    })
+    expect(attacker.status).toBe(400)
+  })
 })

@@ -41,7 +41,8 @@ async function startServer(): Promise<Server> {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // No HOST: the default a newcomer gets.
+    env: { ...env, PORT: String(port), HOST: '', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -102,6 +103,17 @@ describe('server/main.ts as a process', () => {
     await waitForUrl(first)
     expect(fs.readFileSync(lockFile, 'utf8').trim()).toBe(String(first.pid))
   }, 60_000)
+
+  test('a plain start listens on loopback only', () => {
+    // /proc/net/tcp: local address as hex IPv4:port, state 0A = LISTEN.
+    const port = first.port.toString(16).toUpperCase().padStart(4, '0')
+    const listening = ['/proc/net/tcp', '/proc/net/tcp6']
+      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n').slice(1))
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[3] === '0A' && fields[1]?.endsWith(`:${port}`))
+      .map((fields) => fields[1].split(':')[0])
+    expect(listening).toEqual(['0100007F'])
+  })
 
   test('/api/health answers with the database up', async () => {
     const { status, body } = await getJson(`http://127.0.0.1:${first.port}/api/health`)

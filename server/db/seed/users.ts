@@ -1,12 +1,25 @@
 /**
  * Demo accounts for a laptop (`npm start` without NODE_ENV=production): an operator, a buyer and a
- * seller, so a newcomer can sign in at once. Created once; a changed password is left alone.
+ * seller, so a newcomer can sign in at once. Buyer and seller are created once (a changed password is
+ * left alone). The staff account's password is set at every start: the known one on loopback, a random
+ * one when local mode was put on the network on purpose (LOCAL_MODE_ON_NETWORK), where anyone who can
+ * reach the port would otherwise walk into the console with a password printed in the README.
  */
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { hashPassword } from '../../lib/passwords'
 import type { Executor } from '..'
 import { users, type Role } from '../schema'
 
-export const DEMO_USERS: { username: string; password: string; phone: string; nickName: string; roles: Role[] }[] = [
+export interface DemoAccount {
+  username: string
+  password: string
+  phone: string
+  nickName: string
+  roles: Role[]
+}
+
+export const DEMO_USERS: DemoAccount[] = [
   {
     username: 'operator',
     password: 'operator2026',
@@ -24,19 +37,27 @@ export const DEMO_USERS: { username: string; password: string; phone: string; ni
   },
 ]
 
-export async function seedDemoUsers(db: Executor): Promise<void> {
+const isStaff = (account: DemoAccount) => account.roles.some((role) => role !== 'user' && role !== 'merchant')
+
+/** Returns the accounts with the passwords they have now. */
+export async function seedDemoUsers(db: Executor, options: { randomStaffPasswords: boolean }): Promise<DemoAccount[]> {
+  const seeded: DemoAccount[] = []
   for (const demo of DEMO_USERS) {
-    const { password, ...fields } = demo
+    const staff = isStaff(demo)
+    const password = staff && options.randomStaffPasswords ? randomBytes(12).toString('base64url') : demo.password
+    const { password: _, ...fields } = demo
+    const passwordHash = await hashPassword(password)
     await db
       .insert(users)
-      .values({ ...fields, passwordHash: await hashPassword(password) })
+      .values({ ...fields, passwordHash })
       .onConflictDoNothing()
+    if (staff) await db.update(users).set({ passwordHash }).where(eq(users.username, demo.username))
+    seeded.push({ ...demo, password })
   }
+  return seeded
 }
 
-export function demoAccountsText(): string {
-  const lines = DEMO_USERS.map(
-    (demo) => `  ${demo.nickName}：${demo.username} / ${demo.password}（手机 ${demo.phone}）`,
-  )
+export function demoAccountsText(accounts: DemoAccount[]): string {
+  const lines = accounts.map((demo) => `  ${demo.nickName}：${demo.username} / ${demo.password}（手机 ${demo.phone}）`)
   return ['演示账号（仅本地模式）：', ...lines].join('\n')
 }

@@ -4,6 +4,7 @@ import { Type, type TSchema } from 'typebox'
 import type { AppDeps } from '../../app'
 import { requireRole, requireUser } from '../../lib/auth'
 import { Ajax, Body, ok, page, pageParams, Table } from '../../lib/envelope'
+import { siteOrigins } from '../../lib/network'
 import { consume } from '../../lib/rateLimit'
 import { literals, NullableTime, Time } from '../../lib/schemas'
 import type { Viewer } from './machine'
@@ -89,11 +90,6 @@ const viewerOf = (request: FastifyRequest): Viewer => {
 const withOrder = <T extends TSchema>(summary: string, tags: string[], extra: Record<string, T | undefined> = {}) => ({
   schema: { summary, tags, params: Id, response: { 200: Ajax(Order) }, ...extra },
 })
-
-/** The absolute origin the gateway calls back and returns the browser to. */
-function originOf(request: FastifyRequest, publicUrl?: string): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`
-}
 
 export const orderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
   const tags = ['orders']
@@ -256,7 +252,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps)
       const userAgent = String(request.headers['user-agent'] ?? '')
       return ok(
         await orders.startPayment(orderDeps, viewer, request.params.orderId, request.body, {
-          base: originOf(request, deps.config.publicUrl),
+          origins: siteOrigins(request, deps.config.publicUrl, deps.config.port),
           ip: request.ip,
           desktop: !/Mobile|Android|iPhone|MicroMessenger/i.test(userAgent),
         }),

@@ -570,7 +570,8 @@ export async function startPayment(
   viewer: Viewer,
   orderId: number,
   body: PayRequest,
-  origin: { base: string; ip: string; desktop: boolean },
+  /** `origins[0]` is where the gateway posts its notice; the browser may come back to any of them. */
+  origin: { origins: string[]; ip: string; desktop: boolean },
 ): Promise<PayStart> {
   const order = await visibleOrder(deps.db, viewer, eq(orders.id, orderId))
   if (order.buyerId !== viewer.userId) throw new AppError(403, '只有买家可以支付')
@@ -589,7 +590,7 @@ export async function startPayment(
     throw new AppError(409, '订单当前状态无需支付')
   }
   const gateway = gatewayOf(deps, body.channel)
-  const returnUrl = sameOriginUrl(body.returnUrl, origin.base)
+  const returnUrl = sameOriginUrl(body.returnUrl, origin.origins)
   const outTradeNo = tradeNumber('P', now)
   returnUrl.searchParams.set('outTradeNo', outTradeNo)
   await deps.db.insert(payments).values({ orderId, outTradeNo, channel: body.channel, kind: body.kind, amount })
@@ -597,7 +598,7 @@ export async function startPayment(
     outTradeNo,
     amount,
     subject: `号安心-${order.goods.title}`.slice(0, 120),
-    notifyUrl: `${origin.base}/api/pay/notify/${body.channel}`,
+    notifyUrl: `${origin.origins[0]}/api/pay/notify/${body.channel}`,
     returnUrl: returnUrl.toString(),
     expiresAt: order.status === 'pending_payment' ? order.closeAt : new Date(now.getTime() + 30 * 60_000),
     client: origin.desktop ? 'desktop' : 'h5',
@@ -607,14 +608,14 @@ export async function startPayment(
 }
 
 /** The browser comes back to our own site only (no open redirect through the gateway). */
-function sameOriginUrl(raw: string, base: string): URL {
+function sameOriginUrl(raw: string, origins: string[]): URL {
   let url: URL
   try {
-    url = new URL(raw, base)
+    url = new URL(raw, origins[0])
   } catch {
     throw new AppError(400, '返回地址不正确', { errors: [{ field: 'returnUrl', message: '格式不正确' }] })
   }
-  if (url.origin !== new URL(base).origin) {
+  if (!origins.some((origin) => new URL(origin).origin === url.origin)) {
     throw new AppError(400, '返回地址必须是本站页面', { errors: [{ field: 'returnUrl', message: '不是本站地址' }] })
   }
   return url
