@@ -74,7 +74,7 @@ export function buildApp(deps: AppDeps) {
     }
   })
   installErrorHandler(app)
-  installAuth(app, database.db, config.sessionTtlDays)
+  installAuth(app, database.db, { ttlDays: config.sessionTtlDays, maxDays: config.sessionMaxDays })
   app.setNotFoundHandler((request, reply) =>
     (request.method === 'GET' || request.method === 'HEAD') && isPageUrl(request.url)
       ? redirectPage(request, reply)

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import Taro from '@tarojs/taro'
-import { logout } from '@/api/auth'
+import { logout, logoutEverywhere } from '@/api/auth'
 import { loadProfile } from '@/api/user'
 import { currentPageUrl, replacePage, safeRedirect } from '@/navigation'
 import { clearSession, readToken, saveToken, useAppState } from '@/store'
@@ -14,10 +14,21 @@ export async function completeSignIn(token: string, redirect?: string): Promise<
   else await replacePage('home')
 }
 
-/** Ends the session on the server (best effort) and here, then shows the login page. */
-export async function signOut(): Promise<void> {
+/**
+ * Ends the session on the server (best effort) and here, then shows the login page. `everywhere` ends
+ * every session of the account (a lost phone, a shared computer) — after the user confirms it.
+ */
+export async function signOut(everywhere = false): Promise<void> {
+  if (everywhere) {
+    const { confirm } = await Taro.showModal({
+      title: '退出所有设备',
+      content: '将结束此账号在所有手机和电脑上的登录（包括本机），之后需要重新登录。',
+      confirmText: '全部退出',
+    })
+    if (!confirm) return
+  }
   try {
-    await logout()
+    await (everywhere ? logoutEverywhere() : logout())
   } finally {
     clearSession()
     await replacePage('login')

@@ -67,10 +67,24 @@ export async function revokeSession(db: Executor, sessionId: number): Promise<vo
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId))
 }
 
-async function lookup(db: Executor, token: string, ttlDays: number): Promise<AuthUser | null> {
+export interface SessionLifetime {
+  /** Days without use after which a session ends (it slides with use). */
+  ttlDays: number
+  /** Days after sign-in after which it ends however much it is used: a stolen token does not live forever. */
+  maxDays: number
+}
+
+async function lookup(db: Executor, token: string, lifetime: SessionLifetime): Promise<AuthUser | null> {
   const now = new Date()
+  const bornAfter = new Date(now.getTime() - lifetime.maxDays * 86_400_000)
   const [row] = await db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, id: users.id, roles: users.roles })
+    .select({
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      roles: users.roles,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -78,24 +92,27 @@ async function lookup(db: Executor, token: string, ttlDays: number): Promise<Aut
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, bornAfter),
         eq(users.disabled, false),
       ),
     )
   if (!row) return null
   if (now.getTime() - row.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
+    const slid = now.getTime() + lifetime.ttlDays * 86_400_000
+    const end = row.createdAt.getTime() + lifetime.maxDays * 86_400_000
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlDays * 86_400_000) })
+      .set({ lastSeenAt: now, expiresAt: new Date(Math.min(slid, end)) })
       .where(eq(sessions.id, row.sessionId))
   }
   return { id: row.id, roles: row.roles, sessionId: row.sessionId }
 }
 
-export function installAuth(app: FastifyInstance, db: Executor, ttlDays: number): void {
+export function installAuth(app: FastifyInstance, db: Executor, lifetime: SessionLifetime): void {
   app.decorateRequest('user', null)
   app.addHook('onRequest', async (request) => {
     const token = request.url.startsWith('/api/') ? readToken(request) : undefined
-    request.user = token ? await lookup(db, token, ttlDays) : null
+    request.user = token ? await lookup(db, token, lifetime) : null
   })
 }
 

@@ -29,6 +29,7 @@ export const register = (body: Registration) => post<ApiResult<{ userId: number 
 export const resetPassword = (body: PasswordReset) => post<ApiResult<null>>('/h5/SmsforPwd', body)
 
 export const logout = () => post<ApiResult<null>>('/logout')
+export const logoutEverywhere = () => post<ApiResult<null>>('/logout/all')
 
 export const updateProfile = (patch: ProfilePatch) => put<ApiResult<UserProfile>>('/system/user/profile', patch)
 

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { fireEvent, waitFor } from '@testing-library/react'
+import { fireEvent, waitFor, within } from '@testing-library/react'
 import { getState, saveToken, setState } from '@/store'
 import { byLabel, clickButton, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
@@ -173,5 +173,27 @@ describe('profile', () => {
     renderApp('/index/other/geren')
     await waitFor(() => expect(window.location.pathname).toBe('/login'))
     expect(decodeURIComponent(window.location.search)).toContain('redirect=/pages/geren/index')
+  })
+
+  it('退出所有设备 asks first, then ends every session and shows login', async () => {
+    saveToken('tok-5')
+    const api = mockApi({
+      'GET /captchaImage': () => ({ code: 200, data: captcha }),
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'POST /logout/all': () => ({ code: 200 }),
+    })
+    const modal = jest.spyOn(Taro, 'showModal')
+    modal.mockResolvedValueOnce({ confirm: false, cancel: true } as never)
+    renderApp('/index/other/mycenter')
+    const everywhere = await waitFor(() => within(visiblePage()).getByText('退出所有设备'))
+    fireEvent.click(everywhere)
+    await waitFor(() => expect(modal).toHaveBeenCalledTimes(1))
+    expect(callsTo(api, 'POST /logout/all')).toHaveLength(0)
+
+    modal.mockResolvedValueOnce({ confirm: true, cancel: false } as never)
+    fireEvent.click(everywhere)
+    await waitFor(() => expect(window.location.pathname).toBe('/login'))
+    expect(callsTo(api, 'POST /logout/all')).toHaveLength(1)
+    expect(getState().token).toBe('')
   })
 })

@@ -373,6 +373,37 @@ describe('sessions', () => {
     expect((await call('GET', '/api/system/user/profile', { token })).status).toBe(401)
   })
 
+  test('a session ends 30 days after sign-in however much it is used', async () => {
+    const user = await registerUser('maxlife1')
+    const token = await signIn('maxlife1', user.password)
+    const born = new Date(Date.now() - 29.9 * 86_400_000)
+    await database.db
+      .update(sessions)
+      .set({ createdAt: born, lastSeenAt: new Date(Date.now() - 120_000) })
+      .where(eq(sessions.userId, user.userId))
+    expect((await call('GET', '/api/system/user/profile', { token })).status).toBe(200)
+    // Sliding stops at the absolute end instead of adding another 7 days.
+    const [slid] = await database.db.select().from(sessions).where(eq(sessions.userId, user.userId))
+    expect(slid.expiresAt.getTime()).toBe(born.getTime() + 30 * 86_400_000)
+
+    await database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 30.1 * 86_400_000), expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(sessions.userId, user.userId))
+    expect((await call('GET', '/api/system/user/profile', { token })).status).toBe(401)
+  })
+
+  test('退出所有设备 ends every session of the user, this one too, and no one else’s', async () => {
+    const user = await registerUser('everywhere1')
+    const other = await registerUser('everywhere2')
+    const [a, b] = [await signIn('everywhere1', user.password), await signIn('everywhere1', user.password)]
+    const stranger = await signIn('everywhere2', other.password)
+    expect((await call('POST', '/api/logout/all')).status).toBe(401)
+    expect((await call('POST', '/api/logout/all', { token: a })).status).toBe(200)
+    for (const token of [a, b]) expect((await call('GET', '/api/system/user/profile', { token })).status).toBe(401)
+    expect((await call('GET', '/api/system/user/profile', { token: stranger })).status).toBe(200)
+  })
+
   test('a password reset by SMS ends every session; a change keeps only the caller’s', async () => {
     const user = await registerUser('resetme1')
     const a = await signIn('resetme1', user.password)

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import type { AppDeps } from '../../app'
-import { requireUser, revokeSession } from '../../lib/auth'
+import { requireUser, revokeSession, revokeSessions } from '../../lib/auth'
 import { Ajax, AjaxOk, Body, ok } from '../../lib/envelope'
 import * as auth from './service'
 
@@ -156,6 +156,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, appDep
     await revokeSession(deps.database.db, requireUser(request).sessionId)
     return ok()
   })
+
+  app.post(
+    '/logout/all',
+    { schema: { summary: '退出所有设备：结束本账号的全部登录（包括当前这一个）', tags, response: { 200: AjaxOk } } },
+    async (request) => {
+      await revokeSessions(deps.database.db, requireUser(request).id)
+      return ok()
+    },
+  )
 
   app.get(
     '/system/user/profile',

@@ -51,6 +51,9 @@ export default function MycenterPage() {
         <Button className="mycenter__logout" onClick={() => void signOut()}>
           退出登录
         </Button>
+        <View className="mycenter__everywhere" onClick={() => void signOut(true)}>
+          <Text>退出所有设备</Text>
+        </View>
       </View>
     </OtherShell>
   )
