@@ -4,9 +4,13 @@
  * `checkRouteSchemas` refuses a route that forgets one, so a message can never fall back to English.
  */
 import type { FastifySchemaValidationError, RouteOptions } from 'fastify'
+import { MAX_ID } from './schemas'
 
 type Schema = Record<string, unknown> & {
   title?: string
+  pattern?: string
+  format?: string
+  maximum?: number
   type?: string | string[]
   properties?: Record<string, Schema>
   patternProperties?: Record<string, Schema>
@@ -108,6 +112,10 @@ function describe(error: FastifySchemaValidationError, label: string, schema: Sc
       return `${label}必须大于 ${limit}`
     case 'exclusiveMaximum':
       return `${label}必须小于 ${limit}`
+    case 'pattern':
+      if (params.pattern === NO_CONTROL_CHARS) return `${label}不能包含控制字符`
+      if (params.pattern === SANE_YEAR) return `${label}超出可用的日期范围`
+      return `${label}格式不正确`
     case 'multipleOf':
       return `${label}必须是 ${params.multipleOf} 的倍数`
     case 'minItems':
@@ -154,15 +162,55 @@ export function describeValidation(
   return [...byField.values()]
 }
 
-/** Throws when a request property has no Chinese `title`, or a body object would accept unknown fields. */
+/**
+ * Control characters other than tab, newline and carriage return. PostgreSQL refuses NUL in text (a 500
+ * where a 400 belongs) and the others have no business in anything a person types.
+ */
+export const NO_CONTROL_CHARS = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$'
+/** Dates in 1900–2099: year 0000 and the like are not dates PostgreSQL (or a person) means. */
+export const SANE_YEAR = '^(19|20)\\d{2}-'
+
+/**
+ * Throws when a request property has no Chinese `title`, or a body object would accept unknown fields;
+ * then makes every request schema safe by default, so no route can forget it: strings refuse control
+ * characters, numbers stay within int4 (MAX_ID), dates within 1900–2099. A route that means a tighter rule
+ * states it; these only fill in what is not stated.
+ */
 export function checkRouteSchemas(route: RouteOptions): void {
   const schema = route.schema as Partial<Record<RequestPart, Schema>> | undefined
   if (!schema) return
   for (const part of REQUEST_PARTS) {
     const root = schema[part]
-    if (root) walk(root, part, part === 'body', (problem) => fail(route, part, problem))
+    if (!root) continue
+    walk(root, part, part === 'body', (problem) => fail(route, part, problem))
+    harden(root)
   }
 }
+
+function harden(schema: Schema): void {
+  const types = [schema.type ?? []].flat()
+  if (types.includes('string') && !('const' in schema) && !schema.enum) {
+    if (typeof schema.format === 'string' && /^date(-time)?$/.test(schema.format)) schema.pattern ??= SANE_YEAR
+    else if (schema.pattern === undefined) schema.pattern = NO_CONTROL_CHARS
+    else if (schema.pattern !== NO_CONTROL_CHARS && !hasControlGuard(schema)) {
+      schema.allOf = [...(schema.allOf ?? []), { pattern: NO_CONTROL_CHARS }]
+    }
+  }
+  if ((types.includes('integer') || types.includes('number')) && schema.maximum === undefined) {
+    schema.maximum = MAX_ID
+  }
+  for (const child of [
+    ...Object.values(schema.properties ?? {}),
+    ...Object.values(schema.patternProperties ?? {}),
+    ...(schema.items ? [schema.items].flat() : []),
+    ...(typeof schema.additionalProperties === 'object' ? [schema.additionalProperties] : []),
+    ...members(schema),
+  ]) {
+    harden(child)
+  }
+}
+
+const hasControlGuard = (schema: Schema) => (schema.allOf ?? []).some((member) => member.pattern === NO_CONTROL_CHARS)
 
 function fail(route: RouteOptions, part: RequestPart, problem: string): never {
   throw new Error(`${String(route.method)} ${route.url}: ${part} ${problem}`)

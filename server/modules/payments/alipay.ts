@@ -7,6 +7,15 @@
 import { AlipaySdk } from 'alipay-sdk'
 import type { Config } from '../../config'
 import { chinaTime, formatYuan, parseChinaTime, parseYuan } from './formats'
+
+/** A check that throws on malformed input (a bad base64 signature, say) refuses instead of failing the request. */
+function signatureHolds(check: () => boolean): boolean {
+  try {
+    return check()
+  } catch {
+    return false
+  }
+}
 import type { PaymentGateway, TradeState } from './gateway'
 
 export type AlipayOptions = NonNullable<Config['alipay']>
@@ -62,7 +71,9 @@ export function createAlipayGateway(options: AlipayOptions, mode: PaymentGateway
 
     async verifyNotify({ rawBody }) {
       const body = Object.fromEntries(new URLSearchParams(rawBody))
-      if (!sdk.checkNotifySignV2(body) || body.app_id !== options.appId) return null
+      // We sign with RSA2 only; any other sign_type (the SDK throws on an unknown one) is a refused notice.
+      if (body.sign_type !== 'RSA2' || !signatureHolds(() => sdk.checkNotifySignV2(body))) return null
+      if (body.app_id !== options.appId) return null
       const amount = parseYuan(body.total_amount)
       if (amount === null || !body.out_trade_no || !body.notify_id) return null
       return {
