@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db'
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './lib/dataDirLock'
 import { createIdVerifier } from './lib/idVerifier'
 import { openKvStore, type KvStore } from './lib/kv'
+import { loggerOptions } from './lib/logging'
 import { createSmsSender } from './lib/sms'
 import { createVault, loadLookupKey, loadVaultKeys } from './lib/vault'
 import { startSweeper } from './modules/orders/sweeper'
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
       sms: createSmsSender(config),
       idVerifier: createIdVerifier(config),
       payments,
-      logger: { level: config.devTools ? 'warn' : 'info' },
+      logger: loggerOptions(config.devTools ? 'warn' : 'info'),
     }))
     await app.listen({ port: config.port, host: config.host })
     // First run at once: whatever fell due while the server was down is done now.

@@ -5,6 +5,7 @@
  */
 import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525'
 import { $OpenApiUtil } from '@alicloud/openapi-core'
+import { maskPhone } from '../../src/contract/validation'
 import type { Config } from '../config'
 
 export type SmsScene = 'login' | 'register' | 'password'
@@ -38,7 +39,8 @@ export function createLocalSms(log: (line: string) => void = console.log): Local
     async send(phone, scene, code) {
       entries.unshift({ phone, scene, code, sentAt: new Date().toISOString() })
       entries.length = Math.min(entries.length, OUTBOX_SIZE)
-      log(`[sms] phone=${phone} scene=${scene} code=${code}`)
+      // The code is the point of the local outbox; the phone is enough to tell whose it is when masked.
+      log(`[sms] phone=${maskPhone(phone)} scene=${scene} code=${code}`)
     },
     outbox: (phone) => (phone ? entries.filter((entry) => entry.phone === phone) : [...entries]),
   }
