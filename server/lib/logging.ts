@@ -34,7 +34,7 @@ export function redactUrl(url: string): string {
 interface LoggedError {
   type: string
   message: string
-  stack?: string
+  stack: string
   code?: string
   constraint?: string
   routine?: string
