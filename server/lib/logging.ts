@@ -31,7 +31,7 @@ export function redactUrl(url: string): string {
   return `${path}?${kept.join('&')}`
 }
 
-interface LoggedError {
+type LoggedError = {
   type: string
   message: string
   stack: string
