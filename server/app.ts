@@ -110,15 +110,22 @@ export function buildApp(deps: AppDeps) {
       },
     },
   })
-  app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Swagger UI sets inline styles at run time, which its own hash-only style-src blocks.
-    transformStaticCSP: (header) =>
-      header
-        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
-        .replace(/\s*upgrade-insecure-requests;?/, ''),
+  // Personal answers (orders, profile, credentials…) must not sit in a shared or browser cache; a route
+  // that wants caching says so itself.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
+  // The API's own description is for developers: not served in production.
+  if (config.devTools)
+    app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Swagger UI sets inline styles at run time, which its own hash-only style-src blocks.
+      transformStaticCSP: (header) =>
+        header
+          .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+          .replace(/\s*upgrade-insecure-requests;?/, ''),
+    })
 
   app.register(healthRoutes, { prefix: '/api', database, kv })
   app.register(authRoutes, { prefix: '/api', ...deps })

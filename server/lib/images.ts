@@ -16,6 +16,11 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 /** Larger pictures are scaled down to this many pixels on their longer side. */
 const MAX_EDGE = 2048
 const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
+/**
+ * 50 Mpx covers every phone camera; above it a 5 MB file is a decompression bomb (a 144 Mpx PNG of one
+ * colour is a few hundred KB and 576 MB decoded). Checked from the header before anything is decoded.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000
 
 export interface StoredImage {
   /** `/uploads/<sha256>.<ext>`, relative to the server's origin. */
@@ -27,17 +32,19 @@ export interface StoredImage {
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads')
 
 export async function storeImage(dataDir: string, input: Buffer): Promise<StoredImage> {
-  let format: string | undefined
+  let metadata: { format?: string; width?: number; height?: number }
   try {
-    format = (await sharp(input).metadata()).format
+    metadata = await sharp(input).metadata()
   } catch {
-    format = undefined
+    metadata = {}
   }
+  const { format, width = 0, height = 0 } = metadata
   if (!format || !ACCEPTED.has(format)) throw new AppError(400, '图片格式不支持，请上传 JPG、PNG 或 WebP 图片')
+  if (width * height > MAX_IMAGE_PIXELS) throw new AppError(400, '图片尺寸过大（最多 5000 万像素）')
 
   let output: { data: Buffer; info: OutputInfo }
   try {
-    const pipeline = sharp(input, { failOn: 'error' })
+    const pipeline = sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
     const encoded =

@@ -5,6 +5,7 @@ import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
 import { AppError, Body, ok, page, pageParams } from '../../server/lib/envelope'
 import { createTestApp } from './helpers/app'
+import { productionEnv } from './helpers/production'
 import { createTestDatabase } from './helpers/database'
 
 let database: Database
@@ -206,6 +207,18 @@ describe('documentation and transport', () => {
     ).toBe('手机号')
     const ui = await app.inject('/api/docs')
     expect([200, 302]).toContain(ui.statusCode)
+  })
+
+  test('production does not serve the API documentation', async () => {
+    const production = createTestApp(database, { env: productionEnv() })
+    await production.ready()
+    for (const url of ['/api/docs', '/api/docs/json']) expect((await production.inject(url)).statusCode).toBe(404)
+    await production.close()
+  })
+
+  test('API answers are not cached unless a route says so', async () => {
+    expect((await app.inject('/api/health')).headers['cache-control']).toBe('no-store')
+    expect((await app.inject('/api/nothing-here')).headers['cache-control']).toBe('no-store')
   })
 
   test('security headers are set, with a CSP that allows inline styles but not inline scripts', async () => {

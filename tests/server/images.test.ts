@@ -131,6 +131,16 @@ describe('storeImage', () => {
     expect(storedFiles()).toEqual([])
   })
 
+  test('a decompression bomb (56 Mpx of one colour) is refused from its header, nothing stored', async () => {
+    const bomb = await sharp({ create: { width: 7500, height: 7500, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+    expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES)
+    const error = await refusal(bomb)
+    expect([error.code, error.message]).toEqual([400, '图片尺寸过大（最多 5000 万像素）'])
+    expect(storedFiles()).toEqual([])
+  })
+
   test('a truncated JPEG is refused with 400 and nothing is stored', async () => {
     const full = await picture(400, 300).jpeg().toBuffer()
     const truncated = full.subarray(0, Math.floor(full.length / 2))

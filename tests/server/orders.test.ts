@@ -262,6 +262,17 @@ describe('ordering', () => {
     expect(live).toHaveLength(1)
   })
 
+  it('answers an anonymous caller of an operator route 401 before looking at its input', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/admin/orders/abc/refund'],
+      ['POST', '/api/admin/orders/1/hand-over'],
+      ['GET', '/api/admin/ledger/verify'],
+    ] as const) {
+      const response = await call(method, url, null, method === 'POST' ? { wrong: 1 } : undefined)
+      expect({ url, status: response.status }).toEqual({ url, status: 401 })
+    }
+  })
+
   it('replays an Idempotency-Key with the first order and refuses its reuse for another request', async () => {
     const buyer = await person()
     const id = await listing()
@@ -272,6 +283,15 @@ describe('ordering', () => {
     expect(second.body.data.id).toBe(first.body.data.id)
     const replay = await order(buyer, id, {}, key)
     expect(replay.body.data.id).toBe(first.body.data.id)
+    // The same fields in another order are the same request.
+    const reordered = await call<Order>(
+      'POST',
+      '/api/order',
+      buyer,
+      { agree: true, payMode: 'full', guaranteeType: 'retrieval', goodsId: id },
+      { 'idempotency-key': key },
+    )
+    expect([reordered.status, reordered.body.data.id]).toEqual([200, first.body.data.id])
     const misuse = await order(buyer, await listing(), {}, key)
     expect(misuse.status).toBe(409)
     expect(misuse.body.msg).toContain('Idempotency-Key')

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import type { AppDeps } from '../../app'
-import { requireRole } from '../../lib/auth'
+import { operatorsOnly } from '../../lib/auth'
 import { Ajax, ok } from '../../lib/envelope'
 import { verifyLedger } from './verify'
 
@@ -15,6 +15,7 @@ const LedgerReport = Type.Object({
 
 /** The check of `npm run ledger:verify` on a running server: an operator need not stop it to prove the journal. */
 export const adminLedgerRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  operatorsOnly(app)
   app.get(
     '/admin/ledger/verify',
     {
@@ -24,9 +25,6 @@ export const adminLedgerRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
         response: { 200: Ajax(LedgerReport) },
       },
     },
-    async (request) => {
-      requireRole(request, 'operator')
-      return ok(await verifyLedger(deps.database.db))
-    },
+    async () => ok(await verifyLedger(deps.database.db)),
   )
 }

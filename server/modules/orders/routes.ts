@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type, type TSchema } from 'typebox'
 import type { AppDeps } from '../../app'
-import { requireRole, requireUser } from '../../lib/auth'
+import { operatorsOnly, requireRole, requireUser } from '../../lib/auth'
 import { Ajax, Body, ok, page, pageParams, Table } from '../../lib/envelope'
 import { siteOrigins } from '../../lib/network'
 import { consume } from '../../lib/rateLimit'
@@ -285,6 +285,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps)
 
 export const adminOrderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
   const tags = ['admin']
+  operatorsOnly(app)
   const orderDeps: orders.OrderDeps = { db: deps.database.db, payments: deps.payments, vault: deps.vault, log: app.log }
   const operator = (request: FastifyRequest): Viewer => ({
     userId: requireRole(request, 'operator').id,

@@ -269,12 +269,22 @@ async function createOrderIn(tx: Executor, userId: number, body: OrderRequest): 
   return order
 }
 
+/** JSON with object keys sorted: the same request hashes the same whatever order its client wrote the fields in. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
 /**
  * `Idempotency-Key`: the key is claimed in the same transaction as the work, so a replay (even a
  * concurrent one, which waits on the claim) returns the first order, and a failed attempt leaves no claim.
  */
 export async function createOrder(db: Db, viewer: Viewer, body: OrderRequest, key?: string): Promise<Order> {
-  const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex')
+  const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex')
   try {
     return await db.transaction(async (tx) => {
       if (key) {
