@@ -22,6 +22,10 @@ export interface TradeSettings {
   autoConfirmDays: number
   payoutProtectionDays: number
   autoHandOver: boolean
+  /** Unpaid orders one buyer may hold at once (each holds a listing until it times out). */
+  maxUnpaidOrders: number
+  /** `expiries` timed-out orders within `withinHours` keep the buyer from ordering for `hours`. */
+  expiryCooldown: { expiries: number; withinHours: number; hours: number }
 }
 
 const TRADE_KEYS = [
@@ -33,6 +37,8 @@ const TRADE_KEYS = [
   'unpaidOrderTimeoutMinutes',
   'autoConfirmDays',
   'payoutProtectionDays',
+  'maxUnpaidOrders',
+  'expiryCooldown',
 ] as const satisfies readonly (keyof TradeSettings)[]
 
 export async function tradeSettings(db: Executor): Promise<TradeSettings> {

@@ -32,6 +32,8 @@ describe('migrated database', () => {
         others: { default: 10 },
       },
       serviceHours: { from: '10:00', to: '02:00' },
+      maxUnpaidOrders: 2,
+      expiryCooldown: { expiries: 3, withinHours: 24, hours: 24 },
     })
   })
 
@@ -44,7 +46,7 @@ describe('migrated database', () => {
   test('migrating again applies nothing twice', async () => {
     await migrateDatabase(database.pool)
     const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(settings)
-    expect(count).toBe(11)
+    expect(count).toBe(13)
   })
 
   test('a transaction commits or rolls back as one through its executor', async () => {

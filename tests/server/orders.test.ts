@@ -359,6 +359,59 @@ describe('cancelling', () => {
   })
 })
 
+describe('hoarding limits', () => {
+  it('one buyer holds at most 2 unpaid orders, even when 8 arrive at once', async () => {
+    const buyer = await person()
+    const ids = await Promise.all(Array.from({ length: 8 }, () => listing()))
+    const answers = await Promise.all(ids.map((id) => order(buyer, id)))
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2)
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.body).toMatchObject({ code: 409, msg: '你有 2 个待支付订单，请先支付或取消后再下单' })
+    }
+    const held = await database.db.select().from(goods).where(eq(goods.status, 'in_trade'))
+    expect(held.filter((row) => ids.includes(row.id))).toHaveLength(2)
+    // Paying or cancelling one frees a place.
+    await call('POST', `/api/need/myOrder/${answers.find((a) => a.status === 200)!.body.data.id}/cancel`, buyer)
+    expect(
+      (
+        await order(
+          buyer,
+          ids.find((id) => !held.some((row) => row.id === id))!,
+        )
+      ).status,
+    ).toBe(200)
+  })
+
+  it('three timed-out orders within a day keep the buyer from ordering for a day', async () => {
+    const buyer = await person()
+    for (const batch of [2, 1]) {
+      for (let i = 0; i < batch; i += 1) expect((await order(buyer, await listing())).status).toBe(200)
+      await runSweep(orderDeps, new Date(Date.now() + DAY))
+    }
+    const refused = await order(buyer, await listing())
+    expect(refused.status).toBe(429)
+    expect(refused.body.msg).toMatch(/^近期多个订单超时未支付，请 (2[34] 小时|\d+ 分钟)后再下单$/)
+    // A buyer who cancels their own orders is not held back.
+    const other = await person()
+    for (let i = 0; i < 3; i += 1) {
+      const made = (await order(other, await listing())).body.data
+      expect((await call('POST', `/api/need/myOrder/${made.id}/cancel`, other)).status).toBe(200)
+    }
+    expect((await order(other, await listing())).status).toBe(200)
+  })
+
+  it('ten orders an hour per buyer', async () => {
+    const buyer = await person()
+    for (let i = 0; i < 10; i += 1) {
+      const made = (await order(buyer, await listing())).body.data
+      await call('POST', `/api/need/myOrder/${made.id}/cancel`, buyer)
+    }
+    const eleventh = await order(buyer, await listing())
+    expect(eleventh.status).toBe(429)
+    expect(eleventh.body.msg).toMatch(/^下单过于频繁，请 (1 小时|\d+ 分钟)后再试$/)
+  })
+})
+
 describe('paying', () => {
   it('a verified notice pays the order once; hand-over, credentials, confirmation and payout follow', async () => {
     const seller = await person()

@@ -238,6 +238,8 @@ export const credentialReveals = pgTable(
       .notNull()
       .references(() => users.id),
     role: text('role').$type<'buyer' | 'operator'>().notNull(),
+    /** Why an operator looked (required of operators; empty for the buyer). */
+    reason: text('reason').notNull().default(''),
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -126,6 +126,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps)
     },
     async (request) => {
       const viewer = viewerOf(request)
+      await consume(deps.kv, [
+        { key: `rl:order:${viewer.userId}`, max: 10, windowSeconds: 3600, message: '下单过于频繁，请 {wait}后再试' },
+      ])
       return ok(await orders.createOrder(deps.database.db, viewer, request.body, request.headers['idempotency-key']))
     },
   )

@@ -29,9 +29,11 @@ import {
   paymentNotices,
   payments,
   regionNodes,
+  users,
 } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
-import { tradeSettings } from '../../lib/settings'
+import { waitText } from '../../lib/rateLimit'
+import { tradeSettings, type TradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
 import { account, post } from '../ledger/ledger'
 import type { PaymentGateways, VerifiedNotice } from '../payments/gateway'
@@ -211,10 +213,48 @@ async function refusal(db: Executor, userId: number, goodsId: number, status: st
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'
 
+/**
+ * Listing hoarding (an unpaid order holds its listing until it times out): a cap on the buyer's unpaid
+ * orders and a cooldown after repeated timeouts. The buyer's row is locked first, so two orders of one
+ * buyer are decided one after the other and the count cannot be raced.
+ */
+async function checkBuyerLimits(tx: Executor, userId: number, settings: TradeSettings, now: Date): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+  const [{ unpaid }] = await tx
+    .select({ unpaid: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.buyerId, userId), eq(orders.status, 'pending_payment')))
+  if (unpaid >= settings.maxUnpaidOrders) {
+    throw new AppError(409, `你有 ${unpaid} 个待支付订单，请先支付或取消后再下单`)
+  }
+  const { expiries, withinHours, hours } = settings.expiryCooldown
+  const timedOut = await tx
+    .select({ at: orderEvents.createdAt })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(
+      and(
+        eq(orders.buyerId, userId),
+        eq(orderEvents.event, 'cancel'),
+        eq(orderEvents.actor, 'system'),
+        gte(orderEvents.createdAt, new Date(now.getTime() - withinHours * 3_600_000)),
+      ),
+    )
+    .orderBy(desc(orderEvents.createdAt))
+    .limit(expiries)
+  if (timedOut.length < expiries) return
+  const until = timedOut[expiries - 1].at.getTime() + hours * 3_600_000
+  if (until > now.getTime()) {
+    const retryAfter = Math.ceil((until - now.getTime()) / 1000)
+    throw new AppError(429, `近期多个订单超时未支付，请 ${waitText(retryAfter)}后再下单`, { retryAfter })
+  }
+}
+
 async function createOrderIn(tx: Executor, userId: number, body: OrderRequest): Promise<OrderRow> {
   const item = await goodsForSale(tx, body.goodsId)
   if (item.sellerId === userId) throw new AppError(409, '不能购买自己发布的商品')
   const settings = await tradeSettings(tx)
+  await checkBuyerLimits(tx, userId, settings, new Date())
   const priced = priceOrder(item, body, settings)
   // Taking the goods is the lock: of racing buyers exactly one UPDATE finds it on sale.
   const taken = await tx
