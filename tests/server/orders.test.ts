@@ -432,16 +432,31 @@ describe('paying', () => {
 
     const operator = await person(['user', 'operator'])
     expect((await call('POST', `/api/admin/orders/${created.id}/hand-over`, buyer)).status).toBe(403)
-    const seen = await call('GET', `/api/need/myOrder/${created.id}/credentials`, operator)
+    const unexplained = await call('GET', `/api/need/myOrder/${created.id}/credentials`, operator)
+    expect(unexplained.body).toMatchObject({ code: 400, msg: '请填写查看原因' })
+    const operatorView = (await call<Order>('GET', `/api/need/myOrder/${created.id}`, operator)).body.data
+    expect(operatorView.actions).toEqual(['handOver', 'refund', 'credentials'])
+    const seen = await call(
+      'GET',
+      `/api/need/myOrder/${created.id}/credentials?reason=${encodeURIComponent('验号')}`,
+      operator,
+    )
     expect(seen.body.data).toMatchObject({ account: `qq${id}` })
     const handed = await call<Order>('POST', `/api/admin/orders/${created.id}/hand-over`, operator)
     expect(handed.body.data.status).toBe('handed_over')
+    // Once the account is the buyer's, staff no longer read it, whatever the reason.
+    const after = await call('GET', `/api/need/myOrder/${created.id}/credentials?reason=x`, operator)
+    expect(after.body).toMatchObject({ code: 403, msg: '只有移交中的订单可以查看账号信息' })
+    expect(handed.body.data.actions).not.toContain('credentials')
     const buyerView = (await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data
     expect(buyerView.actions).toEqual(['credentials', 'confirm'])
     const revealed = await call('GET', `/api/need/myOrder/${created.id}/credentials`, buyer)
     expect(revealed.body.data).toEqual({ account: `qq${id}`, password: `pw-${id}-secret`, notes: '绑定手机已解绑' })
     const reveals = await database.db.select().from(credentialReveals).where(eq(credentialReveals.orderId, created.id))
-    expect(reveals.map((r) => r.role).sort()).toEqual(['buyer', 'operator'])
+    expect(reveals.map((r) => [r.role, r.reason]).sort()).toEqual([
+      ['buyer', ''],
+      ['operator', '验号'],
+    ])
 
     const done = await call<Order>('POST', `/api/need/myOrder/${created.id}/confirm`, buyer)
     expect(done.body.data).toMatchObject({ status: 'completed', actions: ['credentials'] })

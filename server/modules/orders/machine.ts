@@ -39,6 +39,17 @@ export interface Viewer {
   operator: boolean
 }
 
+/**
+ * Who may read the listing's credentials now, as whom: the buyer once the account is handed over; an
+ * operator (not the buyer) only while handing it over — paid in full, not yet handed over.
+ */
+export function credentialsAccess(order: OrderRow, viewer: Viewer): 'buyer' | 'operator' | null {
+  if (order.buyerId === viewer.userId) {
+    return order.status === 'handed_over' || order.status === 'completed' ? 'buyer' : null
+  }
+  return viewer.operator && order.status === 'paid' && fullyPaid(order) ? 'operator' : null
+}
+
 /** What `viewer` may do with `order` now. */
 export function actionsFor(order: OrderRow, viewer: Viewer): OrderAction[] {
   const actions: OrderAction[] = []
@@ -49,15 +60,13 @@ export function actionsFor(order: OrderRow, viewer: Viewer): OrderAction[] {
     if (order.status === 'pending_payment') actions.push('pay')
     if (order.status === 'paid' && !fullyPaid(order)) actions.push('payBalance')
     if (can('cancel', 'buyer')) actions.push('cancel')
-    if (order.status === 'handed_over' || order.status === 'completed') actions.push('credentials')
+    if (credentialsAccess(order, viewer)) actions.push('credentials')
     if (can('confirm', 'buyer')) actions.push('confirm')
   }
   if (viewer.operator) {
     if (can('handOver', 'operator') && fullyPaid(order)) actions.push('handOver')
     if (can('refund', 'operator')) actions.push('refund')
-    if (['paid', 'handed_over', 'completed'].includes(order.status) && !actions.includes('credentials')) {
-      actions.push('credentials')
-    }
+    if (order.buyerId !== viewer.userId && credentialsAccess(order, viewer)) actions.push('credentials')
   }
   return actions
 }

@@ -202,9 +202,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps)
     '/need/myOrder/:id/credentials',
     {
       schema: {
-        summary: '查看账号信息：仅移交后的买家与移交中的客服；每次查看都记录',
+        summary: '查看账号信息：仅移交后的买家与移交中（已付清、未移交）的客服；客服须写明原因；每次查看都记录',
         tags,
         params: Id,
+        querystring: Type.Object({
+          reason: Type.Optional(Type.String({ title: '查看原因', maxLength: 200 })),
+        }),
         response: {
           200: Ajax(Type.Object({ account: Type.String(), password: Type.String(), notes: Type.String() })),
         },
@@ -220,6 +223,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps)
         await orders.revealCredentials(orderDeps, viewer, request.params.id, {
           ip: request.ip,
           userAgent: String(request.headers['user-agent'] ?? ''),
+          reason: request.query.reason,
         }),
       )
     },

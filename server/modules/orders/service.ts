@@ -37,7 +37,7 @@ import { tradeSettings, type TradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
 import { account, post } from '../ledger/ledger'
 import type { PaymentGateways, VerifiedNotice } from '../payments/gateway'
-import { actionsFor, fullyPaid, transition, type OrderRow, type Viewer } from './machine'
+import { actionsFor, credentialsAccess, fullyPaid, transition, type OrderRow, type Viewer } from './machine'
 import { notifyUsers, type NewMessage } from '../messages/service'
 import { priceOrder } from './pricing'
 
@@ -831,18 +831,26 @@ export async function reconcilePayment(deps: OrderDeps, payment: PaymentRow): Pr
 
 /**
  * Decrypts the listing's credentials for the buyer of a handed-over or completed order, or for an
- * operator handing it over; every reveal is logged. The check and the read happen together.
+ * operator while handing it over (paid in full, not yet handed over), who must say why; every reveal is
+ * logged with its reason. Once the account is the buyer's, staff have no reason to read it (an open
+ * after-sale case will be the other one, when cases exist).
  */
 export async function revealCredentials(
   deps: OrderDeps,
   viewer: Viewer,
   orderId: number,
-  client: { ip: string; userAgent: string },
+  client: { ip: string; userAgent: string; reason?: string },
 ): Promise<Credentials> {
   const order = await visibleOrder(deps.db, viewer, eq(orders.id, orderId))
-  const asBuyer = order.buyerId === viewer.userId && ['handed_over', 'completed'].includes(order.status)
-  const asOperator = viewer.operator && ['paid', 'handed_over', 'completed'].includes(order.status)
-  if (!asBuyer && !asOperator) throw new AppError(403, '账号移交后才能查看账号信息')
+  const access = credentialsAccess(order, viewer)
+  if (!access) {
+    const asStaff = viewer.operator && order.buyerId !== viewer.userId
+    throw new AppError(403, asStaff ? '只有移交中的订单可以查看账号信息' : '账号移交后才能查看账号信息')
+  }
+  const reason = client.reason?.trim() ?? ''
+  if (access === 'operator' && !reason) {
+    throw new AppError(400, '请填写查看原因', { errors: [{ field: 'reason', message: '请填写查看原因' }] })
+  }
   const [stored] = await deps.db.select().from(goodsCredentials).where(eq(goodsCredentials.goodsId, order.goodsId))
   if (!stored) throw new AppError(404, '卖家尚未提交账号信息，请联系客服')
   const credentials = JSON.parse(deps.vault.open(stored.sealed, `goods:${order.goodsId}:credentials`)) as Credentials
@@ -850,7 +858,8 @@ export async function revealCredentials(
     orderId,
     goodsId: order.goodsId,
     userId: viewer.userId,
-    role: asBuyer ? 'buyer' : 'operator',
+    role: access,
+    reason: access === 'buyer' ? '' : reason,
     ip: client.ip,
     userAgent: client.userAgent.slice(0, 300),
   })
