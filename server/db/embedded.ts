@@ -1,13 +1,20 @@
 /**
  * Child-process entry of the embedded database (forked by `openDatabase` when DATABASE_URL is unset).
  * PGlite runs each query synchronously on its thread; in the server's own process it starves the
- * event loop under load, so it lives here and the server reaches it over loopback with node-postgres.
+ * event loop under load, so it lives here and the server reaches it with node-postgres.
+ *
+ * PGlite accepts any connection without a password, so it listens on a Unix socket in a directory only
+ * this process's user can enter (mode 0700, made fresh at each start, removed at stop) — never on a TCP
+ * port, where any local process could connect as `postgres` and read every table.
  */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
-export type EmbeddedMessage = { type: 'ready'; port: number } | { type: 'failed'; message: string }
+export type EmbeddedMessage = { type: 'ready'; socketDir: string } | { type: 'failed'; message: string }
 
 const send = (message: EmbeddedMessage) => process.send?.(message)
 
@@ -18,10 +25,13 @@ async function open(dir: string) {
   // The server's pool holds one connection, but node-postgres drops a connection whenever a query through
   // `pool.query` fails (a unique violation, say) and opens a new one at once: with a limit of 1 the new
   // one arrives before the old is detached and is refused. PGlite still runs one query at a time.
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 })
+  const server = new PGLiteSocketServer({ db, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections: 4 })
   await server.start()
   return { db, server }
 }
+
+// mkdtemp creates the directory with mode 0700.
+const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-pg-'))
 
 const dir = process.env.PGLITE_DIR
 if (!dir || !process.send) {
@@ -42,6 +52,7 @@ async function stop() {
     await server.stop()
     await db.close()
   } finally {
+    fs.rmSync(socketDir, { recursive: true, force: true })
     process.exit(0)
   }
 }
@@ -52,9 +63,10 @@ process.on('SIGINT', stop)
 process.on('disconnect', stop)
 
 opening.then(
-  ({ server }) => send({ type: 'ready', port: Number(server.getServerConn().split(':').pop()) }),
+  () => send({ type: 'ready', socketDir }),
   (error: Error) => {
     console.error(error)
+    fs.rmSync(socketDir, { recursive: true, force: true })
     send({ type: 'failed', message: error.message })
     process.exit(1)
   },

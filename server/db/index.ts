@@ -90,7 +90,7 @@ const EMBEDDED_STOP_TIMEOUT_MS = 15_000
 
 /**
  * Forks server/db/embedded.ts on `dir` (a directory, or `memory://` for tests) and resolves once it
- * listens on loopback. `onUnexpectedExit` fires if the child dies later without being stopped.
+ * listens on its private Unix socket. `onUnexpectedExit` fires if the child dies later without being stopped.
  */
 export async function startEmbedded(
   dir: string,
@@ -125,19 +125,20 @@ export async function startEmbedded(
 
   let timer: NodeJS.Timeout | undefined
   try {
-    const port = await new Promise<number>((resolve, reject) => {
+    const socketDir = await new Promise<string>((resolve, reject) => {
       timer = setTimeout(
         () => reject(new Error(`嵌入式数据库 ${EMBEDDED_START_TIMEOUT_MS / 1000} 秒内没有启动（${dir}）`)),
         EMBEDDED_START_TIMEOUT_MS,
       )
       child.on('message', (message: EmbeddedMessage) => {
-        if (message.type === 'ready') resolve(message.port)
+        if (message.type === 'ready') resolve(message.socketDir)
         else reject(new Error(`嵌入式数据库启动失败（${dir}）：${message.message}`))
       })
       void exited.then((code) => reject(new Error(`嵌入式数据库进程退出（退出码 ${code}），目录 ${dir}`)))
     })
     ready = true
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop }
+    // node-postgres takes a directory as `host` for a Unix socket (`<dir>/.s.PGSQL.5432`).
+    return { url: `postgres://postgres@/postgres?host=${encodeURIComponent(socketDir)}`, stop }
   } catch (error) {
     await stop()
     throw error

@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { migrateDatabase, openDatabase, type Database, type Executor } from '../../server/db'
+import { Client } from 'pg'
+import { migrateDatabase, openDatabase, startEmbedded, type Database, type Executor } from '../../server/db'
 import { settings } from '../../server/db/schema'
 import { createTestDatabase } from './helpers/database'
 
@@ -92,5 +93,47 @@ describe('embedded database (child process, as npm start runs it)', () => {
     } finally {
       await second.close()
     }
+  })
+
+  test('listens on a private Unix socket only: no TCP port, a 0700 directory, other users refused', async () => {
+    const embedded = await startEmbedded('memory://')
+    const socketDir = new URLSearchParams(embedded.url.split('?')[1]).get('host')!
+    try {
+      const stat = fs.statSync(socketDir)
+      expect(stat.mode & 0o777).toBe(0o700)
+      expect(stat.uid).toBe(process.getuid!())
+      expect(fs.readdirSync(socketDir)).toContain('.s.PGSQL.5432')
+      // No listening TCP socket belongs to the child (its open sockets are all Unix ones).
+      const child = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .find((line) => line.includes('server/db/embedded.ts'))!
+      const pid = child.trim().split(/\s+/)[0]
+      const inodes = fs
+        .readdirSync(`/proc/${pid}/fd`)
+        .map((fd) => fs.readlinkSync(`/proc/${pid}/fd/${fd}`))
+        .filter((target) => target.startsWith('socket:['))
+        .map((target) => target.slice(8, -1))
+      const tcp = ['/proc/net/tcp', '/proc/net/tcp6']
+        .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n').slice(1))
+        .map((line) => line.trim().split(/\s+/))
+        .filter((fields) => fields[3] === '0A')
+        .map((fields) => fields[9])
+      expect(inodes.filter((inode) => tcp.includes(inode))).toEqual([])
+      // This user connects without a password; another user cannot even reach the socket.
+      const client = new Client({ connectionString: embedded.url })
+      await client.connect()
+      expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+      await client.end()
+      if (process.getuid!() === 0) {
+        const probe = `require('net').connect(${JSON.stringify(path.join(socketDir, '.s.PGSQL.5432'))})
+          .on('connect', () => { console.log('connected'); process.exit(0) })
+          .on('error', (e) => { console.log(e.code); process.exit(0) })`
+        const answer = execFileSync(process.execPath, ['-e', probe], { uid: 65534, gid: 65534, encoding: 'utf8' })
+        expect(answer.trim()).toBe('EACCES')
+      }
+    } finally {
+      await embedded.stop()
+    }
+    expect(fs.existsSync(socketDir)).toBe(false)
   })
 })
