@@ -6,7 +6,7 @@
  * over every line masks anything shaped like a mainland phone or ID number, wherever it came from.
  */
 import type { FastifyServerOptions } from 'fastify'
-import { maskPhone } from '../../src/contract/validation'
+import { maskIdNumber, maskPhone } from '../../src/contract/validation'
 
 /** Query parameters whose values say nothing about a person. */
 const HARMLESS_QUERY = new Set(['pageNum', 'pageSize', 'gameId', 'goodsId', 'orderId', 'id', 'status', 'type', 'scene'])
@@ -16,7 +16,7 @@ const ID_NUMBER = /(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])/g
 
 /** Masks phone and ID numbers in any text: `138****8000`, `110***********1234`. */
 export function maskPersonalNumbers(text: string): string {
-  return text.replace(ID_NUMBER, (id) => `${id.slice(0, 3)}***********${id.slice(-4)}`).replace(PHONE, maskPhone)
+  return text.replace(ID_NUMBER, maskIdNumber).replace(PHONE, maskPhone)
 }
 
 /** `/api/black/blackList?content=110…&gameId=3` → `/api/black/blackList?content=[redacted]&gameId=3`. */

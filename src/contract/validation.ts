@@ -74,6 +74,9 @@ export function checkRealName(name: string): string {
 }
 
 /** 138****8000 */
+/** `110***********1234`: the first three and last four characters of an ID number. */
+export const maskIdNumber = (id: string) => `${id.slice(0, 3)}***********${id.slice(-4)}`
+
 export function maskPhone(phone: string): string {
   return PHONE_PATTERN.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone
 }

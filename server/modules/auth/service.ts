@@ -18,6 +18,7 @@ import {
   checkPhone,
   checkRealName,
   checkUsername,
+  maskIdNumber,
   maskPhone,
 } from '../../../src/contract/validation'
 import type { AppDeps } from '../../app'
@@ -291,7 +292,6 @@ export async function setPasswordBySms(
 // ---------------------------------------------------------------- profile
 
 const maskName = (name: string) => (name ? `${name[0]}${'*'.repeat(Math.max(1, [...name].length - 1))}` : '')
-const maskIdNumber = (id: string) => `${id.slice(0, 3)}***********${id.slice(-4)}`
 const idNumberAad = (userId: number) => `users:${userId}:idNumber`
 
 export async function loadProfile({ database, vault }: Deps, userId: number) {
