@@ -41,6 +41,8 @@ export interface PasswordReset {
   phone: string
   smsCode: string
   password: string
+  /** Required when a signed-in user changes an existing password. */
+  currentPassword?: string
 }
 
 export interface ProfilePatch {

@@ -10,6 +10,8 @@ export interface UserProfile {
   qq: string
   weixin: string
   roles: string[]
+  /** Whether a sign-in password is set; changing it then needs the current one. */
+  hasPassword: boolean
   realNameStatus: 'none' | 'verified'
   realName: string
   idNumber: string

@@ -17,7 +17,8 @@ const profile = {
   qq: '',
   weixin: '',
   roles: ['user'],
-  realNameStatus: 'none',
+  hasPassword: true,
+  realNameStatus: 'none' as const,
   realName: '',
   idNumber: '',
 }
@@ -173,6 +174,39 @@ describe('profile', () => {
     renderApp('/index/other/geren')
     await waitFor(() => expect(window.location.pathname).toBe('/login'))
     expect(decodeURIComponent(window.location.search)).toContain('redirect=/pages/geren/index')
+  })
+
+  it('修改密码 asks for the current password when the account has one, and not otherwise', async () => {
+    saveToken('tok-5')
+    let current = { ...profile, phone: '138****8000' }
+    const api = mockApi({
+      'GET /captchaImage': () => ({ code: 200, data: captcha }),
+      'GET /system/user/profile': () => ({ code: 200, data: current }),
+      'POST /h5/SmsforPwd': () => ({ code: 200, data: null }),
+    })
+    renderApp('/index/other/passwore')
+    await typeInto('手机号', '13800138000')
+    await typeInto('短信验证码', '111222')
+    await typeInto('新密码', 'newpass99')
+    await typeInto('确认新密码', 'newpass99')
+    const submit = () => visiblePage().querySelector('.submit-bar__button') as HTMLElement
+    expect(submit().hasAttribute('disabled')).toBe(true)
+    await typeInto('当前密码', 'secret123')
+    await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false))
+    await clickButton('确认修改')
+    await waitFor(() => expect(callsTo(api, 'POST /h5/SmsforPwd')).toHaveLength(1))
+    expect(callsTo(api, 'POST /h5/SmsforPwd')[0].data).toEqual({
+      phone: '13800138000',
+      smsCode: '111222',
+      password: 'newpass99',
+      currentPassword: 'secret123',
+    })
+
+    current = { ...current, hasPassword: false }
+    setState({ profile: current })
+    renderApp('/index/other/passwore')
+    await byLabel('手机号')
+    expect(visiblePage().querySelector('[aria-label="当前密码"]')).toBeNull()
   })
 
   it('退出所有设备 asks first, then ends every session and shows login', async () => {

@@ -644,6 +644,7 @@ describe('collect', () => {
     qq: '',
     weixin: '',
     roles: ['user'],
+    hasPassword: true,
     realNameStatus: 'none',
     realName: '',
     idNumber: '',

@@ -93,6 +93,7 @@ it('changes the password; an older session gets the sign-in prompt once', async 
 
   await api.smsCooldown(phone) // the code of the registration was sent less than a minute ago
   await solveNextCaptcha(page, () => page.goto(`${baseUrl}/index/other/passwore`))
+  await fill(page, '当前密码', password)
   await fill(page, '手机号', phone)
   // sending the code spends the captcha; the page draws a new one
   await solveNextCaptcha(page, () => show(page).getByRole('button', { name: '获取验证码' }).click())

@@ -411,7 +411,12 @@ describe('sessions', () => {
 
     const change = await call('POST', '/api/h5/SmsforPwd', {
       token: a,
-      body: { phone: user.phone, smsCode: await smsCode(user.phone, 'password'), password: 'changed123' },
+      body: {
+        phone: user.phone,
+        smsCode: await smsCode(user.phone, 'password'),
+        password: 'changed123',
+        currentPassword: user.password,
+      },
     })
     expect(change.status).toBe(200)
     expect((await call('GET', '/api/system/user/profile', { token: a })).status).toBe(200)
@@ -427,6 +432,53 @@ describe('sessions', () => {
     expect((await login('resetme1', 'again1234')).status).toBe(200)
   })
 
+  test('a signed-in change needs the current password, five tries reserved before any compare', async () => {
+    const user = await registerUser('current1')
+    const token = await signIn('current1', user.password)
+    expect((await call('GET', '/api/system/user/profile', { token })).body.data.hasPassword).toBe(true)
+    const change = (extra: object, smsCodeValue: string) =>
+      call('POST', '/api/h5/SmsforPwd', {
+        token,
+        body: { phone: user.phone, smsCode: smsCodeValue, password: 'taken1234', ...extra },
+      })
+    const code = await smsCode(user.phone, 'password')
+
+    const missing = await change({}, code)
+    expect(missing).toMatchObject({ status: 400, body: { msg: '请输入当前密码' } })
+    const wrongOnce = await change({ currentPassword: 'guess0000' }, code)
+    expect(wrongOnce).toMatchObject({ status: 400, body: { msg: '当前密码错误' } })
+
+    // A stolen session bursts 200 guesses and the right one: 4 tries were left, the right one is refused.
+    const burst = await Promise.all([
+      ...Array.from({ length: 200 }, (_, i) => change({ currentPassword: `guess${1000 + i}` }, code)),
+      change({ currentPassword: user.password }, code),
+    ])
+    expect(burst.filter((r) => r.body.msg === '当前密码错误')).toHaveLength(4)
+    expect(burst.every((r) => r.status === 400 || r.status === 429)).toBe(true)
+    expect((await change({ currentPassword: user.password }, code)).status).toBe(429)
+    expect((await login('current1', user.password)).status).toBe(200)
+
+    // The SMS code was never spent by those refusals: after the window it still works.
+    await app.deps.kv.del(`rl:password:current:${user.userId}`)
+    expect((await change({ currentPassword: user.password }, code)).status).toBe(200)
+    expect((await login('current1', 'taken1234')).status).toBe(200)
+  })
+
+  test('an account made by SMS sign-in sets its first password with the code alone', async () => {
+    const phone = newPhone()
+    const signedIn = await call('POST', '/api/h5/login', {
+      body: { phone, smsCode: await smsCode(phone, 'login'), agree: true },
+    })
+    const token = signedIn.body.data.token as string
+    expect((await call('GET', '/api/system/user/profile', { token })).body.data.hasPassword).toBe(false)
+    const set = await call('POST', '/api/h5/SmsforPwd', {
+      token,
+      body: { phone, smsCode: await smsCode(phone, 'password'), password: 'first1234' },
+    })
+    expect(set.status).toBe(200)
+    expect((await call('GET', '/api/system/user/profile', { token })).body.data.hasPassword).toBe(true)
+  })
+
   test('a signed-in user cannot change another user’s password', async () => {
     const victim = await registerUser('victim01')
     const attacker = await registerUser('attacker1')
@@ -435,7 +487,7 @@ describe('sessions', () => {
     const code = await smsCode(victim.phone, 'password')
     const refused = await call('POST', '/api/h5/SmsforPwd', {
       token,
-      body: { phone: victim.phone, smsCode: code, password: 'hijack123' },
+      body: { phone: victim.phone, smsCode: code, password: 'hijack123', currentPassword: attacker.password },
     })
     expect(refused.status).toBe(403)
     expect((await login('victim01', victim.password)).status).toBe(200)

@@ -29,6 +29,7 @@ const User = Type.Object({
   qq: Type.String(),
   weixin: Type.String(),
   roles: Type.Array(Type.String()),
+  hasPassword: Type.Boolean({ description: '已设置登录密码（修改时需输入当前密码）' }),
   realNameStatus: Type.Union([Type.Literal('none'), Type.Literal('verified')]),
   realName: Type.String({ description: '脱敏：张*' }),
   idNumber: Type.String({ description: '脱敏：110***********1234' }),
@@ -140,9 +141,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, appDep
     '/h5/SmsforPwd',
     {
       schema: {
-        summary: '短信验证码找回或修改密码（结束该用户的其他登录）',
+        summary: '短信验证码找回或修改密码（结束该用户的其他登录；登录后修改已有密码须填当前密码）',
         tags,
-        body: Body({ phone: Phone, smsCode: SmsCode, password: Password }),
+        body: Body({
+          phone: Phone,
+          smsCode: SmsCode,
+          password: Password,
+          currentPassword: Type.Optional(Type.String({ title: '当前密码', maxLength: 64 })),
+        }),
         response: { 200: AjaxOk },
       },
     },

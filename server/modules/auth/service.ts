@@ -266,18 +266,21 @@ export async function register(
 }
 
 /**
- * Reset (signed out) or change (signed in) a password by SMS code. Every other session of the user ends;
- * a signed-in caller keeps the session they are using.
+ * Reset (signed out) or change (signed in) a password by SMS code. A signed-in change of an account that
+ * has a password also needs the current one (a borrowed session alone must not take the account over);
+ * an account made by SMS sign-in sets its first password with the code alone. Every other session of
+ * the user ends; a signed-in caller keeps the session they are using.
  */
 export async function setPasswordBySms(
   deps: Deps,
-  body: { phone: string; smsCode: string; password: string },
+  body: { phone: string; smsCode: string; password: string; currentPassword?: string },
   caller: { id: number; sessionId: number } | null,
 ): Promise<void> {
   check('phone', checkPhone(body.phone))
   check('password', checkPassword(body.password))
-  await spendSmsCode(deps, 'password', body.phone, body.smsCode)
   const { db } = deps.database
+  if (caller) await checkCurrentPassword(deps, caller.id, body.currentPassword)
+  await spendSmsCode(deps, 'password', body.phone, body.smsCode)
   const userId = await findUserIdByPhone(db, body.phone)
   // No code was ever sent to an unknown phone, so this cannot be reached with one; kept as a guard.
   if (userId === undefined) invalid('smsCode', SMS_WRONG)
@@ -287,6 +290,25 @@ export async function setPasswordBySms(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId))
     await revokeSessions(tx, userId, caller?.sessionId)
   })
+}
+
+/** Five tries per quarter hour, each reserved before the hash is compared. */
+async function checkCurrentPassword(deps: Deps, userId: number, currentPassword = ''): Promise<void> {
+  const [user] = await deps.database.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user?.passwordHash) return
+  if (!currentPassword) invalid('currentPassword', '请输入当前密码')
+  await consume(deps.kv, [
+    {
+      key: `rl:password:current:${userId}`,
+      max: 5,
+      windowSeconds: LOGIN_WINDOW_S,
+      message: '当前密码错误次数过多，请 {wait}后再试',
+    },
+  ])
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) invalid('currentPassword', '当前密码错误')
 }
 
 // ---------------------------------------------------------------- profile
@@ -308,6 +330,7 @@ export async function loadProfile({ database, vault }: Deps, userId: number) {
     qq: user.qq,
     weixin: user.weixin,
     roles: user.roles,
+    hasPassword: user.passwordHash !== null,
     realNameStatus: user.realNameStatus,
     realName: maskName(user.realName),
     idNumber: user.idNumberSealed ? maskIdNumber(vault.open(user.idNumberSealed, idNumberAad(user.id))) : '',
