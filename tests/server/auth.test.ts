@@ -9,6 +9,7 @@ import type { Database } from '../../server/db'
 import { sessions, users } from '../../server/db/schema'
 import { demoAccountsText, seedDemoUsers } from '../../server/db/seed/users'
 import { verifyPassword } from '../../server/lib/passwords'
+import { isValidIdNumber } from '../../src/contract/validation'
 import type { LocalSmsSender } from '../../server/lib/sms'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
@@ -580,6 +581,28 @@ describe('real name', () => {
     const again = await call('POST', '/api/realname/auth', { token, body: { realName: '张三丰', idNumber: ID } })
     expect(again).toMatchObject({ status: 409, body: { msg: '已完成实名认证，无需重复提交' } })
     expect((await call('POST', '/api/realname/auth', { body: { realName: '张三', idNumber: ID } })).status).toBe(401)
+  })
+
+  test('one ID number verifies at most three accounts, however many ask at once', async () => {
+    const idNumber = [...'0123456789X'].map((c) => `32010219880101123${c}`).find(isValidIdNumber) as string
+    const tokens = await Promise.all(
+      ['farm1', 'farm2', 'farm3', 'farm4', 'farm5'].map(async (name) => {
+        const user = await registerUser(name)
+        return signIn(name, user.password)
+      }),
+    )
+    const answers = await Promise.all(
+      tokens.map((token) => call('POST', '/api/realname/auth', { token, body: { realName: '李四', idNumber } })),
+    )
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3)
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused).toMatchObject({ status: 400, body: { msg: '该身份证号已认证 3 个账号，不能再认证新的账号' } })
+    }
+    const rows = await database.db.select().from(users).where(eq(users.realName, '李四'))
+    expect(rows).toHaveLength(3)
+    // The count is kept by a keyed hash: neither the number nor its plain hash is in the row.
+    for (const row of rows) expect(row.idNumberHash).toMatch(/^[0-9a-f]{64}$/)
+    expect(new Set(rows.map((row) => row.idNumberHash)).size).toBe(1)
   })
 })
 

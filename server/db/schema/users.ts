@@ -7,6 +7,8 @@ export type RealNameStatus = 'none' | 'verified'
 /**
  * People who sign in. Secrets never leave the server: `passwordHash` is an argon2id PHC string,
  * `idNumberSealed` a vault envelope (AAD `users:<id>:idNumber`); the API shows the ID number masked.
+ * `idNumberHash` is its keyed hash (LOOKUP_HASH_KEY), so the accounts one ID number verified can be
+ * counted without opening any envelope.
  */
 export const users = pgTable(
   'users',
@@ -29,6 +31,7 @@ export const users = pgTable(
     realNameStatus: text('real_name_status').$type<RealNameStatus>().notNull().default('none'),
     realName: text('real_name').notNull().default(''),
     idNumberSealed: text('id_number_sealed'),
+    idNumberHash: text('id_number_hash'),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -37,6 +40,7 @@ export const users = pgTable(
     // Case-insensitive: "Alice" and "alice" are one account name.
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_phone_key').on(t.phone),
+    index('users_id_number_hash_idx').on(t.idNumberHash),
   ],
 )
 

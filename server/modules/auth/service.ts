@@ -11,7 +11,7 @@
  * nobody has, so the answer never tells which accounts exist.
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import {
   checkIdNumber,
   checkPassword,
@@ -30,8 +30,9 @@ import { AppError } from '../../lib/envelope'
 import { hashPassword, verifyPassword } from '../../lib/passwords'
 import { consume } from '../../lib/rateLimit'
 import type { SmsScene } from '../../lib/sms'
+import { keyedHash } from '../../lib/vault'
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'kv' | 'vault' | 'sms' | 'idVerifier'> & {
+type Deps = Pick<AppDeps, 'config' | 'database' | 'kv' | 'vault' | 'lookupKey' | 'sms' | 'idVerifier'> & {
   /** Where an SMS the provider refused is reported (the send runs after the answer). */
   log: { error(object: unknown, message: string): void }
 }
@@ -43,6 +44,8 @@ export interface Client {
 const CAPTCHA_TTL_S = 120
 const SMS_CODE_TTL_S = 300
 const SMS_MAX_TRIES = 5
+/** One person may verify a few accounts (a main and a spare), not a farm of them. */
+const ACCOUNTS_PER_ID_NUMBER = 3
 const LOGIN_WINDOW_S = 900
 
 const CAPTCHA_WRONG = '图形验证码错误或已过期，请重新输入'
@@ -367,15 +370,25 @@ export async function verifyRealName(deps: Deps, userId: number, body: { realNam
     { key: `rl:realname:${userId}`, max: 5, windowSeconds: 86_400, message: '今日实名认证次数已用完，请明天再试' },
   ])
   if (!(await deps.idVerifier.verify(realName, idNumber))) invalid('realName', '姓名与身份证号不一致')
-  const [updated] = await deps.database.db
-    .update(users)
-    .set({
-      realNameStatus: 'verified',
-      realName,
-      idNumberSealed: deps.vault.seal(idNumber, idNumberAad(userId)),
-    })
-    .where(and(eq(users.id, userId), eq(users.realNameStatus, 'none')))
-    .returning({ id: users.id })
-  if (!updated) throw new AppError(409, '已完成实名认证，无需重复提交')
+  const idNumberHash = keyedHash(deps.lookupKey, `users:idNumber:${idNumber}`)
+  await deps.database.db.transaction(async (tx) => {
+    // One verification of an ID number at a time, so two accounts cannot both pass the count.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${idNumberHash}, 0))`)
+    const [verified] = await tx.select({ count: count() }).from(users).where(eq(users.idNumberHash, idNumberHash))
+    if (verified.count >= ACCOUNTS_PER_ID_NUMBER) {
+      invalid('idNumber', `该身份证号已认证 ${ACCOUNTS_PER_ID_NUMBER} 个账号，不能再认证新的账号`)
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({
+        realNameStatus: 'verified',
+        realName,
+        idNumberSealed: deps.vault.seal(idNumber, idNumberAad(userId)),
+        idNumberHash,
+      })
+      .where(and(eq(users.id, userId), eq(users.realNameStatus, 'none')))
+      .returning({ id: users.id })
+    if (!updated) throw new AppError(409, '已完成实名认证，无需重复提交')
+  })
   return { realNameStatus: 'verified' as const, realName: maskName(realName), idNumber: maskIdNumber(idNumber) }
 }
