@@ -54,7 +54,7 @@ afterAll(async () => {
 
 type Step =
   | { op: 'order'; goods: number; buyer: number; deposit: boolean }
-  | { op: 'pay'; order: number; late: boolean }
+  | { op: 'pay'; order: number; late: boolean; twice: boolean }
   | { op: 'cancel'; order: number }
   | { op: 'handOver'; order: number }
   | { op: 'confirm'; order: number }
@@ -63,7 +63,7 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('order' as const), goods: fc.nat(3), buyer: fc.nat(2), deposit: fc.boolean() }),
-  fc.record({ op: fc.constant('pay' as const), order: fc.nat(7), late: fc.boolean() }),
+  fc.record({ op: fc.constant('pay' as const), order: fc.nat(7), late: fc.boolean(), twice: fc.boolean() }),
   fc.record({ op: fc.constant('cancel' as const), order: fc.nat(7) }),
   fc.record({ op: fc.constant('handOver' as const), order: fc.nat(7) }),
   fc.record({ op: fc.constant('confirm' as const), order: fc.nat(7) }),
@@ -121,17 +121,20 @@ async function play(steps: Step[]): Promise<void> {
       if (s.op === 'pay') {
         const [o] = await database.db.select().from(orders).where(eq(orders.id, id))
         const kind = o.status === 'paid' ? 'balance' : o.payMode === 'deposit' ? 'deposit' : 'full'
-        await attempt(async () => {
-          const started = await service.startPayment(
+        const start = () =>
+          service.startPayment(
             deps,
             buyer,
             id,
             { channel: 'alipay', kind, returnUrl: '/index/orderDetail' },
             { origins: ['http://localhost'], ip: '127.0.0.1', desktop: false },
           )
+        await attempt(async () => {
+          // paid twice: the buyer opens two cashiers and pays in both; the second payment goes back
+          const started = await Promise.all(s.twice ? [start(), start()] : [start()])
           // a late payment: the buyer cancels while the gateway page is open, then pays
           if (s.late) await attempt(() => service.cancelOrder(deps, buyer, id))
-          await postNotice(app, paidNotice(app, started.outTradeNo, started.amount))
+          for (const trade of started) await postNotice(app, paidNotice(app, trade.outTradeNo, trade.amount))
         })
       }
       if (s.op === 'cancel') await attempt(() => service.cancelOrder(deps, buyer, id))
@@ -158,10 +161,21 @@ it('keeps every ledger invariant over random order histories', async () => {
   )
 }, 240_000)
 
+it('balances an order paid twice whose second payment went back, then refunded', async () => {
+  await setSetting(database.db, 'autoHandOver', false)
+  await play([
+    { op: 'order', goods: 0, buyer: 0, deposit: false },
+    { op: 'pay', order: 0, late: false, twice: true },
+    { op: 'refund', order: 0 },
+  ])
+  const kinds = await database.db.select({ kind: ledgerEntries.kind }).from(ledgerEntries)
+  expect(kinds.map((row) => row.kind)).toEqual(['hold', 'hold', 'refund', 'refund'])
+})
+
 it('detects an edited entry', async () => {
   await play([
     { op: 'order', goods: 0, buyer: 0, deposit: false },
-    { op: 'pay', order: 0, late: false },
+    { op: 'pay', order: 0, late: false, twice: false },
   ])
   await database.db.execute(sql`update ledger_entries set amount = amount + 1`)
   const report = await verifyLedger(database.db)

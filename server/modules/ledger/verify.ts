@@ -59,8 +59,11 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     if (o.status === 'completed' && amount('settle') + amount('fee') !== o.paidAmount) {
       problems.push(`order ${o.id}: completed, settled ${amount('settle') + amount('fee')} of ${o.paidAmount}`)
     }
-    if (o.status === 'refunded' && amount('refund') !== o.refundAmount) {
-      problems.push(`order ${o.id}: refunded ${o.refundAmount}, ledger refunded ${amount('refund')}`)
+    // A payment that did not count (the order was paid already, or cancelled) was held and went straight
+    // back: those refunds are the holds beyond what the order counts as paid, not part of its refund.
+    const returned = amount('hold') - o.paidAmount
+    if (o.status === 'refunded' && amount('refund') - returned !== o.refundAmount) {
+      problems.push(`order ${o.id}: refunded ${o.refundAmount}, ledger refunded ${amount('refund') - returned}`)
     }
     if (o.releasedAt && o.sellerId !== null && amount('release') !== amount('settle')) {
       problems.push(`order ${o.id}: released ${amount('release')} of ${amount('settle')}`)
