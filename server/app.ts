@@ -4,20 +4,15 @@ import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify from 'fastify'
 import { version } from '../package.json'
-import type { Config } from './config'
-import type { Database } from './db'
+import type { AppDeps } from './deps'
 import { h5Routes, isPageUrl, loadH5Build, redirectPage } from './h5'
 import { installAuth } from './lib/auth'
 import { AppError, ErrorReply } from './lib/envelope'
 import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
-import type { IdVerifier } from './lib/idVerifier'
-import type { KvStore } from './lib/kv'
 import { isLoopback } from './lib/network'
-import type { SmsSender } from './lib/sms'
 import { checkRouteSchemas } from './lib/validation'
-import type { Vault } from './lib/vault'
 import { authRoutes } from './modules/auth/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
 import { adminContentRoutes, contentRoutes } from './modules/content/routes'
@@ -28,25 +23,8 @@ import { adminLedgerRoutes } from './modules/ledger/routes'
 import { messageRoutes } from './modules/messages/routes'
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
 import { paymentDevRoutes } from './modules/payments/devRoutes'
-import type { PaymentGateways } from './modules/payments/gateway'
 import { adminServiceRoutes, serviceRoutes } from './modules/service/routes'
 import { uploadFiles, uploadRoutes } from './modules/upload/routes'
-
-export interface AppDeps {
-  config: Config
-  database: Database
-  kv: KvStore
-  /** Seals secrets kept in the database (ID numbers, game-account credentials). */
-  vault: Vault
-  /** The key of the blacklist's keyed hashes (`loadLookupKey`). */
-  lookupKey: Buffer
-  sms: SmsSender
-  idVerifier: IdVerifier
-  /** Payment channels: production adapters, or the local gateways (with cashier pages) outside production. */
-  payments: PaymentGateways
-  /** Fastify logger options; off unless given (tests), main.ts passes a level. */
-  logger?: FastifyServerOptions['logger']
-}
 
 /**
  * The whole HTTP surface, without listening: main.ts listens, tests call `inject()`. The instance is
@@ -54,7 +32,7 @@ export interface AppDeps {
  * `modules/<domain>/routes.ts` registered below under the `/api` prefix with the dependencies it needs.
  */
 export function buildApp(deps: AppDeps) {
-  const { config, database, kv, logger = false } = deps
+  const { config, database, kv, vault, lookupKey, sms, idVerifier, payments, logger = false } = deps
   const h5 = loadH5Build(config.h5Dir)
   const app = Fastify({
     logger,
@@ -127,21 +105,22 @@ export function buildApp(deps: AppDeps) {
           .replace(/\s*upgrade-insecure-requests;?/, ''),
     })
 
-  app.register(healthRoutes, { prefix: '/api', database, kv })
-  app.register(authRoutes, { prefix: '/api', ...deps })
-  app.register(catalogueRoutes, { prefix: '/api', ...deps })
-  app.register(orderRoutes, { prefix: '/api', ...deps })
-  app.register(adminOrderRoutes, { prefix: '/api', ...deps })
-  app.register(adminLedgerRoutes, { prefix: '/api', ...deps })
-  app.register(contentRoutes, { prefix: '/api', ...deps })
-  app.register(adminContentRoutes, { prefix: '/api', ...deps })
-  app.register(serviceRoutes, { prefix: '/api', ...deps })
-  app.register(adminServiceRoutes, { prefix: '/api', ...deps })
-  app.register(messageRoutes, { prefix: '/api', ...deps })
-  app.register(feedbackRoutes, { prefix: '/api', ...deps })
-  app.register(adminFeedbackRoutes, { prefix: '/api', ...deps })
-  app.register(uploadRoutes, { prefix: '/api', ...deps })
-  app.register(uploadFiles, deps)
+  const api = { prefix: '/api' }
+  app.register(healthRoutes, { ...api, database, kv })
+  app.register(authRoutes, { ...api, config, database, kv, vault, lookupKey, sms, idVerifier })
+  app.register(catalogueRoutes, { ...api, database })
+  app.register(orderRoutes, { ...api, config, database, kv, vault, payments })
+  app.register(adminOrderRoutes, { ...api, database, vault, payments })
+  app.register(adminLedgerRoutes, { ...api, database })
+  app.register(contentRoutes, { ...api, database })
+  app.register(adminContentRoutes, { ...api, database, config })
+  app.register(serviceRoutes, { ...api, database, kv, lookupKey })
+  app.register(adminServiceRoutes, { ...api, database, lookupKey })
+  app.register(messageRoutes, { ...api, database })
+  app.register(feedbackRoutes, { ...api, database, config, kv })
+  app.register(adminFeedbackRoutes, { ...api, database })
+  app.register(uploadRoutes, { ...api, config, kv })
+  app.register(uploadFiles, { config })
   if (config.devTools) {
     app.register(
       async (dev) => {
@@ -150,8 +129,8 @@ export function buildApp(deps: AppDeps) {
         dev.addHook('onRequest', async (request) => {
           if (!isLoopback(request.socket.remoteAddress)) throw new AppError(403, '开发工具仅限本机访问')
         })
-        await dev.register(devRoutes, deps)
-        await dev.register(paymentDevRoutes, { payments: deps.payments })
+        await dev.register(devRoutes, { kv, sms })
+        await dev.register(paymentDevRoutes, { payments })
       },
       { prefix: '/dev' },
     )

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { requireUser, revokeSession, revokeSessions } from '../../lib/auth'
 import { Ajax, AjaxOk, Body, ok } from '../../lib/envelope'
 import * as auth from './service'
@@ -51,7 +51,9 @@ const client = (request: FastifyRequest): auth.Client => ({
   userAgent: String(request.headers['user-agent'] ?? '').slice(0, 200),
 })
 
-export const authRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, appDeps) => {
+export const authRoutes: FastifyPluginAsyncTypebox<
+  Pick<AppDeps, 'config' | 'database' | 'kv' | 'vault' | 'lookupKey' | 'sms' | 'idVerifier'>
+> = async (app, appDeps) => {
   const tags = ['account']
   const deps = { ...appDeps, log: app.log }
 

@@ -21,7 +21,7 @@ import {
   maskIdNumber,
   maskPhone,
 } from '../../../src/contract/validation'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import type { Executor } from '../../db'
 import { users } from '../../db/schema'
 import { createSession, revokeSessions } from '../../lib/auth'

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { LIST_TOTAL_CAP } from '../../../src/contract/catalogue'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
 import { Ajax, AjaxOk, Body, ok, page, Table } from '../../lib/envelope'
 import { Id, MAX_ID, Time } from '../../lib/schemas'
@@ -166,7 +166,7 @@ const cardList = { compress: { syncThreshold: 64 * 1024 } }
 const GoodsIdParams = Type.Object({ id: Id('商品编号') })
 const CollectBody = Body({ goodsId: Id('商品编号') })
 
-export const catalogueRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { database }) => {
+export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
   const db = database.db
   const cache = new catalogue.CatalogueCache()
   const tags = ['catalogue']

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { NOTICE_TYPES, type NoticeType, type ServiceContactKind } from '../../../src/contract/content'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { operatorsOnly } from '../../lib/auth'
 import { Ajax, AppError, Body, ok, page, pageParams, Table } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
@@ -77,7 +77,7 @@ const QqGroup = Type.Object({
 
 const NoticeIdParams = Type.Object({ id: Id('公告编号') })
 
-export const contentRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { database }) => {
+export const contentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
   const db = database.db
   const tags = ['content']
 
@@ -198,7 +198,10 @@ const noticeFields = {
 }
 
 /** Operators write notices; the HTML is sanitized on the way in, whatever editor produced it. */
-export const adminContentRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { database, config }) => {
+export const adminContentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'config'>> = async (
+  app,
+  { database, config },
+) => {
   const db = database.db
   const tags = ['admin']
   operatorsOnly(app)

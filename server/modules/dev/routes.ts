@@ -4,10 +4,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { AppError, ok } from '../../lib/envelope'
 
-export const devRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { kv, sms }) => {
+export const devRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'kv' | 'sms'>> = async (app, { kv, sms }) => {
   const tags = ['dev']
 
   app.get(

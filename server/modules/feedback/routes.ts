@@ -1,7 +1,7 @@
 /** Feedback (API.md, "Messages, feedback"): submit and list one's own; the operator's reply under /admin. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { operatorsOnly, requireUser } from '../../lib/auth'
 import { Ajax, Body, ok, page, pageParams, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
@@ -68,7 +68,10 @@ const Problem = Type.Object({
   createdAt: Time,
 })
 
-export const feedbackRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { database, config, kv }) => {
+export const feedbackRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'config' | 'kv'>> = async (
+  app,
+  { database, config, kv },
+) => {
   const db = database.db
   const tags = ['feedback']
 
@@ -110,7 +113,7 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { 
   )
 }
 
-export const adminFeedbackRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { database }) => {
+export const adminFeedbackRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
   operatorsOnly(app)
   app.post(
     '/admin/problems/:id/reply',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { operatorsOnly } from '../../lib/auth'
 import { Ajax, ok } from '../../lib/envelope'
 import { verifyLedger } from './verify'
@@ -14,7 +14,7 @@ const LedgerReport = Type.Object({
 })
 
 /** The check of `npm run ledger:verify` on a running server: an operator need not stop it to prove the journal. */
-export const adminLedgerRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminLedgerRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, deps) => {
   operatorsOnly(app)
   app.get(
     '/admin/ledger/verify',

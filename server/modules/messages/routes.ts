@@ -1,7 +1,7 @@
 /** Messages (API.md, "Messages, feedback"): the caller's own, with the unread count for the tab-bar badge. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
 import { Ajax, ok, page, pageParams, Table } from '../../lib/envelope'
 import { Id, NullableTime, Time } from '../../lib/schemas'
@@ -18,7 +18,7 @@ const Message = Type.Object({
   createdAt: Time,
 })
 
-export const messageRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { database }) => {
+export const messageRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
   const db = database.db
   const tags = ['messages']
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type, type TSchema } from 'typebox'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { operatorsOnly, requireRole, requireUser } from '../../lib/auth'
 import { Ajax, Body, ok, page, pageParams, Table } from '../../lib/envelope'
 import { siteOrigins } from '../../lib/network'
@@ -91,7 +91,9 @@ const withOrder = <T extends TSchema>(summary: string, tags: string[], extra: Re
   schema: { summary, tags, params: Id, response: { 200: Ajax(Order) }, ...extra },
 })
 
-export const orderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const orderRoutes: FastifyPluginAsyncTypebox<
+  Pick<AppDeps, 'config' | 'database' | 'kv' | 'vault' | 'payments'>
+> = async (app, deps) => {
   const tags = ['orders']
   const orderDeps: orders.OrderDeps = { db: deps.database.db, payments: deps.payments, vault: deps.vault, log: app.log }
 
@@ -290,7 +292,10 @@ export const orderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps)
   })
 }
 
-export const adminOrderRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminOrderRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'vault' | 'payments'>> = async (
+  app,
+  deps,
+) => {
   const tags = ['admin']
   operatorsOnly(app)
   const orderDeps: orders.OrderDeps = { db: deps.database.db, payments: deps.payments, vault: deps.vault, log: app.log }

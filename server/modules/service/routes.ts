@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { operatorsOnly, requireUser } from '../../lib/auth'
 import { Ajax, Body, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
@@ -41,7 +41,10 @@ const StaffCheck = Type.Object({
 
 const lookupText = (title: string) => Type.String({ title, minLength: 1, maxLength: SUBJECT_MAX_LENGTH })
 
-export const serviceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { database, kv, lookupKey }) => {
+export const serviceRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'kv' | 'lookupKey'>> = async (
+  app,
+  { database, kv, lookupKey },
+) => {
   const db = database.db
   const tags = ['service']
   const limit = (tool: string, ip: string) =>
@@ -89,7 +92,10 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { d
 }
 
 /** An operator records a blacklisted subject; only its hash and masked form are stored. */
-export const adminServiceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { database, lookupKey }) => {
+export const adminServiceRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'lookupKey'>> = async (
+  app,
+  { database, lookupKey },
+) => {
   operatorsOnly(app)
   app.post(
     '/admin/blacklist',

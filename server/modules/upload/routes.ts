@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
 import { Ajax, AppError, ok } from '../../lib/envelope'
 import { MAX_IMAGE_BYTES, storeImage, uploadsDir, UPLOADS_URL } from '../../lib/images'
@@ -11,7 +11,7 @@ import { consume } from '../../lib/rateLimit'
 const TOO_LARGE = `图片不能超过 ${MAX_IMAGE_BYTES / 1024 / 1024} MB`
 
 /** `POST /api/upload/image` (multipart `file`) and the files it stored, at `/uploads/…`, cached for a year. */
-export const uploadRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { config, kv }) => {
+export const uploadRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'kv'>> = async (app, { config, kv }) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } })
 
   app.post(
@@ -48,7 +48,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { co
 }
 
 /** Registered at the root: stored names are content hashes, so a URL's bytes never change. */
-export const uploadFiles: FastifyPluginAsyncTypebox<AppDeps> = async (app, { config }) => {
+export const uploadFiles: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config'>> = async (app, { config }) => {
   await app.register(fastifyStatic, {
     root: uploadsDir(config.dataDir),
     prefix: `${UPLOADS_URL}/`,
