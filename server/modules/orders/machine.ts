@@ -1,107 +1,90 @@
 /**
- * The order life cycle, declared once (DOMAIN.md "Life cycles"). Every status change goes through
- * `transition`: one conditional UPDATE (`… WHERE id = $1 AND status IN (from)`) plus an event row in the
- * same transaction, so two racing changes cannot both win and nothing changes without its event.
- * `actionsFor` derives from the same table what a viewer may do now; the client renders only those.
+ * The order life cycle, declared once (DOMAIN.md "Life cycles") on the machine library: every status
+ * change of an order — its creation and every payment included — is a row of this table, and the
+ * `actions[]` a viewer gets, the credentials rule among them, are read from it.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { OrderAction, OrderStatus } from '../../../src/contract/orders'
-import type { Executor } from '../../db'
 import { orderEvents, orders } from '../../db/schema'
+import { defineMachine, taking, type Guard } from '../../lib/machine'
 
 export type OrderRow = typeof orders.$inferSelect
 export type Actor = 'buyer' | 'operator' | 'system' | 'gateway'
 
-interface Transition {
-  from: OrderStatus[]
-  to: OrderStatus
-  by: Actor[]
+export const fullyPaid = (order: Pick<OrderRow, 'paidAmount' | 'totalAmount'>) => order.paidAmount >= order.totalAmount
+
+const paidInFull: Guard<OrderRow> = { holds: fullyPaid, sql: sql`${orders.paidAmount} >= ${orders.totalAmount}` }
+const owingBalance: Guard<OrderRow> = {
+  holds: (order) => !fullyPaid(order),
+  sql: sql`${orders.paidAmount} < ${orders.totalAmount}`,
 }
 
-export const TRANSITIONS = {
+const transitions = {
+  /** The buyer orders: the goods is taken in the same transaction. */
+  create: { from: [], to: 'pending_payment', by: ['buyer'] },
   /** The first payment (the full total, or the deposit) was confirmed by the gateway. */
   pay: { from: ['pending_payment'], to: 'paid', by: ['gateway'] },
+  /** The balance of a deposit order was confirmed by the gateway. */
+  payBalance: { from: ['paid'], to: 'paid', by: ['gateway'], guard: owingBalance },
   /** Buyer's cancel, or the sweeper at closeAt. */
   cancel: { from: ['pending_payment'], to: 'cancelled', by: ['buyer', 'system'] },
-  /** Needs the whole total paid (the guard in `handOver`). */
-  handOver: { from: ['paid'], to: 'handed_over', by: ['operator', 'system'] },
+  handOver: { from: ['paid'], to: 'handed_over', by: ['operator', 'system'], guard: paidInFull },
   /** Buyer's 确认收货, or the sweeper after the auto-confirm days. */
   confirm: { from: ['handed_over'], to: 'completed', by: ['buyer', 'system'] },
   refund: { from: ['paid', 'handed_over'], to: 'refunded', by: ['operator'] },
-} as const satisfies Record<string, Transition>
+} as const
 
-export type OrderEvent = keyof typeof TRANSITIONS
+export type OrderEvent = keyof typeof transitions
 
-export const fullyPaid = (order: Pick<OrderRow, 'paidAmount' | 'totalAmount'>) => order.paidAmount >= order.totalAmount
+export const orderMachine = defineMachine<
+  OrderStatus,
+  Actor,
+  OrderEvent,
+  OrderAction,
+  OrderRow,
+  Omit<typeof orders.$inferInsert, 'status'>
+>({
+  name: 'order',
+  table: orders,
+  events: { table: orderEvents, subject: 'orderId' },
+  statuses: ['pending_payment', 'paid', 'handed_over', 'completed', 'cancelled', 'refunded'],
+  actors: ['buyer', 'operator', 'system', 'gateway'],
+  transitions,
+  actions: {
+    // The buyer starts a payment; the gateway's notice is what moves the order.
+    pay: [taking(transitions.pay, ['buyer'])],
+    payBalance: [taking(transitions.payBalance, ['buyer'])],
+    cancel: [taking(transitions.cancel)],
+    handOver: [taking(transitions.handOver)],
+    refund: [taking(transitions.refund)],
+    // The buyer once the account is handed over; an operator only while handing it over.
+    credentials: [
+      { in: ['handed_over', 'completed'], by: ['buyer'] },
+      { in: ['paid'], by: ['operator'], guard: paidInFull },
+    ],
+    confirm: [taking(transitions.confirm)],
+  },
+})
 
 export interface Viewer {
   userId: number
   operator: boolean
 }
 
-/**
- * Who may read the listing's credentials now, as whom: the buyer once the account is handed over; an
- * operator (not the buyer) only while handing it over — paid in full, not yet handed over.
- */
+/** The one role a viewer has on an order: its buyer acts as buyer only, even a staff member on their own order. */
+export function roleOf(order: OrderRow, viewer: Viewer): 'buyer' | 'operator' | null {
+  if (order.buyerId === viewer.userId) return 'buyer'
+  return viewer.operator ? 'operator' : null
+}
+
+/** Who may read the listing's credentials now, as whom. */
 export function credentialsAccess(order: OrderRow, viewer: Viewer): 'buyer' | 'operator' | null {
-  if (order.buyerId === viewer.userId) {
-    return order.status === 'handed_over' || order.status === 'completed' ? 'buyer' : null
-  }
-  return viewer.operator && order.status === 'paid' && fullyPaid(order) ? 'operator' : null
+  const role = roleOf(order, viewer)
+  return role && orderMachine.allows('credentials', order, role) ? role : null
 }
 
 /** What `viewer` may do with `order` now. */
-export function actionsFor(order: OrderRow, viewer: Viewer): OrderAction[] {
-  const actions: OrderAction[] = []
-  const can = (event: OrderEvent, actor: Actor) =>
-    (TRANSITIONS[event].from as readonly OrderStatus[]).includes(order.status) &&
-    (TRANSITIONS[event].by as readonly Actor[]).includes(actor)
-  if (order.buyerId === viewer.userId) {
-    if (order.status === 'pending_payment') actions.push('pay')
-    if (order.status === 'paid' && !fullyPaid(order)) actions.push('payBalance')
-    if (can('cancel', 'buyer')) actions.push('cancel')
-    if (credentialsAccess(order, viewer)) actions.push('credentials')
-    if (can('confirm', 'buyer')) actions.push('confirm')
-  }
-  if (viewer.operator) {
-    if (can('handOver', 'operator') && fullyPaid(order)) actions.push('handOver')
-    if (can('refund', 'operator')) actions.push('refund')
-    if (order.buyerId !== viewer.userId && credentialsAccess(order, viewer)) actions.push('credentials')
-  }
-  return actions
-}
-
-/**
- * Moves one order along `event` if it is still in a `from` status (and `guard` holds); returns the
- * updated row, or null when another change got there first.
- */
-export async function transition(
-  tx: Executor,
-  orderId: number,
-  event: OrderEvent,
-  actor: { kind: Actor; userId?: number | null; detail?: Record<string, unknown> },
-  set: Partial<Omit<OrderRow, 'id' | 'status'>> = {},
-  guard?: SQL,
-): Promise<OrderRow | null> {
-  const rule: Transition = TRANSITIONS[event]
-  if (!rule.by.includes(actor.kind)) throw new Error(`order: ${actor.kind} may not ${event}`)
-  // The row lock orders racing changes; the conditional UPDATE is what decides.
-  const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update')
-  if (!before || !rule.from.includes(before.status)) return null
-  const [row] = await tx
-    .update(orders)
-    .set({ ...set, status: rule.to })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, rule.from), guard))
-    .returning()
-  if (!row) return null
-  await tx.insert(orderEvents).values({
-    orderId,
-    event,
-    fromStatus: before.status,
-    toStatus: rule.to,
-    actor: actor.kind,
-    actorId: actor.userId ?? null,
-    detail: actor.detail ?? {},
-  })
-  return row
+export const actionsFor = (order: OrderRow, viewer: Viewer): OrderAction[] => {
+  const role = roleOf(order, viewer)
+  return role ? orderMachine.actionsFor(order, [role]) : []
 }

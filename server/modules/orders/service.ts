@@ -37,7 +37,7 @@ import { tradeSettings, type TradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
 import { account, post } from '../ledger/ledger'
 import type { PaymentGateways, VerifiedNotice } from '../payments/gateway'
-import { actionsFor, credentialsAccess, fullyPaid, transition, type OrderRow, type Viewer } from './machine'
+import { actionsFor, credentialsAccess, fullyPaid, orderMachine, type OrderRow, type Viewer } from './machine'
 import { notifyUsers, type NewMessage } from '../messages/service'
 import { priceOrder } from './pricing'
 
@@ -270,9 +270,11 @@ async function createOrderIn(tx: Executor, userId: number, body: OrderRequest): 
         .where(inArray(regionNodes.id, item.regionIds))
     : []
   const now = new Date()
-  const [order] = await tx
-    .insert(orders)
-    .values({
+  return orderMachine.create(
+    tx,
+    'create',
+    { kind: 'buyer', userId },
+    {
       no: tradeNumber('HA', now),
       buyerId: userId,
       sellerId: item.sellerId,
@@ -296,17 +298,8 @@ async function createOrderIn(tx: Executor, userId: number, body: OrderRequest): 
       commissionAmount: priced.commissionAmount,
       closeAt: new Date(now.getTime() + settings.unpaidOrderTimeoutMinutes * 60_000),
       createdAt: now,
-    })
-    .returning()
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    event: 'create',
-    fromStatus: null,
-    toStatus: 'pending_payment',
-    actor: 'buyer',
-    actorId: userId,
-  })
-  return order
+    },
+  )
 }
 
 /** JSON with object keys sorted: the same request hashes the same whatever order its client wrote the fields in. */
@@ -383,7 +376,7 @@ export async function cancelIn(
   reason: string,
   now: Date,
 ): Promise<OrderRow | null> {
-  const order = await transition(
+  const order = await orderMachine.transition(
     tx,
     orderId,
     'cancel',
@@ -441,14 +434,7 @@ export async function handOverIn(
   actor: { kind: 'operator' | 'system'; userId?: number },
   now: Date,
 ) {
-  const order = await transition(
-    tx,
-    orderId,
-    'handOver',
-    actor,
-    { handedOverAt: now },
-    sql`${orders.paidAmount} >= ${orders.totalAmount}`,
-  )
+  const order = await orderMachine.transition(tx, orderId, 'handOver', actor, { handedOverAt: now })
   if (!order) return null
   await notifyUsers(tx, [
     ...orderMessage(
@@ -486,7 +472,7 @@ export async function completeIn(
   actor: { kind: 'buyer' | 'system'; userId?: number },
   now: Date,
 ) {
-  const order = await transition(tx, orderId, 'confirm', actor, { completedAt: now })
+  const order = await orderMachine.transition(tx, orderId, 'confirm', actor, { completedAt: now })
   if (!order) return null
   const sellerShare = order.goodsAmount - order.commissionAmount
   await post(tx, [
@@ -539,7 +525,7 @@ export async function refundOrder(deps: OrderDeps, viewer: Viewer, id: number, r
   const order = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id))
     if (!current) throw new AppError(404, ORDER_NOT_FOUND)
-    const refunded = await transition(
+    const refunded = await orderMachine.transition(
       tx,
       id,
       'refund',
@@ -627,13 +613,13 @@ export async function startPayment(
   if (order.buyerId !== viewer.userId) throw new AppError(403, '只有买家可以支付')
   const now = new Date()
   let amount: number
-  if (order.status === 'pending_payment') {
+  if (orderMachine.allows('pay', order, 'buyer')) {
     if (order.closeAt <= now) throw new AppError(409, '订单已超时，请重新下单')
     const expected = order.payMode === 'deposit' ? 'deposit' : 'full'
     if (body.kind !== expected)
       throw new AppError(400, expected === 'deposit' ? '本订单应先支付定金' : '本订单应全额支付')
     amount = order.payMode === 'deposit' ? order.depositAmount! : order.totalAmount
-  } else if (order.status === 'paid' && !fullyPaid(order)) {
+  } else if (orderMachine.allows('payBalance', order, 'buyer')) {
     if (body.kind !== 'balance') throw new AppError(400, '本订单应支付尾款')
     amount = order.totalAmount - order.paidAmount
   } else {
@@ -745,26 +731,14 @@ export async function applyNotice(
       return 'late_refund'
     }
     const paidAmount = order.paidAmount + payment.amount
-    let updated: OrderRow | null
-    if (order.status === 'pending_payment') {
-      updated = await transition(
-        tx,
-        order.id,
-        'pay',
-        { kind: 'gateway', detail: { outTradeNo: payment.outTradeNo, amount: payment.amount } },
-        { paidAmount, paidAt: now },
-      )
-    } else {
-      ;[updated] = await tx.update(orders).set({ paidAmount }).where(eq(orders.id, order.id)).returning()
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        event: 'payBalance',
-        fromStatus: 'paid',
-        toStatus: 'paid',
-        actor: 'gateway',
-        detail: { outTradeNo: payment.outTradeNo, amount: payment.amount },
-      })
-    }
+    const first = order.status === 'pending_payment'
+    const updated = await orderMachine.transition(
+      tx,
+      order.id,
+      first ? 'pay' : 'payBalance',
+      { kind: 'gateway', detail: { outTradeNo: payment.outTradeNo, amount: payment.amount } },
+      first ? { paidAmount, paidAt: now } : { paidAmount },
+    )
     // Other attempts for the same order (say an abandoned WeChat QR) are closed.
     await tx
       .update(payments)

@@ -1,0 +1,151 @@
+/**
+ * A life cycle declared as a table (DOMAIN.md "Life cycles"): which event moves a row from which statuses
+ * to which, who may take it, and under what further condition. Every status change goes through
+ * `create` or `transition`: one conditional write (`… WHERE id = $1 AND status IN (from) AND guard`) plus
+ * an event row in the same transaction, so two racing changes cannot both win and nothing changes without
+ * its event. What a viewer may do now (`actions[]` on every response) is derived from the same table.
+ */
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Executor } from '../db'
+
+/** A condition beyond the status, said twice in one place: on a loaded row, and as SQL for the write. */
+export interface Guard<Row> {
+  holds(row: Row): boolean
+  sql: SQL
+}
+
+export interface Rule<S extends string, A extends string, Row> {
+  /** Statuses the event leaves; empty for the event that creates the row. */
+  from: readonly S[]
+  to: S
+  by: readonly A[]
+  guard?: Guard<Row>
+}
+
+/** Something a viewer may do: take or start a transition, or read something, in these statuses. */
+export interface Permission<S extends string, A extends string, Row> {
+  in: readonly S[]
+  by: readonly A[]
+  guard?: Guard<Row>
+}
+
+export interface ActorRef<A extends string> {
+  kind: A
+  userId?: number | null
+  detail?: Record<string, unknown>
+}
+
+interface Spec<S extends string, A extends string, E extends string, P extends string, Row> {
+  /** Names the machine in errors: `order: buyer may not refund`. */
+  name: string
+  table: PgTable & { id: PgColumn; status: PgColumn }
+  /** The append-only event table and the column naming the row (`orderId`). */
+  events: { table: PgTable; subject: string }
+  statuses: readonly S[]
+  actors: readonly A[]
+  transitions: Record<E, Rule<S, A, Row>>
+  /** The actions of `actions[]`, in the order clients show them. */
+  actions: Record<P, readonly Permission<S, A, Row>[]>
+}
+
+export interface Machine<S extends string, A extends string, E extends string, P extends string, Row, New> {
+  readonly spec: Spec<S, A, E, P, Row>
+  /** Whether `actor` may take `event` on `row` now (status, actor and guard). */
+  can(event: E, row: Row, actor: A): boolean
+  /** Whether `actor` may do `action` with `row` now. */
+  allows(action: P, row: Row, actor: A): boolean
+  /** The actions any of `roles` may do with `row` now, in declared order. */
+  actionsFor(row: Row, roles: readonly A[]): P[]
+  /** Inserts a row in the `to` status of a creating event, with its event row. */
+  create(tx: Executor, event: E, actor: ActorRef<A>, values: New): Promise<Row>
+  /**
+   * Moves one row along `event` if it is still in a `from` status and the rule's guard (and `guard`)
+   * holds; returns the updated row, or null when another change got there first or the guard failed.
+   */
+  transition(
+    tx: Executor,
+    id: number,
+    event: E,
+    actor: ActorRef<A>,
+    set?: Partial<Omit<Row, 'id' | 'status'>>,
+    guard?: SQL,
+  ): Promise<Row | null>
+}
+
+/** The permission of taking `rule` (its statuses, its actors or `by`, its guard). */
+export const taking = <S extends string, A extends string, Row>(
+  rule: Rule<S, A, Row>,
+  by: readonly A[] = rule.by,
+): Permission<S, A, Row> => ({ in: rule.from, by, guard: rule.guard })
+
+export function defineMachine<
+  S extends string,
+  A extends string,
+  E extends string,
+  P extends string,
+  Row extends { id: number; status: S },
+  /** What `create` inserts: the table's insert type without its status. */
+  New extends object,
+>(spec: Spec<S, A, E, P, Row>): Machine<S, A, E, P, Row, New> {
+  const { name, table, events } = spec
+  const permits = (permission: Permission<S, A, Row>, row: Row, actor: A) =>
+    permission.in.includes(row.status) && permission.by.includes(actor) && (permission.guard?.holds(row) ?? true)
+  const ruleOf = (event: E, actor: A): Rule<S, A, Row> => {
+    const rule = spec.transitions[event]
+    if (!rule.by.includes(actor)) throw new Error(`${name}: ${actor} may not ${event}`)
+    return rule
+  }
+  // drizzle's builders are typed per table; this module is the one place that writes any machine's table.
+  const writeEvent = (tx: Executor, id: number, event: E, from: S | null, to: S, actor: ActorRef<A>) =>
+    tx.insert(events.table).values({
+      [events.subject]: id,
+      event,
+      fromStatus: from,
+      toStatus: to,
+      actor: actor.kind,
+      actorId: actor.userId ?? null,
+      detail: actor.detail ?? {},
+    } as never)
+
+  return {
+    spec,
+    can: (event, row, actor) => permits(taking(spec.transitions[event]), row, actor),
+    allows: (action, row, actor) => spec.actions[action].some((permission) => permits(permission, row, actor)),
+    actionsFor: (row, roles) =>
+      (Object.keys(spec.actions) as P[]).filter((action) =>
+        roles.some((role) => spec.actions[action].some((permission) => permits(permission, row, role))),
+      ),
+
+    async create(tx, event, actor, values) {
+      const rule = ruleOf(event, actor.kind)
+      if (rule.from.length > 0) throw new Error(`${name}: ${event} does not create`)
+      const [row] = (await tx
+        .insert(table)
+        .values({ ...values, status: rule.to } as never)
+        .returning()) as unknown as Row[]
+      await writeEvent(tx, row.id, event, null, rule.to, actor)
+      return row
+    },
+
+    async transition(tx, id, event, actor, set = {}, guard) {
+      const rule = ruleOf(event, actor.kind)
+      if (rule.from.length === 0) throw new Error(`${name}: ${event} only creates`)
+      // The row lock orders racing changes; the conditional UPDATE is what decides.
+      const [before] = (await tx
+        .select({ status: table.status })
+        .from(table as PgTable)
+        .where(eq(table.id, id))
+        .for('update')) as { status: S }[]
+      if (!before || !rule.from.includes(before.status)) return null
+      const [row] = (await tx
+        .update(table)
+        .set({ ...set, status: rule.to } as never)
+        .where(and(eq(table.id, id), inArray(table.status, [...rule.from]), rule.guard?.sql, guard))
+        .returning()) as unknown as Row[]
+      if (!row) return null
+      await writeEvent(tx, id, event, before.status, rule.to, actor)
+      return row
+    },
+  }
+}
