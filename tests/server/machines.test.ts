@@ -7,7 +7,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Database, Executor } from '../../server/db'
-import { games, goods, orderEvents, orders, users } from '../../server/db/schema'
+import { games, goods, goodsEvents, orderEvents, orders, users } from '../../server/db/schema'
+import type { GoodsStatus } from '../../src/contract/catalogue'
 import type { OrderStatus } from '../../src/contract/orders'
 import type { Machine } from '../../server/lib/machine'
 import { createTestDatabase } from './helpers/database'
@@ -27,6 +28,7 @@ interface Fixture {
 let database: Database
 let buyerId: number
 let goodsIds: number[]
+let gameId: number
 
 const ROLLBACK = new Error('rollback')
 /** Runs `body` in a transaction that is always rolled back: every case starts from the same database. */
@@ -75,6 +77,15 @@ const fixtures: Record<string, Fixture> = {
         .returning(),
     events: async (tx, id) => (await tx.select().from(orderEvents).where(eq(orderEvents.orderId, id))).length,
   },
+  goods: {
+    values: () => ({ gameId, title: '号', price: 10_000, listedAt: new Date(), soldAt: new Date() }),
+    rows: async (tx, status) =>
+      tx
+        .insert(goods)
+        .values({ ...fixtures.goods.values(), gameId, price: 10_000, title: '号', status: status as GoodsStatus })
+        .returning(),
+    events: async (tx, id) => (await tx.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))).length,
+  },
 }
 
 /** Every machine exported by a `server/modules/<domain>/machine.ts`. */
@@ -92,6 +103,7 @@ beforeAll(async () => {
   const [buyer] = await database.db.insert(users).values({ username: 'walker', phone: '13600000009' }).returning()
   buyerId = buyer.id
   const [game] = await database.db.insert(games).values({ name: '原神', initial: 'Y', type: 'mobile' }).returning()
+  gameId = game.id
   const items = await database.db
     .insert(goods)
     .values(
@@ -118,9 +130,12 @@ describe.each(machines.map((machine) => [machine.spec.name, machine] as const))(
   const moving = Object.entries(transitions).filter(([, rule]) => rule.from.length > 0)
   const creating = Object.entries(transitions).filter(([, rule]) => rule.from.length === 0)
 
-  test.each(
-    creating.flatMap(([event, rule]) => actors.map((actor) => [event, actor, rule.by.includes(actor)] as const)),
-  )('create by %s as %s: allowed %s', async (event, actor, allowed) => {
+  const createCases = creating.flatMap(([event, rule]) =>
+    actors.map((actor) => [event, actor, rule.by.includes(actor)] as const),
+  )
+  // A machine whose rows are made elsewhere (seeded, or by another machine's event) has no creating event.
+  const testCreate = createCases.length > 0 ? test.each(createCases) : () => undefined
+  testCreate('create by %s as %s: allowed %s', async (event, actor, allowed) => {
     await isolated(async (tx) => {
       const attempt = machine.create(tx, event, { kind: actor }, fixture().values())
       if (!allowed) return void (await expect(attempt).rejects.toThrow(`${name}: ${actor} may not ${event}`))

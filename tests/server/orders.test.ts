@@ -7,6 +7,7 @@ import {
   games,
   goods,
   goodsCredentials,
+  goodsEvents,
   ledgerEntries,
   messages,
   orderEvents,
@@ -333,6 +334,11 @@ describe('cancelling', () => {
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancelReason: '不想要了', actions: [] })
     const [row] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))
     expect(row.status).toBe('on_sale')
+    const goodsTrail = await database.db.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))
+    expect(goodsTrail.map((e) => [e.event, e.fromStatus, e.toStatus, e.detail])).toEqual([
+      ['take', 'on_sale', 'in_trade', {}],
+      ['release', 'in_trade', 'on_sale', { orderId: created.id }],
+    ])
     const [payment] = await database.db.select().from(payments).where(eq(payments.outTradeNo, started.outTradeNo))
     expect(payment.status).toBe('closed')
     expect((await call('POST', `/api/need/myOrder/${created.id}/cancel`, buyer)).status).toBe(409)
@@ -462,6 +468,11 @@ describe('paying', () => {
     expect(done.body.data).toMatchObject({ status: 'completed', actions: ['credentials'] })
     const [sold] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))
     expect(sold.status).toBe('sold')
+    const goodsTrail = await database.db.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))
+    expect(goodsTrail.map((e) => [e.event, e.actor, e.actorId])).toEqual([
+      ['take', 'buyer', buyer.id],
+      ['sell', 'buyer', buyer.id],
+    ])
     await ledgerOk()
     // the same check on the running server, for operators only
     expect((await call('GET', '/api/admin/ledger/verify', buyer)).status).toBe(403)

@@ -22,6 +22,7 @@ import type {
   RegionKind,
   RentTerms,
 } from '../../../src/contract/catalogue'
+import { lifeCycleEventColumns } from './events'
 import { users } from './users'
 
 /**
@@ -189,6 +190,19 @@ export const goods = pgTable(
       .where(sql`status = 'sold'`),
     index('goods_seller_idx').on(t.sellerId, t.createdAt.desc()),
   ],
+)
+
+/** Every status change of a listing, appended in the same transaction as the change (its machine). */
+export const goodsEvents = pgTable(
+  'goods_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    ...lifeCycleEventColumns<GoodsStatus, 'buyer' | 'seller' | 'operator' | 'system'>(),
+  },
+  (t) => [index('goods_events_goods_idx').on(t.goodsId, t.id)],
 )
 
 /** A vault envelope of `{account, password, notes}`, AAD `goods:<id>:credentials`. */

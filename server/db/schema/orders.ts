@@ -23,6 +23,7 @@ import type {
 } from '../../../src/contract/orders'
 import type { MessageType } from '../../../src/contract/content'
 import { goods } from './catalogue'
+import { lifeCycleEventColumns } from './events'
 import { users } from './users'
 
 /**
@@ -111,14 +112,7 @@ export const orderEvents = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
-    event: text('event').notNull(),
-    fromStatus: text('from_status').$type<OrderStatus | null>(),
-    toStatus: text('to_status').$type<OrderStatus>().notNull(),
-    /** null for the system (sweeper) and the gateway. */
-    actorId: integer('actor_id').references(() => users.id),
-    actor: text('actor').$type<'buyer' | 'operator' | 'system' | 'gateway'>().notNull(),
-    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...lifeCycleEventColumns<OrderStatus, 'buyer' | 'operator' | 'system' | 'gateway'>(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 )

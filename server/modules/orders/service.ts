@@ -37,7 +37,18 @@ import { tradeSettings, type TradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
 import { account, post } from '../ledger/ledger'
 import type { PaymentGateways, VerifiedNotice } from '../payments/gateway'
-import { actionsFor, credentialsAccess, fullyPaid, orderMachine, type OrderRow, type Viewer } from './machine'
+import { goodsMachine } from '../catalogue/machine'
+import {
+  actionsFor,
+  credentialsAccess,
+  fullyPaid,
+  orderMachine,
+  type Actor,
+  type OrderRow,
+  type Viewer,
+} from './machine'
+
+type OrderActor = { kind: Extract<Actor, 'buyer' | 'operator' | 'system'>; userId?: number }
 import { notifyUsers, type NewMessage } from '../messages/service'
 import { priceOrder } from './pricing'
 
@@ -256,13 +267,9 @@ async function createOrderIn(tx: Executor, userId: number, body: OrderRequest): 
   const settings = await tradeSettings(tx)
   await checkBuyerLimits(tx, userId, settings, new Date())
   const priced = priceOrder(item, body, settings)
-  // Taking the goods is the lock: of racing buyers exactly one UPDATE finds it on sale.
-  const taken = await tx
-    .update(goods)
-    .set({ status: 'in_trade', updatedAt: new Date() })
-    .where(and(eq(goods.id, item.id), eq(goods.status, 'on_sale')))
-    .returning({ id: goods.id })
-  if (taken.length === 0) throw await refusal(tx, userId, item.id, item.status === 'on_sale' ? 'in_trade' : item.status)
+  // Taking the goods is the lock: of racing buyers exactly one finds it on sale.
+  const taken = await goodsMachine.transition(tx, item.id, 'take', { kind: 'buyer', userId }, { updatedAt: new Date() })
+  if (!taken) throw await refusal(tx, userId, item.id, item.status === 'on_sale' ? 'in_trade' : item.status)
   const regions = item.regionIds.length
     ? await tx
         .select({ id: regionNodes.id, name: regionNodes.name })
@@ -359,11 +366,16 @@ export async function createOrder(db: Db, viewer: Viewer, body: OrderRequest, ke
 // ---------------------------------------------------------------- life cycle
 
 /** The goods goes back on sale when its order ends without a sale. */
-async function releaseGoods(tx: Executor, goodsId: number): Promise<void> {
-  await tx
-    .update(goods)
-    .set({ status: 'on_sale', updatedAt: new Date() })
-    .where(and(eq(goods.id, goodsId), eq(goods.status, 'in_trade')))
+async function releaseGoods(tx: Executor, order: OrderRow, actor: OrderActor): Promise<void> {
+  await goodsMachine.transition(
+    tx,
+    order.goodsId,
+    'release',
+    { ...actor, detail: { orderId: order.id } },
+    {
+      updatedAt: new Date(),
+    },
+  )
 }
 
 const orderMessage = (order: OrderRow, to: number | null, type: NewMessage['type'], title: string, content: string) =>
@@ -384,7 +396,7 @@ export async function cancelIn(
     { cancelledAt: now, cancelReason: reason },
   )
   if (!order) return null
-  await releaseGoods(tx, order.goodsId)
+  await releaseGoods(tx, order, actor)
   // Trades still open at the gateway are closed after the commit; a payment that arrives anyway is refunded.
   await tx
     .update(payments)
@@ -495,7 +507,16 @@ export async function completeIn(
   ])
   // The platform's own stock has no seller to pay out later.
   if (order.sellerId === null) await tx.update(orders).set({ releasedAt: now }).where(eq(orders.id, order.id))
-  await tx.update(goods).set({ status: 'sold', soldAt: now, updatedAt: now }).where(eq(goods.id, order.goodsId))
+  await goodsMachine.transition(
+    tx,
+    order.goodsId,
+    'sell',
+    { ...actor, detail: { orderId: order.id } },
+    {
+      soldAt: now,
+      updatedAt: now,
+    },
+  )
   await notifyUsers(tx, [
     ...orderMessage(order, order.buyerId, 'completed', '交易完成', `订单 ${order.no} 已完成，感谢使用号安心。`),
     ...orderMessage(
@@ -547,7 +568,7 @@ export async function refundOrder(deps: OrderDeps, viewer: Viewer, id: number, r
       .update(payments)
       .set({ refundDue: true })
       .where(and(eq(payments.orderId, id), eq(payments.status, 'paid')))
-    await releaseGoods(tx, refunded.goodsId)
+    await releaseGoods(tx, refunded, { kind: 'operator', userId: viewer.userId })
     await notifyUsers(tx, [
       ...orderMessage(
         refunded,

@@ -1,0 +1,17 @@
+/**
+ * The columns every life-cycle event table shares (`order_events`, `goods_events`…): what happened, from
+ * which status to which, and who did it (`actorId` null for the system and the gateway). The machine
+ * library writes them; a table adds only the column naming its row.
+ */
+import { integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from './users'
+
+export const lifeCycleEventColumns = <Status extends string, Actor extends string>() => ({
+  event: text('event').notNull(),
+  fromStatus: text('from_status').$type<Status | null>(),
+  toStatus: text('to_status').$type<Status>().notNull(),
+  actorId: integer('actor_id').references(() => users.id),
+  actor: text('actor').$type<Actor>().notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
