@@ -7,9 +7,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Database, Executor } from '../../server/db'
-import { games, goods, goodsEvents, orderEvents, orders, users } from '../../server/db/schema'
+import { games, goods, goodsEvents, orderEvents, orders, paymentEvents, payments, users } from '../../server/db/schema'
 import type { GoodsStatus } from '../../src/contract/catalogue'
-import type { OrderStatus } from '../../src/contract/orders'
+import type { OrderStatus, PaymentStatus } from '../../src/contract/orders'
 import type { Machine } from '../../server/lib/machine'
 import { createTestDatabase } from './helpers/database'
 
@@ -29,6 +29,7 @@ let database: Database
 let buyerId: number
 let goodsIds: number[]
 let gameId: number
+let orderId: number
 
 const ROLLBACK = new Error('rollback')
 /** Runs `body` in a transaction that is always rolled back: every case starts from the same database. */
@@ -86,6 +87,21 @@ const fixtures: Record<string, Fixture> = {
         .returning(),
     events: async (tx, id) => (await tx.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))).length,
   },
+  payment: {
+    values: () => ({
+      orderId,
+      outTradeNo: `P${Math.random().toString().slice(2, 14)}`,
+      channel: 'alipay',
+      kind: 'full',
+      amount: 10_000,
+    }),
+    rows: (tx, status) =>
+      tx
+        .insert(payments)
+        .values({ ...(fixtures.payment.values() as typeof payments.$inferInsert), status: status as PaymentStatus })
+        .returning(),
+    events: async (tx, id) => (await tx.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id))).length,
+  },
 }
 
 /** Every machine exported by a `server/modules/<domain>/machine.ts`. */
@@ -111,6 +127,9 @@ beforeAll(async () => {
     )
     .returning()
   goodsIds = items.map((item) => item.id)
+  // Not live, so the order fixtures may still take both listings.
+  const [order] = await database.db.insert(orders).values({ ...orderValues(), status: 'cancelled' }).returning()
+  orderId = order.id
 })
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import {
   messages,
   orderEvents,
   orders,
+  paymentEvents,
   payments,
   users,
   type Role,
@@ -341,6 +342,11 @@ describe('cancelling', () => {
     ])
     const [payment] = await database.db.select().from(payments).where(eq(payments.outTradeNo, started.outTradeNo))
     expect(payment.status).toBe('closed')
+    const paymentTrail = await database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id))
+    expect(paymentTrail.map((e) => [e.event, e.actor, e.toStatus])).toEqual([
+      ['start', 'buyer', 'pending'],
+      ['close', 'buyer', 'closed'],
+    ])
     expect((await call('POST', `/api/need/myOrder/${created.id}/cancel`, buyer)).status).toBe(409)
   })
 

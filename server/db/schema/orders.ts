@@ -155,6 +155,19 @@ export const payments = pgTable(
   ],
 )
 
+/** Every status change of a payment, appended in the same transaction as the change (its machine). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    ...lifeCycleEventColumns<PaymentStatus, 'buyer' | 'system' | 'gateway'>(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
+)
+
 /** Gateway notices already handled, so a replay changes nothing. */
 export const paymentNotices = pgTable(
   'payment_notices',

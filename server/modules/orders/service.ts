@@ -37,6 +37,7 @@ import { tradeSettings, type TradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
 import { account, post } from '../ledger/ledger'
 import type { PaymentGateways, VerifiedNotice } from '../payments/gateway'
+import { paymentMachine, type PaymentActor } from '../payments/machine'
 import { goodsMachine } from '../catalogue/machine'
 import {
   actionsFor,
@@ -381,6 +382,23 @@ async function releaseGoods(tx: Executor, order: OrderRow, actor: OrderActor): P
 const orderMessage = (order: OrderRow, to: number | null, type: NewMessage['type'], title: string, content: string) =>
   to === null ? [] : [{ userId: to, type, title, content, relatedType: 'order' as const, relatedId: order.id }]
 
+/** Closes the order's attempts still pending (one machine step each); `except` is the one that paid. */
+async function closePendingPayments(
+  tx: Executor,
+  orderId: number,
+  actor: { kind: PaymentActor; userId?: number },
+  now: Date,
+  except?: number,
+): Promise<void> {
+  const pending = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(eq(payments.orderId, orderId), eq(payments.status, 'pending'), except ? ne(payments.id, except) : undefined),
+    )
+  for (const { id } of pending) await paymentMachine.transition(tx, id, 'close', actor, { closedAt: now })
+}
+
 export async function cancelIn(
   tx: Executor,
   orderId: number,
@@ -398,10 +416,7 @@ export async function cancelIn(
   if (!order) return null
   await releaseGoods(tx, order, actor)
   // Trades still open at the gateway are closed after the commit; a payment that arrives anyway is refunded.
-  await tx
-    .update(payments)
-    .set({ status: 'closed', closedAt: now })
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+  await closePendingPayments(tx, orderId, actor, now)
   await notifyUsers(
     tx,
     orderMessage(
@@ -608,10 +623,9 @@ export async function settleRefunds(deps: OrderDeps, orderId?: number): Promise<
   for (const p of due) {
     try {
       await gatewayOf(deps, p.channel).refund(p.outTradeNo, p.amount, `R${p.outTradeNo}`)
-      await deps.db
-        .update(payments)
-        .set({ status: 'refunded', refundDue: false, refundedAt: new Date() })
-        .where(and(eq(payments.id, p.id), eq(payments.status, 'paid')))
+      await deps.db.transaction((tx) =>
+        paymentMachine.transition(tx, p.id, 'refund', { kind: 'system' }, { refundDue: false, refundedAt: new Date() }),
+      )
       done += 1
     } catch (error) {
       deps.log.error({ err: error, outTradeNo: p.outTradeNo }, 'gateway refund failed; the sweeper retries')
@@ -650,7 +664,20 @@ export async function startPayment(
   const returnUrl = sameOriginUrl(body.returnUrl, origin.origins)
   const outTradeNo = tradeNumber('P', now)
   returnUrl.searchParams.set('outTradeNo', outTradeNo)
-  await deps.db.insert(payments).values({ orderId, outTradeNo, channel: body.channel, kind: body.kind, amount })
+  await deps.db.transaction((tx) =>
+    paymentMachine.create(
+      tx,
+      'start',
+      { kind: 'buyer', userId: viewer.userId },
+      {
+        orderId,
+        outTradeNo,
+        channel: body.channel,
+        kind: body.kind,
+        amount,
+      },
+    ),
+  )
   const started = await gateway.createTrade({
     outTradeNo,
     amount,
@@ -714,15 +741,13 @@ export async function applyNotice(
     if (!notice.paid) return 'not_paid'
 
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update')
-    await tx
-      .update(payments)
-      .set({
-        status: 'paid',
-        paidAt: notice.paidAt ?? now,
-        gatewayTradeNo: notice.gatewayTradeNo,
-        confirmation: notice.raw,
-      })
-      .where(eq(payments.id, payment.id))
+    await paymentMachine.transition(
+      tx,
+      payment.id,
+      'pay',
+      { kind: 'gateway', detail: { noticeId: notice.noticeId } },
+      { paidAt: notice.paidAt ?? now, gatewayTradeNo: notice.gatewayTradeNo, confirmation: notice.raw },
+    )
     await post(tx, [
       {
         ref: `hold:${payment.outTradeNo}`,
@@ -761,10 +786,7 @@ export async function applyNotice(
       first ? { paidAmount, paidAt: now } : { paidAmount },
     )
     // Other attempts for the same order (say an abandoned WeChat QR) are closed.
-    await tx
-      .update(payments)
-      .set({ status: 'closed', closedAt: now })
-      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending'), ne(payments.id, payment.id)))
+    await closePendingPayments(tx, order.id, { kind: 'gateway' }, now, payment.id)
     const full = fullyPaid(updated!)
     await notifyUsers(tx, [
       ...orderMessage(
