@@ -23,6 +23,7 @@ import { adminLedgerRoutes } from './modules/ledger/routes'
 import { messageRoutes } from './modules/messages/routes'
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
 import { paymentDevRoutes } from './modules/payments/devRoutes'
+import { paymentRoutes } from './modules/payments/routes'
 import { adminServiceRoutes, serviceRoutes } from './modules/service/routes'
 import { uploadFiles, uploadRoutes } from './modules/upload/routes'
 
@@ -109,7 +110,8 @@ export function buildApp(deps: AppDeps) {
   app.register(healthRoutes, { ...api, database, kv })
   app.register(authRoutes, { ...api, config, database, kv, vault, lookupKey, sms, idVerifier })
   app.register(catalogueRoutes, { ...api, database })
-  app.register(orderRoutes, { ...api, config, database, kv, vault, payments })
+  app.register(orderRoutes, { ...api, database, kv, vault, payments })
+  app.register(paymentRoutes, { ...api, config, database, payments })
   app.register(adminOrderRoutes, { ...api, database, vault, payments })
   app.register(adminLedgerRoutes, { ...api, database })
   app.register(contentRoutes, { ...api, database })

@@ -121,6 +121,17 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user
 }
 
+/** Who is asking, as the rules of orders and payments see them. */
+export interface Viewer {
+  userId: number
+  operator: boolean
+}
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  const user = requireUser(request)
+  return { userId: user.id, operator: user.roles.includes('operator') }
+}
+
 export function requireRole(request: FastifyRequest, role: Role): AuthUser {
   const user = requireUser(request)
   if (!user.roles.includes(role)) throw new AppError(403, '没有权限')

@@ -7,6 +7,7 @@ import { setSetting } from '../../server/lib/settings'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import type { Viewer } from '../../server/modules/orders/machine'
 import * as service from '../../server/modules/orders/service'
+import * as payments from '../../server/modules/payments/service'
 import { runSweep } from '../../server/modules/orders/sweeper'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
@@ -122,7 +123,7 @@ async function play(steps: Step[]): Promise<void> {
         const [o] = await database.db.select().from(orders).where(eq(orders.id, id))
         const kind = o.status === 'paid' ? 'balance' : o.payMode === 'deposit' ? 'deposit' : 'full'
         const start = () =>
-          service.startPayment(
+          payments.startPayment(
             deps,
             buyer,
             id,

@@ -128,7 +128,10 @@ beforeAll(async () => {
     .returning()
   goodsIds = items.map((item) => item.id)
   // Not live, so the order fixtures may still take both listings.
-  const [order] = await database.db.insert(orders).values({ ...orderValues(), status: 'cancelled' }).returning()
+  const [order] = await database.db
+    .insert(orders)
+    .values({ ...orderValues(), status: 'cancelled' })
+    .returning()
   orderId = order.id
 })
 

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm'
 import type { OrderAction, OrderStatus } from '../../../src/contract/orders'
 import { orderEvents, orders } from '../../db/schema'
+import type { Viewer } from '../../lib/auth'
 import { defineMachine, taking, type Guard } from '../../lib/machine'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -66,11 +67,6 @@ export const orderMachine = defineMachine<
   },
 })
 
-export interface Viewer {
-  userId: number
-  operator: boolean
-}
-
 /** The one role a viewer has on an order: its buyer acts as buyer only, even a staff member on their own order. */
 export function roleOf(order: OrderRow, viewer: Viewer): 'buyer' | 'operator' | null {
   if (order.buyerId === viewer.userId) return 'buyer'
@@ -88,3 +84,5 @@ export const actionsFor = (order: OrderRow, viewer: Viewer): OrderAction[] => {
   const role = roleOf(order, viewer)
   return role ? orderMachine.actionsFor(order, [role]) : []
 }
+
+export type { Viewer }

@@ -1,19 +1,15 @@
 /**
- * Buying through escrow: quote, order, payment, hand-over, confirmation, refund (DOMAIN.md). Money and
- * status change only inside transactions that also write the order event, the ledger transfers and the
- * messages; calls to a payment gateway happen after the commit and are idempotent by trade number, and
- * the sweeper retries whatever did not finish.
+ * Buying through escrow, the buyer's and the operator's use cases: quote, order, cancel, hand-over,
+ * confirmation, refund, credentials (DOMAIN.md). Each step of the order itself is in `lifecycle.ts`;
+ * paying is the payments module's.
  */
-import { createHash, randomInt } from 'node:crypto'
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type {
   Credentials,
   Order,
   OrderRequest,
   OrderStatus,
   Payment,
-  PayRequest,
-  PayStart,
   Quote,
   QuoteRequest,
 } from '../../../src/contract/orders'
@@ -23,60 +19,37 @@ import {
   games,
   goods,
   goodsCredentials,
-  idempotencyKeys,
   orderEvents,
   orders,
-  paymentNotices,
   payments,
   regionNodes,
   users,
 } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
+import { onceByKey } from '../../lib/idempotency'
 import { waitText } from '../../lib/rateLimit'
 import { tradeSettings, type TradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
-import { account, post } from '../ledger/ledger'
-import type { PaymentGateways, VerifiedNotice } from '../payments/gateway'
-import { paymentMachine, type PaymentActor } from '../payments/machine'
 import { goodsMachine } from '../catalogue/machine'
+import { account, post } from '../ledger/ledger'
+import { notifyUsers } from '../messages/service'
+import type { PaymentRow } from '../payments/machine'
+import { closeGatewayTrades, reconcilePayment, settleRefunds, tradeNumber, type PaymentDeps } from '../payments/service'
 import {
-  actionsFor,
-  credentialsAccess,
-  fullyPaid,
-  orderMachine,
-  type Actor,
-  type OrderRow,
-  type Viewer,
-} from './machine'
-
-type OrderActor = { kind: Extract<Actor, 'buyer' | 'operator' | 'system'>; userId?: number }
-import { notifyUsers, type NewMessage } from '../messages/service'
+  cancelIn,
+  completeIn,
+  handOverIn,
+  orderMessage,
+  releaseGoods,
+  visibleOrder,
+  ORDER_NOT_FOUND,
+  yuan,
+} from './lifecycle'
+import { actionsFor, credentialsAccess, orderMachine, type OrderRow, type Viewer } from './machine'
 import { priceOrder } from './pricing'
 
-export const ORDER_NOT_FOUND = '订单不存在'
-
-type PaymentRow = typeof payments.$inferSelect
-
-export interface OrderDeps {
-  db: Db
-  payments: PaymentGateways
+export interface OrderDeps extends PaymentDeps {
   vault: Vault
-  /** Where the gateway failures after a commit are reported; the sweeper retries them. */
-  log: { error(object: unknown, message: string): void }
-}
-
-function gatewayOf(deps: OrderDeps, channel: PaymentRow['channel']) {
-  const gateway = deps.payments[channel]
-  if (!gateway) throw new AppError(400, '暂不支持该支付方式', { errors: [{ field: 'channel', message: '未开通' }] })
-  return gateway
-}
-
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
-
-/** `HA` + local time to the second + 6 random digits: readable on the phone, unique by the constraint. */
-function tradeNumber(prefix: string, now = new Date()): string {
-  const local = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)
-  return `${prefix}${local}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
 }
 
 // ---------------------------------------------------------------- reading
@@ -121,13 +94,6 @@ export function toOrder(o: OrderRow, viewer: Viewer, paymentRows?: PaymentRow[])
     actions: actionsFor(o, viewer),
     ...(paymentRows ? { payments: paymentRows.map(toPayment) } : {}),
   }
-}
-
-/** The order if `viewer` may see it: its buyer, or an operator. Anyone else gets the same 404 as a missing id. */
-async function visibleOrder(db: Executor, viewer: Viewer, where: SQL): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(where)
-  if (!row || (row.buyerId !== viewer.userId && !viewer.operator)) throw new AppError(404, ORDER_NOT_FOUND)
-  return row
 }
 
 async function orderPayments(db: Executor, orderId: number) {
@@ -310,53 +276,20 @@ async function createOrderIn(tx: Executor, userId: number, body: OrderRequest): 
   )
 }
 
-/** JSON with object keys sorted: the same request hashes the same whatever order its client wrote the fields in. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
-  }
-  return JSON.stringify(value)
-}
-
-/**
- * `Idempotency-Key`: the key is claimed in the same transaction as the work, so a replay (even a
- * concurrent one, which waits on the claim) returns the first order, and a failed attempt leaves no claim.
- */
+/** An `Idempotency-Key` replay answers the first order (server/lib/idempotency.ts). */
 export async function createOrder(db: Db, viewer: Viewer, body: OrderRequest, key?: string): Promise<Order> {
-  const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex')
   try {
-    return await db.transaction(async (tx) => {
-      if (key) {
-        const claimed = await tx
-          .insert(idempotencyKeys)
-          .values({ userId: viewer.userId, key, scope: 'order', requestHash })
-          .onConflictDoNothing()
-          .returning()
-        if (claimed.length === 0) {
-          const [first] = await tx
-            .select()
-            .from(idempotencyKeys)
-            .where(and(eq(idempotencyKeys.userId, viewer.userId), eq(idempotencyKeys.key, key)))
-          if (!first || first.scope !== 'order' || first.requestHash !== requestHash) {
-            throw new AppError(409, 'Idempotency-Key 已用于另一个请求，请换一个')
-          }
-          const orderId = (first.response as { orderId: number } | null)?.orderId
-          if (!orderId) throw new AppError(409, '相同的请求正在处理，请稍后刷新')
-          const [row] = await tx.select().from(orders).where(eq(orders.id, orderId))
-          return toOrder(row, viewer)
-        }
-      }
-      const order = await createOrderIn(tx, viewer.userId, body)
-      if (key) {
-        await tx
-          .update(idempotencyKeys)
-          .set({ response: { orderId: order.id }, statusCode: 200 })
-          .where(and(eq(idempotencyKeys.userId, viewer.userId), eq(idempotencyKeys.key, key)))
-      }
-      return toOrder(order, viewer)
-    })
+    return await db.transaction((tx) =>
+      onceByKey(
+        tx,
+        { userId: viewer.userId, key, scope: 'order', request: body },
+        async () => {
+          const order = await createOrderIn(tx, viewer.userId, body)
+          return { id: order.id, made: toOrder(order, viewer) }
+        },
+        async (id) => toOrder((await tx.select().from(orders).where(eq(orders.id, id)))[0], viewer),
+      ),
+    )
   } catch (error) {
     // The partial unique index caught a race the conditional update did not see (it never should).
     if (isUniqueViolation(error)) throw new AppError(409, '该商品正在交易中，请稍后再看')
@@ -365,84 +298,6 @@ export async function createOrder(db: Db, viewer: Viewer, body: OrderRequest, ke
 }
 
 // ---------------------------------------------------------------- life cycle
-
-/** The goods goes back on sale when its order ends without a sale. */
-async function releaseGoods(tx: Executor, order: OrderRow, actor: OrderActor): Promise<void> {
-  await goodsMachine.transition(
-    tx,
-    order.goodsId,
-    'release',
-    { ...actor, detail: { orderId: order.id } },
-    {
-      updatedAt: new Date(),
-    },
-  )
-}
-
-const orderMessage = (order: OrderRow, to: number | null, type: NewMessage['type'], title: string, content: string) =>
-  to === null ? [] : [{ userId: to, type, title, content, relatedType: 'order' as const, relatedId: order.id }]
-
-/** Closes the order's attempts still pending (one machine step each); `except` is the one that paid. */
-async function closePendingPayments(
-  tx: Executor,
-  orderId: number,
-  actor: { kind: PaymentActor; userId?: number },
-  now: Date,
-  except?: number,
-): Promise<void> {
-  const pending = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(eq(payments.orderId, orderId), eq(payments.status, 'pending'), except ? ne(payments.id, except) : undefined),
-    )
-  for (const { id } of pending) await paymentMachine.transition(tx, id, 'close', actor, { closedAt: now })
-}
-
-export async function cancelIn(
-  tx: Executor,
-  orderId: number,
-  actor: { kind: 'buyer' | 'system'; userId?: number },
-  reason: string,
-  now: Date,
-): Promise<OrderRow | null> {
-  const order = await orderMachine.transition(
-    tx,
-    orderId,
-    'cancel',
-    { ...actor, detail: { reason } },
-    { cancelledAt: now, cancelReason: reason },
-  )
-  if (!order) return null
-  await releaseGoods(tx, order, actor)
-  // Trades still open at the gateway are closed after the commit; a payment that arrives anyway is refunded.
-  await closePendingPayments(tx, orderId, actor, now)
-  await notifyUsers(
-    tx,
-    orderMessage(
-      order,
-      order.buyerId,
-      'cancelled',
-      '订单已取消',
-      `订单 ${order.no}（${order.goods.title}）已取消：${reason}。`,
-    ),
-  )
-  return order
-}
-
-export async function closeGatewayTrades(deps: OrderDeps, orderId: number): Promise<void> {
-  const closed = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'closed')))
-  for (const p of closed) {
-    await gatewayOf(deps, p.channel)
-      .closeTrade(p.outTradeNo)
-      .catch((error) => {
-        deps.log.error({ err: error, outTradeNo: p.outTradeNo }, 'closing a gateway trade failed')
-      })
-  }
-}
 
 export async function cancelOrder(deps: OrderDeps, viewer: Viewer, id: number, reason?: string): Promise<Order> {
   const order = await visibleOrder(deps.db, viewer, eq(orders.id, id))
@@ -455,33 +310,6 @@ export async function cancelOrder(deps: OrderDeps, viewer: Viewer, id: number, r
   return getOrder(deps.db, viewer, id)
 }
 
-export async function handOverIn(
-  tx: Executor,
-  orderId: number,
-  actor: { kind: 'operator' | 'system'; userId?: number },
-  now: Date,
-) {
-  const order = await orderMachine.transition(tx, orderId, 'handOver', actor, { handedOverAt: now })
-  if (!order) return null
-  await notifyUsers(tx, [
-    ...orderMessage(
-      order,
-      order.buyerId,
-      'handed_over',
-      '账号已移交',
-      `订单 ${order.no} 的账号已移交，请在订单详情查看账号并尽快修改密码，确认无误后确认收货。`,
-    ),
-    ...orderMessage(
-      order,
-      order.sellerId,
-      'handed_over',
-      '账号已移交买家',
-      `你出售的「${order.goods.title}」已移交给买家。`,
-    ),
-  ])
-  return order
-}
-
 export async function handOver(deps: OrderDeps, viewer: Viewer, id: number): Promise<Order> {
   const order = await deps.db.transaction((tx) =>
     handOverIn(tx, id, { kind: 'operator', userId: viewer.userId }, new Date()),
@@ -491,58 +319,6 @@ export async function handOver(deps: OrderDeps, viewer: Viewer, id: number): Pro
     throw new AppError(409, '订单未付清或状态不能移交')
   }
   return getOrder(deps.db, viewer, id)
-}
-
-export async function completeIn(
-  tx: Executor,
-  orderId: number,
-  actor: { kind: 'buyer' | 'system'; userId?: number },
-  now: Date,
-) {
-  const order = await orderMachine.transition(tx, orderId, 'confirm', actor, { completedAt: now })
-  if (!order) return null
-  const sellerShare = order.goodsAmount - order.commissionAmount
-  await post(tx, [
-    {
-      ref: `settle:${order.id}`,
-      orderId: order.id,
-      kind: 'settle',
-      amount: sellerShare,
-      from: account.escrow,
-      to: order.sellerId === null ? account.sales : account.sellerFrozen(order.sellerId),
-    },
-    {
-      ref: `fee:${order.id}`,
-      orderId: order.id,
-      kind: 'fee',
-      amount: order.paidAmount - sellerShare,
-      from: account.escrow,
-      to: account.fee,
-    },
-  ])
-  // The platform's own stock has no seller to pay out later.
-  if (order.sellerId === null) await tx.update(orders).set({ releasedAt: now }).where(eq(orders.id, order.id))
-  await goodsMachine.transition(
-    tx,
-    order.goodsId,
-    'sell',
-    { ...actor, detail: { orderId: order.id } },
-    {
-      soldAt: now,
-      updatedAt: now,
-    },
-  )
-  await notifyUsers(tx, [
-    ...orderMessage(order, order.buyerId, 'completed', '交易完成', `订单 ${order.no} 已完成，感谢使用号安心。`),
-    ...orderMessage(
-      order,
-      order.sellerId,
-      'sold',
-      '账号已售出',
-      `「${order.goods.title}」已成交，货款 ${yuan(sellerShare)} 将在保障期结束后结算到你的账户。`,
-    ),
-  ])
-  return order
 }
 
 export async function confirmOrder(deps: OrderDeps, viewer: Viewer, id: number): Promise<Order> {
@@ -605,243 +381,6 @@ export async function refundOrder(deps: OrderDeps, viewer: Viewer, id: number, r
   if (!order) throw new AppError(409, '订单当前状态不能退款')
   await settleRefunds(deps, id)
   return getOrder(deps.db, viewer, id)
-}
-
-/** Sends back every payment marked refund-due (of one order, or all); safe to repeat. */
-export async function settleRefunds(deps: OrderDeps, orderId?: number): Promise<number> {
-  const due = await deps.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.refundDue, true),
-        eq(payments.status, 'paid'),
-        orderId ? eq(payments.orderId, orderId) : undefined,
-      ),
-    )
-  let done = 0
-  for (const p of due) {
-    try {
-      await gatewayOf(deps, p.channel).refund(p.outTradeNo, p.amount, `R${p.outTradeNo}`)
-      await deps.db.transaction((tx) =>
-        paymentMachine.transition(tx, p.id, 'refund', { kind: 'system' }, { refundDue: false, refundedAt: new Date() }),
-      )
-      done += 1
-    } catch (error) {
-      deps.log.error({ err: error, outTradeNo: p.outTradeNo }, 'gateway refund failed; the sweeper retries')
-    }
-  }
-  return done
-}
-
-// ---------------------------------------------------------------- payment
-
-export async function startPayment(
-  deps: OrderDeps,
-  viewer: Viewer,
-  orderId: number,
-  body: PayRequest,
-  /** `origins[0]` is where the gateway posts its notice; the browser may come back to any of them. */
-  origin: { origins: string[]; ip: string; desktop: boolean },
-): Promise<PayStart> {
-  const order = await visibleOrder(deps.db, viewer, eq(orders.id, orderId))
-  if (order.buyerId !== viewer.userId) throw new AppError(403, '只有买家可以支付')
-  const now = new Date()
-  let amount: number
-  if (orderMachine.allows('pay', order, 'buyer')) {
-    if (order.closeAt <= now) throw new AppError(409, '订单已超时，请重新下单')
-    const expected = order.payMode === 'deposit' ? 'deposit' : 'full'
-    if (body.kind !== expected)
-      throw new AppError(400, expected === 'deposit' ? '本订单应先支付定金' : '本订单应全额支付')
-    amount = order.payMode === 'deposit' ? order.depositAmount! : order.totalAmount
-  } else if (orderMachine.allows('payBalance', order, 'buyer')) {
-    if (body.kind !== 'balance') throw new AppError(400, '本订单应支付尾款')
-    amount = order.totalAmount - order.paidAmount
-  } else {
-    throw new AppError(409, '订单当前状态无需支付')
-  }
-  const gateway = gatewayOf(deps, body.channel)
-  const returnUrl = sameOriginUrl(body.returnUrl, origin.origins)
-  const outTradeNo = tradeNumber('P', now)
-  returnUrl.searchParams.set('outTradeNo', outTradeNo)
-  await deps.db.transaction((tx) =>
-    paymentMachine.create(
-      tx,
-      'start',
-      { kind: 'buyer', userId: viewer.userId },
-      {
-        orderId,
-        outTradeNo,
-        channel: body.channel,
-        kind: body.kind,
-        amount,
-      },
-    ),
-  )
-  const started = await gateway.createTrade({
-    outTradeNo,
-    amount,
-    subject: `号安心-${order.goods.title}`.slice(0, 120),
-    notifyUrl: `${origin.origins[0]}/api/pay/notify/${body.channel}`,
-    returnUrl: returnUrl.toString(),
-    expiresAt: order.status === 'pending_payment' ? order.closeAt : new Date(now.getTime() + 30 * 60_000),
-    client: origin.desktop ? 'desktop' : 'h5',
-    clientIp: origin.ip,
-  })
-  return { outTradeNo, amount, ...started }
-}
-
-/** The browser comes back to our own site only (no open redirect through the gateway). */
-function sameOriginUrl(raw: string, origins: string[]): URL {
-  let url: URL
-  try {
-    url = new URL(raw, origins[0])
-  } catch {
-    throw new AppError(400, '返回地址不正确', { errors: [{ field: 'returnUrl', message: '格式不正确' }] })
-  }
-  if (!origins.some((origin) => new URL(origin).origin === url.origin)) {
-    throw new AppError(400, '返回地址必须是本站页面', { errors: [{ field: 'returnUrl', message: '不是本站地址' }] })
-  }
-  return url
-}
-
-export type NoticeOutcome = 'applied' | 'duplicate' | 'not_paid' | 'late_refund' | 'unknown_trade' | 'amount_mismatch'
-
-/**
- * A verified gateway notice (or an authenticated query's answer) that a payment was made. One
- * transaction: the notice is recorded once; the payment, the order, the ledger hold and the messages
- * change together. Unknown trade numbers and wrong amounts change nothing and are refused.
- */
-export async function applyNotice(
-  deps: OrderDeps,
-  channel: PaymentRow['channel'],
-  notice: VerifiedNotice,
-): Promise<NoticeOutcome> {
-  const now = new Date()
-  const outcome = await deps.db.transaction(async (tx): Promise<NoticeOutcome> => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.outTradeNo, notice.outTradeNo), eq(payments.channel, channel)))
-      .for('update')
-    if (!payment) return 'unknown_trade'
-    if (payment.amount !== notice.amount) return 'amount_mismatch'
-    const recorded = await tx
-      .insert(paymentNotices)
-      .values({
-        channel,
-        noticeId: notice.noticeId,
-        outTradeNo: notice.outTradeNo,
-        outcome: 'received',
-        raw: notice.raw,
-      })
-      .onConflictDoNothing()
-      .returning()
-    if (recorded.length === 0 || payment.status === 'paid' || payment.status === 'refunded') return 'duplicate'
-    if (!notice.paid) return 'not_paid'
-
-    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update')
-    await paymentMachine.transition(
-      tx,
-      payment.id,
-      'pay',
-      { kind: 'gateway', detail: { noticeId: notice.noticeId } },
-      { paidAt: notice.paidAt ?? now, gatewayTradeNo: notice.gatewayTradeNo, confirmation: notice.raw },
-    )
-    await post(tx, [
-      {
-        ref: `hold:${payment.outTradeNo}`,
-        orderId: order.id,
-        kind: 'hold',
-        amount: payment.amount,
-        from: account.buyer(order.buyerId),
-        to: account.escrow,
-      },
-    ])
-    const counts =
-      (order.status === 'pending_payment' && payment.kind !== 'balance') ||
-      (order.status === 'paid' && payment.kind === 'balance' && order.paidAmount + payment.amount <= order.totalAmount)
-    if (!counts) {
-      // Paid for an order that was cancelled meanwhile, or paid twice: the money goes straight back.
-      await post(tx, [
-        {
-          ref: `refund:${payment.outTradeNo}`,
-          orderId: order.id,
-          kind: 'refund',
-          amount: payment.amount,
-          from: account.escrow,
-          to: account.buyer(order.buyerId),
-        },
-      ])
-      await tx.update(payments).set({ refundDue: true }).where(eq(payments.id, payment.id))
-      return 'late_refund'
-    }
-    const paidAmount = order.paidAmount + payment.amount
-    const first = order.status === 'pending_payment'
-    const updated = await orderMachine.transition(
-      tx,
-      order.id,
-      first ? 'pay' : 'payBalance',
-      { kind: 'gateway', detail: { outTradeNo: payment.outTradeNo, amount: payment.amount } },
-      first ? { paidAmount, paidAt: now } : { paidAmount },
-    )
-    // Other attempts for the same order (say an abandoned WeChat QR) are closed.
-    await closePendingPayments(tx, order.id, { kind: 'gateway' }, now, payment.id)
-    const full = fullyPaid(updated!)
-    await notifyUsers(tx, [
-      ...orderMessage(
-        updated!,
-        order.buyerId,
-        'order_paid',
-        full ? '支付成功' : '定金支付成功',
-        full
-          ? `订单 ${order.no} 已付款 ${yuan(paidAmount)}，资金由平台托管，客服正在为你移交账号。`
-          : `订单 ${order.no} 已付定金 ${yuan(paidAmount)}，请支付尾款 ${yuan(order.totalAmount - paidAmount)} 后移交账号。`,
-      ),
-      ...(full
-        ? orderMessage(
-            updated!,
-            order.sellerId,
-            'order_paid',
-            '买家已付款',
-            `「${order.goods.title}」买家已付款，资金由平台托管。`,
-          )
-        : []),
-    ])
-    if (full && (await tradeSettings(tx)).autoHandOver) await handOverIn(tx, order.id, { kind: 'system' }, now)
-    await tx
-      .update(paymentNotices)
-      .set({ outcome: 'applied' })
-      .where(and(eq(paymentNotices.channel, channel), eq(paymentNotices.noticeId, notice.noticeId)))
-    return 'applied'
-  })
-  if (outcome === 'applied' || outcome === 'late_refund') {
-    const [payment] = await deps.db.select().from(payments).where(eq(payments.outTradeNo, notice.outTradeNo))
-    await closeGatewayTrades(deps, payment.orderId)
-    await settleRefunds(deps, payment.orderId)
-  }
-  return outcome
-}
-
-/** Asks the gateway about a pending payment and applies what it says it was paid. */
-export async function reconcilePayment(deps: OrderDeps, payment: PaymentRow): Promise<NoticeOutcome | null> {
-  let state
-  try {
-    state = await gatewayOf(deps, payment.channel).queryTrade(payment.outTradeNo)
-  } catch (error) {
-    deps.log.error({ err: error, outTradeNo: payment.outTradeNo }, 'gateway query failed')
-    return null
-  }
-  if (state.state !== 'paid') return null
-  return applyNotice(deps, payment.channel, {
-    noticeId: `query:${state.gatewayTradeNo}`,
-    outTradeNo: payment.outTradeNo,
-    gatewayTradeNo: state.gatewayTradeNo,
-    amount: state.amount,
-    paid: true,
-    paidAt: state.paidAt,
-    raw: state.raw,
-  })
 }
 
 // ---------------------------------------------------------------- credentials

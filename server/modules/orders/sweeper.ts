@@ -16,15 +16,9 @@ import type { Executor } from '../../db'
 import { orders, payments } from '../../db/schema'
 import { tradeSettings } from '../../lib/settings'
 import { account, post } from '../ledger/ledger'
-import {
-  cancelIn,
-  closeGatewayTrades,
-  completeIn,
-  handOverIn,
-  reconcilePayment,
-  settleRefunds,
-  type OrderDeps,
-} from './service'
+import { closeGatewayTrades, reconcilePayment, settleRefunds } from '../payments/service'
+import { cancelIn, completeIn, handOverIn } from './lifecycle'
+import type { OrderDeps } from './service'
 
 const BATCH = 50
 const DAY = 86_400_000

@@ -3,7 +3,9 @@
  * verified word (even after it was closed: that money then goes straight back), closed when its order no
  * longer wants it, refunded once the gateway has sent the money back.
  */
+import { and, eq, ne } from 'drizzle-orm'
 import type { PaymentStatus } from '../../../src/contract/orders'
+import type { Executor } from '../../db'
 import { paymentEvents, payments } from '../../db/schema'
 import { defineMachine } from '../../lib/machine'
 
@@ -34,3 +36,20 @@ export const paymentMachine = defineMachine<
   transitions,
   actions: {},
 })
+
+/** Closes the order's attempts still pending (one machine step each); `except` is the one that paid. */
+export async function closePendingPayments(
+  tx: Executor,
+  orderId: number,
+  actor: { kind: PaymentActor; userId?: number },
+  now: Date,
+  except?: number,
+): Promise<void> {
+  const pending = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(eq(payments.orderId, orderId), eq(payments.status, 'pending'), except ? ne(payments.id, except) : undefined),
+    )
+  for (const { id } of pending) await paymentMachine.transition(tx, id, 'close', actor, { closedAt: now })
+}

@@ -1,0 +1,158 @@
+/**
+ * What happens to an order, step by step, inside the caller's transaction: the order machine's
+ * transition, the listing's and the payments' with it, the ledger transfers and the messages. Shared by
+ * the order use cases, the payments (a paid order may be handed over at once) and the sweeper.
+ */
+import { eq, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db'
+import { orders } from '../../db/schema'
+import { AppError } from '../../lib/envelope'
+import { goodsMachine } from '../catalogue/machine'
+import { account, post } from '../ledger/ledger'
+import { notifyUsers, type NewMessage } from '../messages/service'
+import { closePendingPayments } from '../payments/machine'
+import { orderMachine, type Actor, type OrderRow, type Viewer } from './machine'
+
+export const ORDER_NOT_FOUND = '订单不存在'
+
+type OrderActor = { kind: Extract<Actor, 'buyer' | 'operator' | 'system'>; userId?: number }
+
+export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
+
+export /** The order if `viewer` may see it: its buyer, or an operator. Anyone else gets the same 404 as a missing id. */
+async function visibleOrder(db: Executor, viewer: Viewer, where: SQL): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(where)
+  if (!row || (row.buyerId !== viewer.userId && !viewer.operator)) throw new AppError(404, ORDER_NOT_FOUND)
+  return row
+}
+
+/** The goods goes back on sale when its order ends without a sale. */
+export async function releaseGoods(tx: Executor, order: OrderRow, actor: OrderActor): Promise<void> {
+  await goodsMachine.transition(
+    tx,
+    order.goodsId,
+    'release',
+    { ...actor, detail: { orderId: order.id } },
+    {
+      updatedAt: new Date(),
+    },
+  )
+}
+
+export const orderMessage = (
+  order: OrderRow,
+  to: number | null,
+  type: NewMessage['type'],
+  title: string,
+  content: string,
+) => (to === null ? [] : [{ userId: to, type, title, content, relatedType: 'order' as const, relatedId: order.id }])
+
+export async function cancelIn(
+  tx: Executor,
+  orderId: number,
+  actor: { kind: 'buyer' | 'system'; userId?: number },
+  reason: string,
+  now: Date,
+): Promise<OrderRow | null> {
+  const order = await orderMachine.transition(
+    tx,
+    orderId,
+    'cancel',
+    { ...actor, detail: { reason } },
+    { cancelledAt: now, cancelReason: reason },
+  )
+  if (!order) return null
+  await releaseGoods(tx, order, actor)
+  // Trades still open at the gateway are closed after the commit; a payment that arrives anyway is refunded.
+  await closePendingPayments(tx, orderId, actor, now)
+  await notifyUsers(
+    tx,
+    orderMessage(
+      order,
+      order.buyerId,
+      'cancelled',
+      '订单已取消',
+      `订单 ${order.no}（${order.goods.title}）已取消：${reason}。`,
+    ),
+  )
+  return order
+}
+
+export async function handOverIn(
+  tx: Executor,
+  orderId: number,
+  actor: { kind: 'operator' | 'system'; userId?: number },
+  now: Date,
+) {
+  const order = await orderMachine.transition(tx, orderId, 'handOver', actor, { handedOverAt: now })
+  if (!order) return null
+  await notifyUsers(tx, [
+    ...orderMessage(
+      order,
+      order.buyerId,
+      'handed_over',
+      '账号已移交',
+      `订单 ${order.no} 的账号已移交，请在订单详情查看账号并尽快修改密码，确认无误后确认收货。`,
+    ),
+    ...orderMessage(
+      order,
+      order.sellerId,
+      'handed_over',
+      '账号已移交买家',
+      `你出售的「${order.goods.title}」已移交给买家。`,
+    ),
+  ])
+  return order
+}
+
+export async function completeIn(
+  tx: Executor,
+  orderId: number,
+  actor: { kind: 'buyer' | 'system'; userId?: number },
+  now: Date,
+) {
+  const order = await orderMachine.transition(tx, orderId, 'confirm', actor, { completedAt: now })
+  if (!order) return null
+  const sellerShare = order.goodsAmount - order.commissionAmount
+  await post(tx, [
+    {
+      ref: `settle:${order.id}`,
+      orderId: order.id,
+      kind: 'settle',
+      amount: sellerShare,
+      from: account.escrow,
+      to: order.sellerId === null ? account.sales : account.sellerFrozen(order.sellerId),
+    },
+    {
+      ref: `fee:${order.id}`,
+      orderId: order.id,
+      kind: 'fee',
+      amount: order.paidAmount - sellerShare,
+      from: account.escrow,
+      to: account.fee,
+    },
+  ])
+  // The platform's own stock has no seller to pay out later.
+  if (order.sellerId === null) await tx.update(orders).set({ releasedAt: now }).where(eq(orders.id, order.id))
+  await goodsMachine.transition(
+    tx,
+    order.goodsId,
+    'sell',
+    { ...actor, detail: { orderId: order.id } },
+    {
+      soldAt: now,
+      updatedAt: now,
+    },
+  )
+  await notifyUsers(tx, [
+    ...orderMessage(order, order.buyerId, 'completed', '交易完成', `订单 ${order.no} 已完成，感谢使用号安心。`),
+    ...orderMessage(
+      order,
+      order.sellerId,
+      'sold',
+      '账号已售出',
+      `「${order.goods.title}」已成交，货款 ${yuan(sellerShare)} 将在保障期结束后结算到你的账户。`,
+    ),
+  ])
+  return order
+}

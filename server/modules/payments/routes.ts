@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import type { AppDeps } from '../../deps'
+import { viewerOf } from '../../lib/auth'
+import { Ajax, Body, ok } from '../../lib/envelope'
+import { siteOrigins } from '../../lib/network'
+import { literals } from '../../lib/schemas'
+import * as payments from './service'
+
+/** Starting a payment, and the gateways' notices. */
+export const paymentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'database' | 'payments'>> = async (
+  app,
+  deps,
+) => {
+  const tags = ['orders']
+  const paymentDeps: payments.PaymentDeps = { db: deps.database.db, payments: deps.payments, log: app.log }
+
+  app.post(
+    '/pay/:orderId',
+    {
+      schema: {
+        summary: '发起支付：返回支付宝页面地址 / 微信 h5_url 或二维码；返回页不是付款凭证',
+        tags,
+        params: Type.Object({ orderId: Type.Integer({ title: '订单编号', minimum: 1 }) }),
+        body: Body({
+          channel: literals(['alipay', 'wechat'] as const, { title: '支付渠道' }),
+          kind: literals(['full', 'deposit', 'balance'] as const, { title: '支付类型' }),
+          returnUrl: Type.String({ title: '返回地址', minLength: 1, maxLength: 500 }),
+        }),
+        response: {
+          200: Ajax(
+            Type.Object({
+              outTradeNo: Type.String(),
+              amount: Type.Integer(),
+              payUrl: Type.Optional(Type.String()),
+              form: Type.Optional(Type.String()),
+              qrCode: Type.Optional(Type.String()),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request)
+      const userAgent = String(request.headers['user-agent'] ?? '')
+      return ok(
+        await payments.startPayment(paymentDeps, viewer, request.params.orderId, request.body, {
+          origins: siteOrigins(request, deps.config.publicUrl, deps.config.port),
+          ip: request.ip,
+          desktop: !/Mobile|Android|iPhone|MicroMessenger/i.test(userAgent),
+        }),
+      )
+    },
+  )
+
+  // Gateway notices: the raw body is what the signature covers, so these two routes read it as text.
+  app.register(async (notify) => {
+    notify.removeAllContentTypeParsers()
+    notify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+    for (const channel of ['alipay', 'wechat'] as const) {
+      const gateway = deps.payments[channel]
+      if (!gateway) continue
+      notify.post(
+        `/pay/notify/${channel}`,
+        { schema: { summary: `${channel} 异步通知（验签后处理，幂等）`, tags, hide: true } },
+        async (request, reply) => {
+          const notice = await gateway.verifyNotify({ headers: request.headers, rawBody: String(request.body ?? '') })
+          const outcome = notice ? await payments.applyNotice(paymentDeps, channel, notice) : 'bad_signature'
+          if (outcome !== 'applied' && outcome !== 'duplicate')
+            request.log.warn({ channel, outcome }, 'payment notice not applied')
+          const answer = gateway.notifyReply(!['bad_signature', 'unknown_trade', 'amount_mismatch'].includes(outcome))
+          return reply.code(answer.status).type(answer.contentType).send(answer.body)
+        },
+      )
+    }
+  })
+}
