@@ -24,8 +24,9 @@ import { messageRoutes } from './modules/messages/routes'
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
 import { paymentDevRoutes } from './modules/payments/devRoutes'
 import { paymentRoutes } from './modules/payments/routes'
-import { adminServiceRoutes, serviceRoutes } from './modules/service/routes'
+import { adminTrustRoutes, trustRoutes } from './modules/trust/routes'
 import { uploadFiles, uploadRoutes } from './modules/upload/routes'
+import { userRoutes } from './modules/user/routes'
 
 /**
  * The whole HTTP surface, without listening: main.ts listens, tests call `inject()`. The instance is
@@ -108,7 +109,8 @@ export function buildApp(deps: AppDeps) {
 
   const api = { prefix: '/api' }
   app.register(healthRoutes, { ...api, database, kv })
-  app.register(authRoutes, { ...api, config, database, kv, vault, lookupKey, sms, idVerifier })
+  app.register(authRoutes, { ...api, config, database, kv, sms })
+  app.register(userRoutes, { ...api, database, kv, vault, lookupKey, idVerifier })
   app.register(catalogueRoutes, { ...api, database })
   app.register(orderRoutes, { ...api, database, kv, vault, payments })
   app.register(paymentRoutes, { ...api, config, database, payments })
@@ -116,8 +118,8 @@ export function buildApp(deps: AppDeps) {
   app.register(adminLedgerRoutes, { ...api, database })
   app.register(contentRoutes, { ...api, database })
   app.register(adminContentRoutes, { ...api, database, config })
-  app.register(serviceRoutes, { ...api, database, kv, lookupKey })
-  app.register(adminServiceRoutes, { ...api, database, lookupKey })
+  app.register(trustRoutes, { ...api, database, kv, lookupKey })
+  app.register(adminTrustRoutes, { ...api, database, lookupKey })
   app.register(messageRoutes, { ...api, database })
   app.register(feedbackRoutes, { ...api, database, config, kv })
   app.register(adminFeedbackRoutes, { ...api, database })

@@ -30,6 +30,23 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal of one field, shaped like a schema error so the client shows it under the field: `message`
+ * is the answer's `msg`, `fieldMessage` the words under the field (the same unless given).
+ */
+export function fieldError(field: string, message: string, fieldMessage = message): AppError {
+  return new AppError(400, message, { errors: [{ field, message: fieldMessage }] })
+}
+
+export function invalid(field: string, message: string, fieldMessage?: string): never {
+  throw fieldError(field, message, fieldMessage)
+}
+
+/** Refuses `field` when a contract check found a problem (the check answers '' when all is well). */
+export function checkField(field: string, problem: string): void {
+  if (problem) invalid(field, problem)
+}
+
 /** Response schema of `ok(data)`. */
 export const Ajax = <T extends TSchema>(data: T) => Type.Object({ code: Type.Literal(200), msg: Type.String(), data })
 

@@ -4,15 +4,11 @@ import type {
   PasswordLogin,
   PasswordReset,
   PhoneLogin,
-  ProfilePatch,
-  RealNameResult,
   Registration,
   SessionToken,
   SmsScene,
-  UploadedImage,
 } from '@/contract/auth'
-import type { UserProfile } from '@/contract/user'
-import { get, post, put, upload } from './request'
+import { get, post } from './request'
 
 export const fetchCaptcha = () => get<ApiResult<Captcha>>('/captchaImage')
 
@@ -30,10 +26,3 @@ export const resetPassword = (body: PasswordReset) => post<ApiResult<null>>('/h5
 
 export const logout = () => post<ApiResult<null>>('/logout')
 export const logoutEverywhere = () => post<ApiResult<null>>('/logout/all')
-
-export const updateProfile = (patch: ProfilePatch) => put<ApiResult<UserProfile>>('/system/user/profile', patch)
-
-export const verifyRealName = (body: { realName: string; idNumber: string }) =>
-  post<ApiResult<RealNameResult>>('/realname/auth', body)
-
-export const uploadImage = (filePath: string) => upload<ApiResult<UploadedImage>>('/upload/image', { filePath })

@@ -1,5 +1,5 @@
 import type { ApiResult, ApiTable, PageQuery } from '@/contract/envelope'
-import type { Problem, ProblemRequest } from '@/contract/content'
+import type { Problem, ProblemRequest } from '@/contract/feedback'
 import { get, post } from './request'
 
 /** Feedback (fankui, suggest), merchant applications (shanghu) and escrow requests (security). */

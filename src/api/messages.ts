@@ -1,5 +1,5 @@
 import type { ApiResult } from '@/contract/envelope'
-import type { Message, MessageListQuery, MessagePage } from '@/contract/content'
+import type { Message, MessageListQuery, MessagePage } from '@/contract/messages'
 import { getState, readToken, setState } from '@/store'
 import { get } from './request'
 

@@ -1,18 +1,8 @@
 import type { ApiResult, ApiTable, PageQuery } from '@/contract/envelope'
-import type {
-  Credentials,
-  MyOrdersQuery,
-  Order,
-  OrderStatus,
-  PayRequest,
-  PayStart,
-  PaymentKind,
-  Quote,
-  QuoteRequest,
-} from '@/contract/orders'
+import type { Credentials, MyOrdersQuery, Order, OrderStatus, Quote, QuoteRequest } from '@/contract/orders'
 import { get, post } from './request'
 
-/** The order and payment calls of API.md ("Orders and payment"). Every amount comes from the server. */
+/** The order calls of API.md ("Orders and payment"). Every amount comes from the server. */
 
 export const quoteOrder = (body: QuoteRequest) => post<ApiResult<Quote>>('/order/quote', body)
 
@@ -54,25 +44,3 @@ export const confirmOrder = (id: number) => post<ApiResult<Order>>(`/need/myOrde
 
 /** Logged by the server on every call; the answer is shown, never stored. */
 export const fetchCredentials = (id: number) => get<ApiResult<Credentials>>(`/need/myOrder/${id}/credentials`)
-
-export const startPayment = (orderId: number, body: PayRequest) => post<ApiResult<PayStart>>(`/pay/${orderId}`, body)
-
-/** Which payment an action starts: the first one (deposit or full) or the balance after a deposit. */
-export const paymentKindOf = (order: Pick<Order, 'payMode'>, action: 'pay' | 'payBalance'): PaymentKind =>
-  action === 'payBalance' ? 'balance' : order.payMode === 'deposit' ? 'deposit' : 'full'
-
-const PAYMENT_KINDS: PaymentKind[] = ['full', 'deposit', 'balance']
-
-/** The payment kind a page was opened with (`kind=`); full when missing or unknown. */
-export const paymentKindParam = (value: string | undefined): PaymentKind =>
-  PAYMENT_KINDS.find((k) => k === value) ?? 'full'
-
-/**
- * What a payment of `kind` comes to, from the order's own amounts. The balance is the one figure the order
- * does not carry itself: the total less what has been paid.
- */
-export function amountDue(order: Order, kind: PaymentKind): number {
-  if (kind === 'deposit') return order.depositAmount ?? order.totalAmount
-  if (kind === 'balance') return order.totalAmount - order.paidAmount
-  return order.totalAmount
-}

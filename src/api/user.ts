@@ -1,7 +1,7 @@
 import type { ApiResult } from '@/contract/envelope'
-import type { UserProfile } from '@/contract/user'
+import type { ProfilePatch, RealNameResult, UserProfile } from '@/contract/user'
 import { setState } from '@/store'
-import { get } from './request'
+import { get, post, put } from './request'
 
 /** Fetches the profile; it is stored only when the call answers code 200, and a failure is only logged. */
 export async function loadProfile(): Promise<UserProfile | null> {
@@ -14,3 +14,8 @@ export async function loadProfile(): Promise<UserProfile | null> {
     return null
   }
 }
+
+export const updateProfile = (patch: ProfilePatch) => put<ApiResult<UserProfile>>('/system/user/profile', patch)
+
+export const verifyRealName = (body: { realName: string; idNumber: string }) =>
+  post<ApiResult<RealNameResult>>('/realname/auth', body)

@@ -44,24 +44,3 @@ export interface PasswordReset {
   /** Required when a signed-in user changes an existing password. */
   currentPassword?: string
 }
-
-export interface ProfilePatch {
-  nickName?: string
-  avatar?: string
-  email?: string
-  sex?: '0' | '1' | '2'
-  qq?: string
-  weixin?: string
-}
-
-export interface RealNameResult {
-  realNameStatus: 'none' | 'verified'
-  realName: string
-  idNumber: string
-}
-
-export interface UploadedImage {
-  url: string
-  width: number
-  height: number
-}

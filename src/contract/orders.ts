@@ -1,8 +1,9 @@
 /**
- * Payloads and results of the order and payment calls (API.md, "Orders and payment"). Type-only: the
- * client imports it with `import type`. Money is integer fen, ids integers, times ISO-8601 strings.
- * Every amount is computed by the server from the settings; the client only shows them.
+ * Payloads and results of the order calls (API.md, "Orders and payment"). Type-only: the client imports
+ * it with `import type`. Money is integer fen, ids integers, times ISO-8601 strings. Every amount is
+ * computed by the server from the settings; the client only shows them.
  */
+import type { Payment } from './payments'
 
 /** 找回包赔 / 人脸包赔 / 不需要包赔. */
 export type GuaranteeType = 'retrieval' | 'face' | 'none'
@@ -16,10 +17,6 @@ export type OrderStatus = 'pending_payment' | 'paid' | 'handed_over' | 'complete
  * `pay` = pay the deposit or the full total, `payBalance` = pay the rest after a deposit.
  */
 export type OrderAction = 'pay' | 'payBalance' | 'cancel' | 'credentials' | 'confirm' | 'handOver' | 'refund'
-
-export type PayChannel = 'alipay' | 'wechat'
-export type PaymentKind = 'full' | 'deposit' | 'balance'
-export type PaymentStatus = 'pending' | 'paid' | 'closed' | 'refunded'
 
 /** POST /order/quote and POST /order. */
 export interface QuoteRequest {
@@ -57,17 +54,6 @@ export interface OrderGoods {
   coverImage: string
   regionNames: string[]
   price: number
-}
-
-export interface Payment {
-  id: number
-  outTradeNo: string
-  channel: PayChannel
-  kind: PaymentKind
-  amount: number
-  status: PaymentStatus
-  paidAt: string | null
-  createdAt: string
 }
 
 export interface Order {
@@ -109,24 +95,6 @@ export interface MyOrdersQuery {
   to?: string
   pageNum?: number
   pageSize?: number
-}
-
-/** POST /pay/{orderId}. `returnUrl` is where the gateway sends the browser back (never proof of payment). */
-export interface PayRequest {
-  channel: PayChannel
-  kind: PaymentKind
-  returnUrl: string
-}
-
-export interface PayStart {
-  outTradeNo: string
-  amount: number
-  /** Alipay H5: the gateway page to open; WeChat H5: the `h5_url`. */
-  payUrl?: string
-  /** Alipay: an auto-submitting form, when the gateway needs POST. */
-  form?: string
-  /** WeChat on a desktop: the code_url to draw as a QR code. */
-  qrCode?: string
 }
 
 /** GET /need/myOrder/{id}/credentials — logged on every call. */

@@ -16,3 +16,19 @@ export interface UserProfile {
   realName: string
   idNumber: string
 }
+
+/** PUT /system/user/profile: only the fields given change. */
+export interface ProfilePatch {
+  nickName?: string
+  avatar?: string
+  email?: string
+  sex?: '0' | '1' | '2'
+  qq?: string
+  weixin?: string
+}
+
+export interface RealNameResult {
+  realNameStatus: 'none' | 'verified'
+  realName: string
+  idNumber: string
+}

@@ -1,15 +1,9 @@
 import Taro from '@tarojs/taro'
 import { act, fireEvent, waitFor } from '@testing-library/react'
-import type {
-  Banner,
-  BlacklistRecord,
-  Message,
-  Notice,
-  Problem,
-  ProblemRequest,
-  ServiceContact,
-  StaffCheck,
-} from '@/contract/content'
+import type { Banner, Notice } from '@/contract/content'
+import type { Problem, ProblemRequest } from '@/contract/feedback'
+import type { Message } from '@/contract/messages'
+import type { BlacklistRecord, ServiceContact, StaffCheck } from '@/contract/trust'
 import type { Order } from '@/contract/orders'
 import { getState, saveToken, setState } from '@/store'
 import { clearGameCache } from '@/utils/games'

@@ -23,7 +23,7 @@ import type {
   RentTerms,
 } from '../../../src/contract/catalogue'
 import { lifeCycleEventColumns } from './events'
-import { users } from './users'
+import { users } from './user'
 
 /**
  * `onSaleCount` and `soldCount` are kept exact by triggers on `goods` (migration 0003), so the game

@@ -4,7 +4,7 @@
  * library writes them; a table adds only the column naming its row.
  */
 import { integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from './users'
+import { users } from './user'
 
 export const lifeCycleEventColumns = <Status extends string, Actor extends string>() => ({
   event: text('event').notNull(),

@@ -1,6 +1,10 @@
 /** The one drizzle schema, a file per domain; `npm run db:generate` diffs it against the migrations. */
 export * from './settings'
-export * from './users'
+export * from './user'
 export * from './catalogue'
 export * from './orders'
+export * from './payments'
+export * from './messages'
 export * from './content'
+export * from './trust'
+export * from './feedback'

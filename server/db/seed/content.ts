@@ -12,8 +12,8 @@ import sharp from 'sharp'
 import type { Executor } from '..'
 import { storeImage } from '../../lib/images'
 import { noticeValues } from '../../modules/content/service'
-import { blacklistValues } from '../../modules/service/service'
-import { normalizePhone, normalizeQq, normalizeWeixin } from '../../modules/service/subjects'
+import { blacklistValues } from '../../modules/trust/service'
+import { normalizePhone, normalizeQq, normalizeWeixin } from '../../modules/trust/subjects'
 import {
   banners,
   blacklistRecords,

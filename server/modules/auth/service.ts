@@ -11,28 +11,19 @@
  * nobody has, so the answer never tells which accounts exist.
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, count, eq, sql } from 'drizzle-orm'
-import {
-  checkIdNumber,
-  checkPassword,
-  checkPhone,
-  checkRealName,
-  checkUsername,
-  maskIdNumber,
-  maskPhone,
-} from '../../../src/contract/validation'
+import { eq, sql } from 'drizzle-orm'
+import { checkPassword, checkPhone, checkUsername } from '../../../src/contract/validation'
 import type { AppDeps } from '../../deps'
 import type { Executor } from '../../db'
 import { users } from '../../db/schema'
 import { createSession, revokeSessions } from '../../lib/auth'
 import { checkCaptchaAnswer, createCaptcha } from '../../lib/captcha'
-import { AppError } from '../../lib/envelope'
+import { AppError, checkField, invalid } from '../../lib/envelope'
 import { hashPassword, verifyPassword } from '../../lib/passwords'
 import { consume } from '../../lib/rateLimit'
 import type { SmsScene } from '../../lib/sms'
-import { keyedHash } from '../../lib/vault'
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'kv' | 'vault' | 'lookupKey' | 'sms' | 'idVerifier'> & {
+type Deps = Pick<AppDeps, 'config' | 'database' | 'kv' | 'sms'> & {
   /** Where an SMS the provider refused is reported (the send runs after the answer). */
   log: { error(object: unknown, message: string): void }
 }
@@ -44,23 +35,12 @@ export interface Client {
 const CAPTCHA_TTL_S = 120
 const SMS_CODE_TTL_S = 300
 const SMS_MAX_TRIES = 5
-/** One person may verify a few accounts (a main and a spare), not a farm of them. */
-const ACCOUNTS_PER_ID_NUMBER = 3
 const LOGIN_WINDOW_S = 900
 
 const CAPTCHA_WRONG = '图形验证码错误或已过期，请重新输入'
 const SMS_WRONG = '短信验证码错误或已过期'
 const SMS_SPENT = '验证码错误次数过多，请重新获取'
 const LOGIN_WRONG = '用户名或密码错误'
-
-/** A field-level refusal, shaped like a schema error so the client shows it under the field. */
-export function invalid(field: string, message: string): never {
-  throw new AppError(400, message, { errors: [{ field, message }] })
-}
-
-function check(field: string, message: string): void {
-  if (message) invalid(field, message)
-}
 
 // ---------------------------------------------------------------- captcha
 
@@ -99,7 +79,7 @@ export async function sendSmsCode(
   query: { phone: string; scene: SmsScene; uuid: string; code: string },
   client: Client,
 ): Promise<{ cooldown: number }> {
-  check('phone', checkPhone(query.phone))
+  checkField('phone', checkPhone(query.phone))
   await spendCaptcha(deps, query.uuid, query.code)
   await consume(deps.kv, [
     { key: `rl:sms:ip:${client.ip}`, max: 20, windowSeconds: 3600, message: '发送过于频繁，请 {s} 秒后再试' },
@@ -202,7 +182,7 @@ export async function loginByPhone(
   body: { phone: string; smsCode: string; agree: boolean },
   client: Client,
 ) {
-  check('phone', checkPhone(body.phone))
+  checkField('phone', checkPhone(body.phone))
   requireAgreement(body.agree)
   await spendSmsCode(deps, 'login', body.phone, body.smsCode)
   const { db } = deps.database
@@ -248,9 +228,9 @@ export async function register(
     agree: boolean
   },
 ) {
-  check('username', checkUsername(body.username))
-  check('phone', checkPhone(body.phone))
-  check('password', checkPassword(body.password))
+  checkField('username', checkUsername(body.username))
+  checkField('phone', checkPhone(body.phone))
+  checkField('password', checkPassword(body.password))
   requireAgreement(body.agree)
   await spendCaptcha(deps, body.uuid, body.code)
   await spendSmsCode(deps, 'register', body.phone, body.smsCode)
@@ -279,8 +259,8 @@ export async function setPasswordBySms(
   body: { phone: string; smsCode: string; password: string; currentPassword?: string },
   caller: { id: number; sessionId: number } | null,
 ): Promise<void> {
-  check('phone', checkPhone(body.phone))
-  check('password', checkPassword(body.password))
+  checkField('phone', checkPhone(body.phone))
+  checkField('password', checkPassword(body.password))
   const { db } = deps.database
   if (caller) await checkCurrentPassword(deps, caller.id, body.currentPassword)
   await spendSmsCode(deps, 'password', body.phone, body.smsCode)
@@ -312,83 +292,4 @@ async function checkCurrentPassword(deps: Deps, userId: number, currentPassword 
     },
   ])
   if (!(await verifyPassword(user.passwordHash, currentPassword))) invalid('currentPassword', '当前密码错误')
-}
-
-// ---------------------------------------------------------------- profile
-
-const maskName = (name: string) => (name ? `${name[0]}${'*'.repeat(Math.max(1, [...name].length - 1))}` : '')
-const idNumberAad = (userId: number) => `users:${userId}:idNumber`
-
-export async function loadProfile({ database, vault }: Deps, userId: number) {
-  const [user] = await database.db.select().from(users).where(eq(users.id, userId))
-  if (!user) throw new AppError(401, '登录状态已过期，请重新登录')
-  return {
-    userId: user.id,
-    userName: user.username,
-    nickName: user.nickName,
-    avatar: user.avatar,
-    phone: user.phone ? maskPhone(user.phone) : '',
-    email: user.email,
-    sex: user.sex,
-    qq: user.qq,
-    weixin: user.weixin,
-    roles: user.roles,
-    hasPassword: user.passwordHash !== null,
-    realNameStatus: user.realNameStatus,
-    realName: maskName(user.realName),
-    idNumber: user.idNumberSealed ? maskIdNumber(vault.open(user.idNumberSealed, idNumberAad(user.id))) : '',
-  }
-}
-
-export type ProfilePatch = Partial<{
-  nickName: string
-  avatar: string
-  email: string
-  sex: '0' | '1' | '2'
-  qq: string
-  weixin: string
-}>
-
-export async function updateProfile(deps: Deps, userId: number, patch: ProfilePatch) {
-  if (Object.keys(patch).length > 0) {
-    const nickName = patch.nickName?.trim()
-    if (nickName !== undefined && !nickName) invalid('nickName', '昵称不能为空')
-    await deps.database.db
-      .update(users)
-      .set({ ...patch, ...(nickName === undefined ? {} : { nickName }) })
-      .where(eq(users.id, userId))
-  }
-  return loadProfile(deps, userId)
-}
-
-export async function verifyRealName(deps: Deps, userId: number, body: { realName: string; idNumber: string }) {
-  const realName = body.realName.trim()
-  const idNumber = body.idNumber.trim().toUpperCase()
-  check('realName', checkRealName(realName))
-  check('idNumber', checkIdNumber(idNumber))
-  await consume(deps.kv, [
-    { key: `rl:realname:${userId}`, max: 5, windowSeconds: 86_400, message: '今日实名认证次数已用完，请明天再试' },
-  ])
-  if (!(await deps.idVerifier.verify(realName, idNumber))) invalid('realName', '姓名与身份证号不一致')
-  const idNumberHash = keyedHash(deps.lookupKey, `users:idNumber:${idNumber}`)
-  await deps.database.db.transaction(async (tx) => {
-    // One verification of an ID number at a time, so two accounts cannot both pass the count.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${idNumberHash}, 0))`)
-    const [verified] = await tx.select({ count: count() }).from(users).where(eq(users.idNumberHash, idNumberHash))
-    if (verified.count >= ACCOUNTS_PER_ID_NUMBER) {
-      invalid('idNumber', `该身份证号已认证 ${ACCOUNTS_PER_ID_NUMBER} 个账号，不能再认证新的账号`)
-    }
-    const [updated] = await tx
-      .update(users)
-      .set({
-        realNameStatus: 'verified',
-        realName,
-        idNumberSealed: deps.vault.seal(idNumber, idNumberAad(userId)),
-        idNumberHash,
-      })
-      .where(and(eq(users.id, userId), eq(users.realNameStatus, 'none')))
-      .returning({ id: users.id })
-    if (!updated) throw new AppError(409, '已完成实名认证，无需重复提交')
-  })
-  return { realNameStatus: 'verified' as const, realName: maskName(realName), idNumber: maskIdNumber(idNumber) }
 }

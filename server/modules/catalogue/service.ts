@@ -31,7 +31,7 @@ import type {
 } from '../../../src/contract/catalogue'
 import { LIST_TOTAL_CAP } from '../../../src/contract/catalogue'
 import type { Executor } from '../../db'
-import { AppError } from '../../lib/envelope'
+import { AppError, fieldError } from '../../lib/envelope'
 import { TtlCache } from '../../lib/ttlCache'
 
 /** Detail, recommendations, favourites and history show these; the list shows on-sale goods only. */
@@ -305,21 +305,17 @@ const ORDER: Record<GoodsSort, string> = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-function badInput(field: string, message: string): AppError {
-  return new AppError(400, message, { errors: [{ field, message }] })
-}
-
 function attributeCondition(field: AttributeField, filter: AttributeFilter): SQL {
   const key = field.key
   const path = `attributes.${key}`
   const contains = (value: AttributeValue) => sql`g.attributes @> ${JSON.stringify({ [key]: value })}::jsonb`
   if (field.type === 'number') {
     if (typeof filter !== 'object' || Array.isArray(filter)) {
-      throw badInput(path, `${field.label}的筛选须为范围 {min, max}`)
+      throw fieldError(path, `${field.label}的筛选须为范围 {min, max}`)
     }
     const { min, max } = filter
     if (min !== undefined && max !== undefined && min > max)
-      throw badInput(path, `${field.label}的最小值不能大于最大值`)
+      throw fieldError(path, `${field.label}的最小值不能大于最大值`)
     const value = sql`(case when jsonb_typeof(g.attributes -> ${key}) = 'number' then (g.attributes -> ${key})::numeric end)`
     const parts: SQL[] = []
     if (min !== undefined) parts.push(sql`${value} >= ${min}`)
@@ -327,13 +323,13 @@ function attributeCondition(field: AttributeField, filter: AttributeFilter): SQL
     return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`
   }
   if (typeof filter === 'object' && !Array.isArray(filter)) {
-    throw badInput(path, `${field.label}的筛选须为选项或选项列表`)
+    throw fieldError(path, `${field.label}的筛选须为选项或选项列表`)
   }
   const values = Array.isArray(filter) ? filter : [filter]
   if (values.length === 0) return sql`true`
   if (field.type === 'radio' || field.type === 'checkbox') {
     for (const value of values) {
-      if (!field.options.some((o) => o.id === value)) throw badInput(path, `${field.label}没有选项“${value}”`)
+      if (!field.options.some((o) => o.id === value)) throw fieldError(path, `${field.label}没有选项“${value}”`)
     }
   }
   // A checkbox value is a list of option ids; any one of the wanted options is a match.
@@ -375,18 +371,18 @@ async function listFilters(db: Executor, cache: CatalogueCache, query: GoodsList
   }
   const attributeEntries = Object.entries(query.attributes ?? {})
   if (attributeEntries.length > 0) {
-    if (query.gameId === undefined) throw badInput('attributes', '按属性筛选时请先选择游戏')
+    if (query.gameId === undefined) throw fieldError('attributes', '按属性筛选时请先选择游戏')
     const template = await cache.latestTemplate(db, query.gameId)
     for (const [key, filter] of attributeEntries) {
       const field = template.fields.find((f) => f.key === key)
-      if (!field) throw badInput(`attributes.${key}`, `属性“${key}”不存在`)
-      if (field.type === 'date') throw badInput(`attributes.${key}`, `${field.label}不支持筛选`)
+      if (!field) throw fieldError(`attributes.${key}`, `属性“${key}”不存在`)
+      if (field.type === 'date') throw fieldError(`attributes.${key}`, `${field.label}不支持筛选`)
       where.push(attributeCondition(field, filter))
     }
     onlyGame = false
   }
   if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
-    throw badInput('priceMin', '最低价不能高于最高价')
+    throw fieldError('priceMin', '最低价不能高于最高价')
   }
   if (query.priceMin !== undefined) where.push(sql`g.price >= ${query.priceMin}`)
   if (query.priceMax !== undefined) where.push(sql`g.price <= ${query.priceMax}`)

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { NOTICE_TYPES, type NoticeType, type ServiceContactKind } from '../../../src/contract/content'
+import { NOTICE_TYPES, type NoticeType } from '../../../src/contract/content'
 import type { AppDeps } from '../../deps'
 import { operatorsOnly } from '../../lib/auth'
 import { Ajax, AppError, Body, ok, page, pageParams, Table } from '../../lib/envelope'
@@ -19,7 +19,6 @@ const NoticeTypeSchema = literals(Object.keys(NOTICE_TYPES) as NoticeType[], {
     .map(([code, name]) => `${code} ${name}`)
     .join(' · '),
 })
-export const CONTACT_KINDS: readonly ServiceContactKind[] = ['buyer', 'seller', 'consign', 'guarantee', 'recycle']
 
 const summaryProperties = {
   id: Type.Integer(),
@@ -52,27 +51,6 @@ const SocialAccount = Type.Object({
   account: Type.String(),
   avatar: Type.String(),
   link: Type.String(),
-})
-
-export const ServiceContact = Type.Object({
-  id: Type.Integer(),
-  kind: Type.String(),
-  name: Type.String(),
-  qq: Type.String(),
-  weixin: Type.String(),
-  phone: Type.String(),
-  qrImage: Type.String(),
-  workHours: Type.String(),
-  gameIds: Type.Array(Type.Integer(), { description: '空 = 服务全部游戏' }),
-})
-
-const QqGroup = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  number: Type.String(),
-  gameId: Type.Union([Type.Integer(), Type.Null()]),
-  gameName: Type.String({ description: "平台通用群为 ''" }),
-  full: Type.Boolean(),
 })
 
 const NoticeIdParams = Type.Object({ id: Id('公告编号') })
@@ -144,47 +122,6 @@ export const contentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>>
       const rows = await content.listSocialAccounts(db)
       return page(rows, rows.length)
     },
-  )
-
-  app.get(
-    '/V2/H5/allQQlist',
-    {
-      schema: {
-        summary: '全部在岗客服（客户端按类型分组）',
-        tags,
-        response: { 200: Ajax(Type.Array(ServiceContact)) },
-      },
-    },
-    async () => ok(await content.listContacts(db)),
-  )
-
-  app.get(
-    '/V2/H5/account',
-    {
-      schema: {
-        summary: '客服：按类型、按游戏',
-        tags,
-        querystring: Type.Object({
-          kind: Type.Optional(literals(CONTACT_KINDS, { title: '客服类型' })),
-          gameId: Type.Optional(Id('游戏')),
-        }),
-        response: { 200: Ajax(Type.Array(ServiceContact)) },
-      },
-    },
-    async (request) => ok(await content.listContacts(db, request.query)),
-  )
-
-  app.get(
-    '/V2/H5/qqGroup',
-    {
-      schema: {
-        summary: '官方 QQ 群（给出游戏时：该游戏的群与平台通用群）',
-        tags,
-        querystring: Type.Object({ gameId: Type.Optional(Id('游戏')) }),
-        response: { 200: Ajax(Type.Array(QqGroup)) },
-      },
-    },
-    async (request) => ok(await content.listQqGroups(db, request.query.gameId)),
   )
 }
 

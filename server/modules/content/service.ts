@@ -2,20 +2,17 @@
  * Notices, banners, social accounts, service contacts and QQ groups: public reads, and the operator's
  * notice edits, which sanitize the HTML before it is stored.
  */
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type {
   Banner,
   BannerKind,
   Notice,
   NoticeSummary,
   NoticeType,
-  QqGroup,
-  ServiceContact,
-  ServiceContactKind,
   SocialAccount,
 } from '../../../src/contract/content'
 import type { Executor } from '../../db'
-import { banners, games, notices, qqGroups, serviceContacts, socialAccounts, type NoticeStatus } from '../../db/schema'
+import { banners, notices, socialAccounts, type NoticeStatus } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
 import { plainText, sanitizeHtml } from '../../lib/html'
 
@@ -104,51 +101,6 @@ export async function listSocialAccounts(db: Executor): Promise<SocialAccount[]>
     .from(socialAccounts)
     .where(eq(socialAccounts.enabled, true))
     .orderBy(asc(socialAccounts.sort), asc(socialAccounts.id))
-}
-
-/** Enabled contacts, optionally of one kind and serving one game (a contact without games serves every game). */
-export async function listContacts(
-  db: Executor,
-  query: { kind?: ServiceContactKind; gameId?: number } = {},
-): Promise<ServiceContact[]> {
-  const where: (SQL | undefined)[] = [eq(serviceContacts.enabled, true)]
-  if (query.kind) where.push(eq(serviceContacts.kind, query.kind))
-  if (query.gameId !== undefined) {
-    where.push(sql`(cardinality(${serviceContacts.gameIds}) = 0 or ${query.gameId} = any(${serviceContacts.gameIds}))`)
-  }
-  return db
-    .select({
-      id: serviceContacts.id,
-      kind: serviceContacts.kind,
-      name: serviceContacts.name,
-      qq: serviceContacts.qq,
-      weixin: serviceContacts.weixin,
-      phone: serviceContacts.phone,
-      qrImage: serviceContacts.qrImage,
-      workHours: serviceContacts.workHours,
-      gameIds: serviceContacts.gameIds,
-    })
-    .from(serviceContacts)
-    .where(and(...where))
-    .orderBy(asc(serviceContacts.sort), asc(serviceContacts.id))
-}
-
-/** A game's groups and the platform's general ones; every group without a game. */
-export async function listQqGroups(db: Executor, gameId?: number): Promise<QqGroup[]> {
-  const rows = await db
-    .select({
-      id: qqGroups.id,
-      name: qqGroups.name,
-      number: qqGroups.number,
-      gameId: qqGroups.gameId,
-      gameName: games.name,
-      full: qqGroups.full,
-    })
-    .from(qqGroups)
-    .leftJoin(games, eq(games.id, qqGroups.gameId))
-    .where(gameId === undefined ? undefined : or(isNull(qqGroups.gameId), eq(qqGroups.gameId, gameId)))
-    .orderBy(sql`${qqGroups.gameId} nulls first`, asc(qqGroups.sort), asc(qqGroups.id))
-  return rows.map((row) => ({ ...row, gameName: row.gameName ?? '' }))
 }
 
 // ── operator ────────────────────────────────────────────────────────────────────────────────────

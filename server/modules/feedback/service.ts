@@ -3,15 +3,15 @@
  * own submissions, and the operator's reply, which reaches the user as a 系统消息.
  */
 import { and, count, desc, eq } from 'drizzle-orm'
-import type { EscrowDetails, Problem, ProblemRequest } from '../../../src/contract/content'
+import type { EscrowDetails, Problem, ProblemRequest } from '../../../src/contract/feedback'
 import { PHONE_PATTERN } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
 import { problems } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { notifyUsers } from '../messages/service'
-import { requireGame } from '../service/service'
-import { QQ_PATTERN } from '../service/subjects'
+import { requireGame } from '../trust/service'
+import { QQ_PATTERN } from '../trust/subjects'
 
 export const TITLE_LENGTH = { min: 2, max: 50 }
 export const CONTENT_LENGTH = { min: 5, max: 1000 }

@@ -3,7 +3,7 @@
  * (`notifyUsers`), read and marked read by their owner only.
  */
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
-import type { Message } from '../../../src/contract/content'
+import type { Message } from '../../../src/contract/messages'
 import type { Executor } from '../../db'
 import { messages } from '../../db/schema'
 import { AppError } from '../../lib/envelope'

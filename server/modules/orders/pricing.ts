@@ -4,7 +4,7 @@
  */
 import type { GuaranteeType, PayMode, Quote } from '../../../src/contract/orders'
 import type { Guarantee } from '../../../src/contract/catalogue'
-import { AppError } from '../../lib/envelope'
+import { invalid } from '../../lib/envelope'
 import { applyRate, type TradeSettings } from '../../lib/settings'
 
 /** What the buyer may choose, by the listing's guarantee terms: a seller may include 找回包赔, or offer none. */
@@ -26,7 +26,7 @@ export function priceOrder(
 ): Priced {
   const guaranteeTypes = guaranteeTypesOf(goods.guarantee)
   if (!guaranteeTypes.includes(choice.guaranteeType)) {
-    throw new AppError(400, '该商品不支持所选的包赔方式', { errors: [{ field: 'guaranteeType', message: '不支持' }] })
+    invalid('guaranteeType', '该商品不支持所选的包赔方式', '不支持')
   }
   const goodsAmount = goods.price
   const guaranteeAmount =
@@ -37,9 +37,7 @@ export function priceOrder(
   const totalAmount = goodsAmount + guaranteeAmount + serviceAmount
   const depositAllowed = goodsAmount >= settings.deposit.minGoodsPrice
   if (choice.payMode === 'deposit' && !depositAllowed) {
-    throw new AppError(400, `商品价格满 ¥${settings.deposit.minGoodsPrice / 100} 才可支付定金`, {
-      errors: [{ field: 'payMode', message: '不可用' }],
-    })
+    invalid('payMode', `商品价格满 ¥${settings.deposit.minGoodsPrice / 100} 才可支付定金`, '不可用')
   }
   // A deposit leaves at least one fen for the balance.
   const depositAmount =

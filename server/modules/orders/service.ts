@@ -4,15 +4,8 @@
  * paying is the payments module's.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import type {
-  Credentials,
-  Order,
-  OrderRequest,
-  OrderStatus,
-  Payment,
-  Quote,
-  QuoteRequest,
-} from '../../../src/contract/orders'
+import type { Credentials, Order, OrderRequest, OrderStatus, Quote, QuoteRequest } from '../../../src/contract/orders'
+import type { Payment } from '../../../src/contract/payments'
 import type { Db, Executor } from '../../db'
 import {
   credentialReveals,
@@ -25,7 +18,7 @@ import {
   regionNodes,
   users,
 } from '../../db/schema'
-import { AppError } from '../../lib/envelope'
+import { AppError, invalid } from '../../lib/envelope'
 import { onceByKey } from '../../lib/idempotency'
 import { waitText } from '../../lib/rateLimit'
 import { tradeSettings, type TradeSettings } from '../../lib/settings'
@@ -405,7 +398,7 @@ export async function revealCredentials(
   }
   const reason = client.reason?.trim() ?? ''
   if (access === 'operator' && !reason) {
-    throw new AppError(400, '请填写查看原因', { errors: [{ field: 'reason', message: '请填写查看原因' }] })
+    invalid('reason', '请填写查看原因')
   }
   const [stored] = await deps.db.select().from(goodsCredentials).where(eq(goodsCredentials.goodsId, order.goodsId))
   if (!stored) throw new AppError(404, '卖家尚未提交账号信息，请联系客服')

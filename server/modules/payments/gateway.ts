@@ -5,7 +5,7 @@
  * queries exactly as the real one does, so the same verification code runs on a laptop as in production.
  * Amounts here are integer fen; converting to the gateway's own format is the adapter's job.
  */
-import type { PayChannel } from '../../../src/contract/orders'
+import type { PayChannel } from '../../../src/contract/payments'
 
 export interface TradeRequest {
   outTradeNo: string

@@ -4,7 +4,7 @@
  * longer wants it, refunded once the gateway has sent the money back.
  */
 import { and, eq, ne } from 'drizzle-orm'
-import type { PaymentStatus } from '../../../src/contract/orders'
+import type { PaymentStatus } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
 import { paymentEvents, payments } from '../../db/schema'
 import { defineMachine } from '../../lib/machine'

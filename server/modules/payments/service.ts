@@ -6,10 +6,10 @@
  */
 import { randomInt } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { PayRequest, PayStart } from '../../../src/contract/orders'
+import type { PayRequest, PayStart } from '../../../src/contract/payments'
 import type { Db } from '../../db'
 import { orders, paymentNotices, payments } from '../../db/schema'
-import { AppError } from '../../lib/envelope'
+import { AppError, invalid } from '../../lib/envelope'
 import { tradeSettings } from '../../lib/settings'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
@@ -27,7 +27,7 @@ export interface PaymentDeps {
 
 function gatewayOf(deps: PaymentDeps, channel: PaymentRow['channel']) {
   const gateway = deps.payments[channel]
-  if (!gateway) throw new AppError(400, '暂不支持该支付方式', { errors: [{ field: 'channel', message: '未开通' }] })
+  if (!gateway) invalid('channel', '暂不支持该支付方式', '未开通')
   return gateway
 }
 
@@ -139,10 +139,10 @@ function sameOriginUrl(raw: string, origins: string[]): URL {
   try {
     url = new URL(raw, origins[0])
   } catch {
-    throw new AppError(400, '返回地址不正确', { errors: [{ field: 'returnUrl', message: '格式不正确' }] })
+    invalid('returnUrl', '返回地址不正确', '格式不正确')
   }
   if (!origins.some((origin) => new URL(origin).origin === url.origin)) {
-    throw new AppError(400, '返回地址必须是本站页面', { errors: [{ field: 'returnUrl', message: '不是本站地址' }] })
+    invalid('returnUrl', '返回地址必须是本站页面', '不是本站地址')
   }
   return url
 }

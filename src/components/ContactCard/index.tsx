@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { mediaUrl } from '@/api/request'
 import CopyButton from '@/components/CopyButton'
 import LazyImage from '@/components/LazyImage'
-import type { ServiceContact, ServiceContactKind } from '@/contract/content'
+import type { ServiceContact, ServiceContactKind } from '@/contract/trust'
 import './index.scss'
 
 export const CONTACT_KIND_LABELS: Record<ServiceContactKind, string> = {

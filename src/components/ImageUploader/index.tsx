@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { uploadImage } from '@/api/auth'
+import { uploadImage } from '@/api/upload'
 import { mediaUrl, toastError } from '@/api/request'
 import Icon from '@/components/Icon'
 import LazyImage from '@/components/LazyImage'

@@ -1,4 +1,4 @@
-import type { PayStart } from '@/contract/orders'
+import type { PayStart } from '@/contract/payments'
 import { routes } from '@/routes'
 
 /** Where the gateway sends the browser back: the order page at its absolute URL on this site (H5). */

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import type { PayStart } from '@/contract/orders'
+import type { PayStart } from '@/contract/payments'
 import { routes } from '@/routes'
 
 /** Mini-programs: the return page on the site the API lives on (the gateway needs an absolute URL). */

@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components'
 import PriceTag from '@/components/PriceTag'
 import Sheet from '@/components/Sheet'
 import SubmitBar from '@/components/SubmitBar'
-import type { PayChannel } from '@/contract/orders'
+import type { PayChannel } from '@/contract/payments'
 import './index.scss'
 
 const CHANNELS: { value: PayChannel; name: string; mark: string; text: string }[] = [

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
-import { listQqGroups } from '@/api/content'
+import { listQqGroups } from '@/api/trust'
 import CopyButton from '@/components/CopyButton'
 import Skeleton from '@/components/Skeleton'
-import type { QqGroup } from '@/contract/content'
+import type { QqGroup } from '@/contract/trust'
 import './index.scss'
 
 interface QqGroupsProps {

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { listAllContacts } from '@/api/content'
+import { listAllContacts } from '@/api/trust'
 import ContactCard, { groupContacts } from '@/components/ContactCard'
 import Sheet from '@/components/Sheet'
 import Skeleton from '@/components/Skeleton'
-import type { ServiceContact } from '@/contract/content'
+import type { ServiceContact } from '@/contract/trust'
 import { openPage } from '@/navigation'
 import './index.scss'
 

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react'
 import { Button, Input, Text, View } from '@tarojs/components'
-import { checkStaff, searchBlacklist } from '@/api/content'
+import { checkStaff, searchBlacklist } from '@/api/trust'
 import { ApiError } from '@/api/request'
 import { CONTACT_KIND_LABELS } from '@/components/ContactCard'
 import GlyphIcon from '@/components/GlyphIcon'
 import Tabs from '@/components/Tabs'
-import type { BlacklistRecord, BlacklistSubjectKind, StaffCheck } from '@/contract/content'
+import type { BlacklistRecord, BlacklistSubjectKind, StaffCheck } from '@/contract/trust'
 import { formatDate } from '@/utils/time'
 import './index.scss'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { verifyRealName } from '@/api/auth'
+import { verifyRealName } from '@/api/user'
 import { toastError } from '@/api/request'
 import { loadProfile } from '@/api/user'
 import Field, { TextInput, visibleError } from '@/components/Field'

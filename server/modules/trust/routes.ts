@@ -1,6 +1,6 @@
 /**
- * Trust tools (API.md, "Content and service"): 客服验证 and 黑号查询, public and limited per client
- * address against enumeration; the operator's blacklist entry under /admin.
+ * Trust tools (API.md, "Content and service"): the service contacts and QQ groups; 客服验证 and 黑号查询,
+ * public and limited per client address against enumeration; the operator's blacklist entry under /admin.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
@@ -9,13 +9,35 @@ import { operatorsOnly, requireUser } from '../../lib/auth'
 import { Ajax, Body, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import { Id, literals, Time } from '../../lib/schemas'
-import { CONTACT_KINDS } from '../content/routes'
+import type { ServiceContactKind } from '../../../src/contract/trust'
 import * as trust from './service'
 import { SUBJECT_KINDS, SUBJECT_MAX_LENGTH } from './subjects'
 
 /** Lookups per client address and minute, each tool counted on its own. */
 export const LOOKUPS_PER_MINUTE = 20
 const REASONS = ['retrieval', 'fraud', 'chargeback', 'other'] as const
+export const CONTACT_KINDS: readonly ServiceContactKind[] = ['buyer', 'seller', 'consign', 'guarantee', 'recycle']
+
+export const ServiceContact = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String(),
+  name: Type.String(),
+  qq: Type.String(),
+  weixin: Type.String(),
+  phone: Type.String(),
+  qrImage: Type.String(),
+  workHours: Type.String(),
+  gameIds: Type.Array(Type.Integer(), { description: '空 = 服务全部游戏' }),
+})
+
+const QqGroup = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  number: Type.String(),
+  gameId: Type.Union([Type.Integer(), Type.Null()]),
+  gameName: Type.String({ description: "平台通用群为 ''" }),
+  full: Type.Boolean(),
+})
 
 const BlacklistRecord = Type.Object({
   id: Type.Integer(),
@@ -41,7 +63,7 @@ const StaffCheck = Type.Object({
 
 const lookupText = (title: string) => Type.String({ title, minLength: 1, maxLength: SUBJECT_MAX_LENGTH })
 
-export const serviceRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'kv' | 'lookupKey'>> = async (
+export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'kv' | 'lookupKey'>> = async (
   app,
   { database, kv, lookupKey },
 ) => {
@@ -56,6 +78,47 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' |
         message: '查询过于频繁，请 {s} 秒后再试',
       },
     ])
+
+  app.get(
+    '/V2/H5/allQQlist',
+    {
+      schema: {
+        summary: '全部在岗客服（客户端按类型分组）',
+        tags,
+        response: { 200: Ajax(Type.Array(ServiceContact)) },
+      },
+    },
+    async () => ok(await trust.listContacts(db)),
+  )
+
+  app.get(
+    '/V2/H5/account',
+    {
+      schema: {
+        summary: '客服：按类型、按游戏',
+        tags,
+        querystring: Type.Object({
+          kind: Type.Optional(literals(CONTACT_KINDS, { title: '客服类型' })),
+          gameId: Type.Optional(Id('游戏')),
+        }),
+        response: { 200: Ajax(Type.Array(ServiceContact)) },
+      },
+    },
+    async (request) => ok(await trust.listContacts(db, request.query)),
+  )
+
+  app.get(
+    '/V2/H5/qqGroup',
+    {
+      schema: {
+        summary: '官方 QQ 群（给出游戏时：该游戏的群与平台通用群）',
+        tags,
+        querystring: Type.Object({ gameId: Type.Optional(Id('游戏')) }),
+        response: { 200: Ajax(Type.Array(QqGroup)) },
+      },
+    },
+    async (request) => ok(await trust.listQqGroups(db, request.query.gameId)),
+  )
 
   app.get(
     '/V2/H5/checkAccount',
@@ -92,7 +155,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' |
 }
 
 /** An operator records a blacklisted subject; only its hash and masked form are stored. */
-export const adminServiceRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'lookupKey'>> = async (
+export const adminTrustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'lookupKey'>> = async (
   app,
   { database, lookupKey },
 ) => {

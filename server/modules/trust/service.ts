@@ -3,15 +3,17 @@
  * 黑号查询 returns only the records whose subject equals the value asked about. Blacklisted subjects are
  * stored as keyed hashes with a masked display, so neither answer nor table holds a plain subject.
  */
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type {
   BlacklistRecord,
   BlacklistSubjectKind,
+  QqGroup,
+  ServiceContact,
   ServiceContactKind,
   StaffCheck,
-} from '../../../src/contract/content'
+} from '../../../src/contract/trust'
 import type { Executor } from '../../db'
-import { blacklistRecords, games, serviceContacts } from '../../db/schema'
+import { blacklistRecords, games, qqGroups, serviceContacts } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
 import {
   maskSubject,
@@ -23,6 +25,53 @@ import {
   SUBJECT_RULES,
   subjectHash,
 } from './subjects'
+
+// ── contacts ──────────────────────────────────────────────────────────────────────────────────
+
+/** Enabled contacts, optionally of one kind and serving one game (a contact without games serves every game). */
+export async function listContacts(
+  db: Executor,
+  query: { kind?: ServiceContactKind; gameId?: number } = {},
+): Promise<ServiceContact[]> {
+  const where: (SQL | undefined)[] = [eq(serviceContacts.enabled, true)]
+  if (query.kind) where.push(eq(serviceContacts.kind, query.kind))
+  if (query.gameId !== undefined) {
+    where.push(sql`(cardinality(${serviceContacts.gameIds}) = 0 or ${query.gameId} = any(${serviceContacts.gameIds}))`)
+  }
+  return db
+    .select({
+      id: serviceContacts.id,
+      kind: serviceContacts.kind,
+      name: serviceContacts.name,
+      qq: serviceContacts.qq,
+      weixin: serviceContacts.weixin,
+      phone: serviceContacts.phone,
+      qrImage: serviceContacts.qrImage,
+      workHours: serviceContacts.workHours,
+      gameIds: serviceContacts.gameIds,
+    })
+    .from(serviceContacts)
+    .where(and(...where))
+    .orderBy(asc(serviceContacts.sort), asc(serviceContacts.id))
+}
+
+/** A game's groups and the platform's general ones; every group without a game. */
+export async function listQqGroups(db: Executor, gameId?: number): Promise<QqGroup[]> {
+  const rows = await db
+    .select({
+      id: qqGroups.id,
+      name: qqGroups.name,
+      number: qqGroups.number,
+      gameId: qqGroups.gameId,
+      gameName: games.name,
+      full: qqGroups.full,
+    })
+    .from(qqGroups)
+    .leftJoin(games, eq(games.id, qqGroups.gameId))
+    .where(gameId === undefined ? undefined : or(isNull(qqGroups.gameId), eq(qqGroups.gameId, gameId)))
+    .orderBy(sql`${qqGroups.gameId} nulls first`, asc(qqGroups.sort), asc(qqGroups.id))
+  return rows.map((row) => ({ ...row, gameName: row.gameName ?? '' }))
+}
 
 /** At most this many records of one subject are shown (newest first). */
 const RECORDS_SHOWN = 20

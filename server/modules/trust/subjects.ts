@@ -3,7 +3,7 @@
  * so 客服验证 and 黑号查询 match exactly (" 285 123 4567 " is 2851234567, "+86 138-0013-8000" is
  * 13800138000, WeChat ids ignore case), and the masked form shown instead of the value.
  */
-import type { BlacklistSubjectKind } from '../../../src/contract/content'
+import type { BlacklistSubjectKind } from '../../../src/contract/trust'
 import { isValidIdNumber, maskPhone, PHONE_PATTERN } from '../../../src/contract/validation'
 import { keyedHash } from '../../lib/vault'
 

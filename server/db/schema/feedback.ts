@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import type { EscrowDetails, ProblemStatus, ProblemType } from '../../../src/contract/feedback'
+import { users } from './user'
+
+export type StoredEscrow = EscrowDetails & { gameName: string }
+
+/** Feedback (fankui, suggest), merchant applications (shanghu) and escrow requests (security). */
+export const problems = pgTable(
+  'problems',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<ProblemType>().notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    phone: text('phone').notNull().default(''),
+    qq: text('qq').notNull().default(''),
+    /** Only for type `escrow`; the game's name is kept as it was when the request was made. */
+    escrow: jsonb('escrow').$type<StoredEscrow>(),
+    status: text('status').$type<ProblemStatus>().notNull().default('open'),
+    reply: text('reply').notNull().default(''),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: integer('replied_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('problems_type_check', sql`${t.type} in ('suggestion', 'problem', 'complaint', 'merchant', 'escrow')`),
+    check('problems_status_check', sql`${t.status} in ('open', 'replied', 'closed')`),
+    check('problems_escrow_check', sql`(${t.type} = 'escrow') = (${t.escrow} is not null)`),
+    index('problems_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('problems_open_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'open'`),
+  ],
+)

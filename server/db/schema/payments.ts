@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import type { PayChannel, PaymentKind, PaymentStatus } from '../../../src/contract/payments'
+import { lifeCycleEventColumns } from './events'
+import { orders } from './orders'
+
+/** One attempt to pay part or all of an order through a gateway; `outTradeNo` is our trade number there. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    outTradeNo: text('out_trade_no').notNull().unique(),
+    channel: text('channel').$type<PayChannel>().notNull(),
+    kind: text('kind').$type<PaymentKind>().notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    gatewayTradeNo: text('gateway_trade_no'),
+    /** Paid money to send back (order refunded, cancelled before the money came, or paid twice). */
+    refundDue: boolean('refund_due').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The verified notice (or query answer) that confirmed it. */
+    confirmation: jsonb('confirmation').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_channel_check', sql`${t.channel} in ('alipay', 'wechat')`),
+    check('payments_kind_check', sql`${t.kind} in ('full', 'deposit', 'balance')`),
+    check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'closed', 'refunded')`),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+    index('payments_refund_due_idx')
+      .on(t.id)
+      .where(sql`refund_due`),
+  ],
+)
+
+/** Every status change of a payment, appended in the same transaction as the change (its machine). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    ...lifeCycleEventColumns<PaymentStatus, 'buyer' | 'system' | 'gateway'>(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
+)
+
+/** Gateway notices already handled, so a replay changes nothing. */
+export const paymentNotices = pgTable(
+  'payment_notices',
+  {
+    channel: text('channel').$type<PayChannel>().notNull(),
+    noticeId: text('notice_id').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    outcome: text('outcome').notNull(),
+    raw: jsonb('raw').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.noticeId] })],
+)

@@ -1,0 +1,94 @@
+/**
+ * The user's own account: the profile (no secrets; phone and ID number masked) and real-name
+ * verification. An ID number is sealed in the vault and counted by its keyed hash: one number verifies at
+ * most three accounts.
+ */
+import { and, count, eq, sql } from 'drizzle-orm'
+import { checkIdNumber, checkRealName, maskIdNumber, maskPhone } from '../../../src/contract/validation'
+import type { AppDeps } from '../../deps'
+import { users } from '../../db/schema'
+import { AppError, checkField, invalid } from '../../lib/envelope'
+import { consume } from '../../lib/rateLimit'
+import { keyedHash } from '../../lib/vault'
+
+type Deps = Pick<AppDeps, 'database' | 'kv' | 'vault' | 'lookupKey' | 'idVerifier'>
+
+/** One person may verify a few accounts (a main and a spare), not a farm of them. */
+const ACCOUNTS_PER_ID_NUMBER = 3
+
+const maskName = (name: string) => (name ? `${name[0]}${'*'.repeat(Math.max(1, [...name].length - 1))}` : '')
+const idNumberAad = (userId: number) => `users:${userId}:idNumber`
+
+export async function loadProfile({ database, vault }: Deps, userId: number) {
+  const [user] = await database.db.select().from(users).where(eq(users.id, userId))
+  if (!user) throw new AppError(401, '登录状态已过期，请重新登录')
+  return {
+    userId: user.id,
+    userName: user.username,
+    nickName: user.nickName,
+    avatar: user.avatar,
+    phone: user.phone ? maskPhone(user.phone) : '',
+    email: user.email,
+    sex: user.sex,
+    qq: user.qq,
+    weixin: user.weixin,
+    roles: user.roles,
+    hasPassword: user.passwordHash !== null,
+    realNameStatus: user.realNameStatus,
+    realName: maskName(user.realName),
+    idNumber: user.idNumberSealed ? maskIdNumber(vault.open(user.idNumberSealed, idNumberAad(user.id))) : '',
+  }
+}
+
+export type ProfilePatch = Partial<{
+  nickName: string
+  avatar: string
+  email: string
+  sex: '0' | '1' | '2'
+  qq: string
+  weixin: string
+}>
+
+export async function updateProfile(deps: Deps, userId: number, patch: ProfilePatch) {
+  if (Object.keys(patch).length > 0) {
+    const nickName = patch.nickName?.trim()
+    if (nickName !== undefined && !nickName) invalid('nickName', '昵称不能为空')
+    await deps.database.db
+      .update(users)
+      .set({ ...patch, ...(nickName === undefined ? {} : { nickName }) })
+      .where(eq(users.id, userId))
+  }
+  return loadProfile(deps, userId)
+}
+
+export async function verifyRealName(deps: Deps, userId: number, body: { realName: string; idNumber: string }) {
+  const realName = body.realName.trim()
+  const idNumber = body.idNumber.trim().toUpperCase()
+  checkField('realName', checkRealName(realName))
+  checkField('idNumber', checkIdNumber(idNumber))
+  await consume(deps.kv, [
+    { key: `rl:realname:${userId}`, max: 5, windowSeconds: 86_400, message: '今日实名认证次数已用完，请明天再试' },
+  ])
+  if (!(await deps.idVerifier.verify(realName, idNumber))) invalid('realName', '姓名与身份证号不一致')
+  const idNumberHash = keyedHash(deps.lookupKey, `users:idNumber:${idNumber}`)
+  await deps.database.db.transaction(async (tx) => {
+    // One verification of an ID number at a time, so two accounts cannot both pass the count.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${idNumberHash}, 0))`)
+    const [verified] = await tx.select({ count: count() }).from(users).where(eq(users.idNumberHash, idNumberHash))
+    if (verified.count >= ACCOUNTS_PER_ID_NUMBER) {
+      invalid('idNumber', `该身份证号已认证 ${ACCOUNTS_PER_ID_NUMBER} 个账号，不能再认证新的账号`)
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({
+        realNameStatus: 'verified',
+        realName,
+        idNumberSealed: deps.vault.seal(idNumber, idNumberAad(userId)),
+        idNumberHash,
+      })
+      .where(and(eq(users.id, userId), eq(users.realNameStatus, 'none')))
+      .returning({ id: users.id })
+    if (!updated) throw new AppError(409, '已完成实名认证，无需重复提交')
+  })
+  return { realNameStatus: 'verified' as const, realName: maskName(realName), idNumber: maskIdNumber(idNumber) }
+}

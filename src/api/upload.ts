@@ -1,0 +1,5 @@
+import type { ApiResult } from '@/contract/envelope'
+import type { UploadedImage } from '@/contract/upload'
+import { upload } from './request'
+
+export const uploadImage = (filePath: string) => upload<ApiResult<UploadedImage>>('/upload/image', { filePath })
