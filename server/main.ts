@@ -16,10 +16,10 @@ import { createSmsSender } from './lib/sms'
 import { createVault, loadLookupKey, loadVaultKeys } from './lib/vault'
 import { startSweeper } from './modules/orders/sweeper'
 import { createPaymentGateways, type PaymentChannels } from './modules/payments'
-import { seedCatalogue } from './db/seed/catalogue'
-import { seedContent } from './db/seed/content'
-import { seedDemoSettings } from './db/seed/settings'
-import { demoAccountsText, seedDemoUsers, type DemoAccount } from './db/seed/users'
+import { seedCatalogue } from './seed/catalogue'
+import { seedContent } from './seed/content'
+import { seedDemoSettings } from './seed/settings'
+import { demoAccountsText, seedDemoUsers, type DemoAccount } from './seed/users'
 
 const LOOPBACK_OR_ANY = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']
 

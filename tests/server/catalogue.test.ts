@@ -12,8 +12,8 @@ import {
   settings,
   users,
 } from '../../server/db/schema'
-import { GAMES } from '../../server/db/seed/catalogueData'
-import { ON_SALE_PER_GAME, seedCatalogue } from '../../server/db/seed/catalogue'
+import { GAMES } from '../../server/seed/catalogueData'
+import { ON_SALE_PER_GAME, seedCatalogue } from '../../server/seed/catalogue'
 import { createSession } from '../../server/lib/auth'
 import type { AttributeField } from '../../src/contract/catalogue'
 import { createTestApp } from './helpers/app'

@@ -15,9 +15,9 @@ import {
   socialAccounts,
   users,
 } from '../../server/db/schema'
-import { seedContent } from '../../server/db/seed/content'
-import { BLACKLIST, CONTACTS, NOTICES } from '../../server/db/seed/contentData'
-import { seedDemoUsers } from '../../server/db/seed/users'
+import { seedContent } from '../../server/seed/content'
+import { BLACKLIST, CONTACTS, NOTICES } from '../../server/seed/contentData'
+import { seedDemoUsers } from '../../server/seed/users'
 import { sanitizeHtml } from '../../server/lib/html'
 import { storeImage, uploadsDir } from '../../server/lib/images'
 import { NOTICE_TYPES } from '../../src/contract/content'

@@ -3,7 +3,7 @@
  * default settings (migration 0001). Pure data; `content.ts` draws the pictures and writes the rows.
  * `{{name}}` in a notice stands for the URL of the generated picture of that name.
  */
-import type { NoticeType } from '../../../src/contract/content'
+import type { NoticeType } from '../../src/contract/content'
 
 export interface NoticeSpec {
   type: NoticeType

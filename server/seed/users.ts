@@ -7,9 +7,9 @@
  */
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { hashPassword } from '../../lib/passwords'
-import type { Executor } from '..'
-import { users, type Role } from '../schema'
+import { hashPassword } from '../lib/passwords'
+import type { Executor } from '../db'
+import { users, type Role } from '../db/schema'
 
 export interface DemoAccount {
   username: string

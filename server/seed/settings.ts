@@ -1,5 +1,5 @@
-import type { Executor } from '..'
-import { settings } from '../schema'
+import type { Executor } from '../db'
+import { settings } from '../db/schema'
 
 /**
  * The demo hands an account over as soon as it is paid, so a newcomer sees a whole purchase without an

@@ -9,11 +9,11 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import sharp from 'sharp'
-import type { Executor } from '..'
-import { storeImage } from '../../lib/images'
-import { noticeValues } from '../../modules/content/service'
-import { blacklistValues } from '../../modules/trust/service'
-import { normalizePhone, normalizeQq, normalizeWeixin } from '../../modules/trust/subjects'
+import type { Executor } from '../db'
+import { storeImage } from '../lib/images'
+import { noticeValues } from '../modules/content/service'
+import { blacklistValues } from '../modules/trust/service'
+import { normalizePhone, normalizeQq, normalizeWeixin } from '../modules/trust/subjects'
 import {
   banners,
   blacklistRecords,
@@ -26,7 +26,7 @@ import {
   serviceContacts,
   socialAccounts,
   users,
-} from '../schema'
+} from '../db/schema'
 import { backdrop, createRandom, escapeXml, FONT } from './catalogue'
 import {
   ANCHORS,

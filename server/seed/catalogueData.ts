@@ -2,7 +2,7 @@
  * The demo catalogue's games: real titles, their 区服 trees and attribute templates, and the words the
  * demo listings are written with. Pure data; `catalogue.ts` turns it into rows.
  */
-import type { AttributeField, GameType, RegionKind } from '../../../src/contract/catalogue'
+import type { AttributeField, GameType, RegionKind } from '../../src/contract/catalogue'
 
 export interface FieldSpec extends AttributeField {
   /** Numbers: the range of demo values. */

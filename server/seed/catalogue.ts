@@ -7,11 +7,11 @@
  */
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import type { AttributeValue, RentTerms } from '../../../src/contract/catalogue'
-import type { Executor } from '..'
-import { storeImage } from '../../lib/images'
-import type { Vault } from '../../lib/vault'
-import { attributeTemplates, games, goods, goodsCredentials, regionNodes, users } from '../schema'
+import type { AttributeValue, RentTerms } from '../../src/contract/catalogue'
+import type { Executor } from '../db'
+import { storeImage } from '../lib/images'
+import type { Vault } from '../lib/vault'
+import { attributeTemplates, games, goods, goodsCredentials, regionNodes, users } from '../db/schema'
 import { COMMON_PHRASES, GAMES, type FieldSpec, type GameSpec } from './catalogueData'
 
 export const ON_SALE_PER_GAME = 46
