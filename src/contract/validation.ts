@@ -6,8 +6,14 @@
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,19}$/
 export const SMS_CODE_PATTERN = /^\d{6}$/
+/** QQ numbers: 5–12 digits, not starting with 0. */
+export const QQ_PATTERN = /^[1-9]\d{4,11}$/
+export const QQ_RULE = 'QQ 号为 5–12 位数字'
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 64
+
+/** An optional QQ number: '' or a valid one. */
+export const checkOptionalQq = (qq: string): string => (!qq || QQ_PATTERN.test(qq) ? '' : QQ_RULE)
 
 export function checkPhone(phone: string): string {
   if (!phone) return '请输入手机号'

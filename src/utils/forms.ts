@@ -13,8 +13,5 @@ export function checkLength(value: string, what: string, min: number, max: numbe
 export const checkOptionalPhone = (phone: string): string =>
   !phone || PHONE_PATTERN.test(phone) ? '' : '请输入正确的 11 位手机号'
 
-/** An optional QQ number. */
-export const checkOptionalQq = (qq: string): string => (!qq || /^[1-9]\d{4,11}$/.test(qq) ? '' : 'QQ 号为 5–12 位数字')
-
 /** Returns the first problem of a form, '' when there is none. */
 export const firstProblem = (problems: Record<string, string>): string => Object.values(problems).find(Boolean) ?? ''

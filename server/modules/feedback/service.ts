@@ -4,14 +4,13 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { EscrowDetails, Problem, ProblemRequest } from '../../../src/contract/feedback'
-import { PHONE_PATTERN } from '../../../src/contract/validation'
+import { PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
 import { problems } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { notifyUsers } from '../messages/service'
 import { requireGame } from '../trust/service'
-import { QQ_PATTERN } from '../trust/subjects'
 
 export const TITLE_LENGTH = { min: 2, max: 50 }
 export const CONTENT_LENGTH = { min: 5, max: 1000 }
@@ -68,7 +67,7 @@ async function escrowOf(db: Executor, request: ProblemRequest) {
     price,
   }
   const counterpartyPhone = optionalContact(request.escrow.counterpartyPhone, PHONE_PATTERN, '对方手机号格式不正确')
-  const counterpartyQq = optionalContact(request.escrow.counterpartyQq, QQ_PATTERN, '对方 QQ 号为 5–12 位数字')
+  const counterpartyQq = optionalContact(request.escrow.counterpartyQq, QQ_PATTERN, `对方 ${QQ_RULE}`)
   if (counterpartyPhone) details.counterpartyPhone = counterpartyPhone
   if (counterpartyQq) details.counterpartyQq = counterpartyQq
   return { ...details, gameName: await requireGame(db, gameId) }
@@ -83,7 +82,7 @@ export async function createProblem(
   const title = text(request.title, '标题', TITLE_LENGTH)
   const content = text(request.content, '内容', CONTENT_LENGTH)
   const phone = optionalContact(request.phone, PHONE_PATTERN, '请输入正确的 11 位手机号')
-  const qq = optionalContact(request.qq, QQ_PATTERN, 'QQ 号为 5–12 位数字')
+  const qq = optionalContact(request.qq, QQ_PATTERN, QQ_RULE)
   for (const image of request.images) {
     if (!(await isStoredImage(dataDir, image))) throw new AppError(400, '图片必须是上传成功后返回的地址，请重新上传')
   }

@@ -4,6 +4,7 @@
  * the order use cases, the payments (a paid order may be handed over at once) and the sweeper.
  */
 import { eq, type SQL } from 'drizzle-orm'
+import { formatPrice } from '../../../src/contract/money'
 import type { Executor } from '../../db'
 import { orders } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
@@ -16,8 +17,6 @@ import { orderMachine, type Actor, type OrderRow, type Viewer } from './machine'
 export const ORDER_NOT_FOUND = '订单不存在'
 
 type OrderActor = { kind: Extract<Actor, 'buyer' | 'operator' | 'system'>; userId?: number }
-
-export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
 
 export /** The order if `viewer` may see it: its buyer, or an operator. Anyone else gets the same 404 as a missing id. */
 async function visibleOrder(db: Executor, viewer: Viewer, where: SQL): Promise<OrderRow> {
@@ -151,7 +150,7 @@ export async function completeIn(
       order.sellerId,
       'sold',
       '账号已售出',
-      `「${order.goods.title}」已成交，货款 ${yuan(sellerShare)} 将在保障期结束后结算到你的账户。`,
+      `「${order.goods.title}」已成交，货款 ${formatPrice(sellerShare)} 将在保障期结束后结算到你的账户。`,
     ),
   ])
   return order

@@ -4,6 +4,7 @@
  */
 import type { GuaranteeType, PayMode, Quote } from '../../../src/contract/orders'
 import type { Guarantee } from '../../../src/contract/catalogue'
+import { formatPrice } from '../../../src/contract/money'
 import { invalid } from '../../lib/envelope'
 import { applyRate, type TradeSettings } from '../../lib/settings'
 
@@ -37,7 +38,7 @@ export function priceOrder(
   const totalAmount = goodsAmount + guaranteeAmount + serviceAmount
   const depositAllowed = goodsAmount >= settings.deposit.minGoodsPrice
   if (choice.payMode === 'deposit' && !depositAllowed) {
-    invalid('payMode', `商品价格满 ¥${settings.deposit.minGoodsPrice / 100} 才可支付定金`, '不可用')
+    invalid('payMode', `商品价格满 ${formatPrice(settings.deposit.minGoodsPrice)} 才可支付定金`, '不可用')
   }
   // A deposit leaves at least one fen for the balance.
   const depositAmount =

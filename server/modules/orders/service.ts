@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Credentials, Order, OrderRequest, OrderStatus, Quote, QuoteRequest } from '../../../src/contract/orders'
 import type { Payment } from '../../../src/contract/payments'
+import { formatPrice } from '../../../src/contract/money'
 import type { Db, Executor } from '../../db'
 import {
   credentialReveals,
@@ -36,7 +37,6 @@ import {
   releaseGoods,
   visibleOrder,
   ORDER_NOT_FOUND,
-  yuan,
 } from './lifecycle'
 import { actionsFor, credentialsAccess, orderMachine, type OrderRow, type Viewer } from './machine'
 import { priceOrder } from './pricing'
@@ -359,7 +359,7 @@ export async function refundOrder(deps: OrderDeps, viewer: Viewer, id: number, r
         refunded.buyerId,
         'refunded',
         '订单已退款',
-        `订单 ${refunded.no} 已退款 ${yuan(refunded.paidAmount)}，原路退回：${reason}。`,
+        `订单 ${refunded.no} 已退款 ${formatPrice(refunded.paidAmount)}，原路退回：${reason}。`,
       ),
       ...orderMessage(
         refunded,

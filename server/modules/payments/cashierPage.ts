@@ -3,7 +3,7 @@
  * helmet's CSP allows none inline, and buttons are plain `<form method="post">`.
  */
 import type { FastifyReply } from 'fastify'
-import { formatPrice } from '../../../src/utils/money'
+import { formatPrice } from '../../../src/contract/money'
 import { CASHIER_PREFIX } from './localSupport'
 
 export type CashierBrand = 'alipay' | 'wechat'

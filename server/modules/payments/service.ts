@@ -7,13 +7,14 @@
 import { randomInt } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { PayRequest, PayStart } from '../../../src/contract/payments'
+import { formatPrice } from '../../../src/contract/money'
 import type { Db } from '../../db'
 import { orders, paymentNotices, payments } from '../../db/schema'
 import { AppError, invalid } from '../../lib/envelope'
 import { tradeSettings } from '../../lib/settings'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
-import { handOverIn, orderMessage, visibleOrder, yuan } from '../orders/lifecycle'
+import { handOverIn, orderMessage, visibleOrder } from '../orders/lifecycle'
 import { fullyPaid, orderMachine, type Viewer } from '../orders/machine'
 import type { PaymentGateways, VerifiedNotice } from './gateway'
 import { closePendingPayments, paymentMachine, type PaymentRow } from './machine'
@@ -237,8 +238,8 @@ export async function applyNotice(
         'order_paid',
         full ? '支付成功' : '定金支付成功',
         full
-          ? `订单 ${order.no} 已付款 ${yuan(paidAmount)}，资金由平台托管，客服正在为你移交账号。`
-          : `订单 ${order.no} 已付定金 ${yuan(paidAmount)}，请支付尾款 ${yuan(order.totalAmount - paidAmount)} 后移交账号。`,
+          ? `订单 ${order.no} 已付款 ${formatPrice(paidAmount)}，资金由平台托管，客服正在为你移交账号。`
+          : `订单 ${order.no} 已付定金 ${formatPrice(paidAmount)}，请支付尾款 ${formatPrice(order.totalAmount - paidAmount)} 后移交账号。`,
       ),
       ...(full
         ? orderMessage(

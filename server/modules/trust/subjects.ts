@@ -4,13 +4,12 @@
  * 13800138000, WeChat ids ignore case), and the masked form shown instead of the value.
  */
 import type { BlacklistSubjectKind } from '../../../src/contract/trust'
-import { isValidIdNumber, maskPhone, PHONE_PATTERN } from '../../../src/contract/validation'
+import { isValidIdNumber, maskPhone, PHONE_PATTERN, QQ_PATTERN } from '../../../src/contract/validation'
 import { keyedHash } from '../../lib/vault'
 
 export const SUBJECT_KINDS: readonly BlacklistSubjectKind[] = ['game_account', 'qq', 'weixin', 'phone', 'id_number']
 export const SUBJECT_MAX_LENGTH = 64
 
-export const QQ_PATTERN = /^[1-9]\d{4,11}$/
 /** WeChat's own rule: 6–20 letters, digits, `_` or `-`, starting with a letter (stored lower-case). */
 const WEIXIN_PATTERN = /^[a-z][a-z0-9_-]{5,19}$/
 

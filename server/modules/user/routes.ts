@@ -1,6 +1,7 @@
 /** The signed-in user's own account: profile and real name (API.md, "Session and account"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { QQ_PATTERN } from '../../../src/contract/validation'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
 import { Ajax, Body, ok } from '../../lib/envelope'
@@ -30,7 +31,7 @@ const ProfilePatch = Body({
   ),
   email: Type.Optional(Type.String({ title: '邮箱', maxLength: 64, pattern: '^([^@\\s]+@[^@\\s]+\\.[^@\\s]+)?$' })),
   sex: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2')], { title: '性别' })),
-  qq: Type.Optional(Type.String({ title: 'QQ', pattern: '^([1-9]\\d{4,11})?$' })),
+  qq: Type.Optional(Type.String({ title: 'QQ', pattern: `^(${QQ_PATTERN.source.slice(1, -1)})?$` })),
   weixin: Type.Optional(Type.String({ title: '微信号', pattern: '^([A-Za-z][-_A-Za-z0-9]{5,19})?$' })),
 })
 

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { GUARANTEE_LABELS, type GuaranteeType, type Quote } from '@/contract/orders'
-import { formatPrice } from '@/utils/money'
+import { formatPrice } from '@/contract/money'
 import './index.scss'
 
 export interface AmountRow {

@@ -10,7 +10,8 @@ import ImageUploader from '@/components/ImageUploader'
 import SubmitBar from '@/components/SubmitBar'
 import type { ProblemType } from '@/contract/feedback'
 import { openPage, replacePage } from '@/navigation'
-import { checkLength, checkOptionalPhone, checkOptionalQq, firstProblem } from '@/utils/forms'
+import { checkOptionalQq } from '@/contract/validation'
+import { checkLength, checkOptionalPhone, firstProblem } from '@/utils/forms'
 import './index.scss'
 
 export const PROBLEM_TYPE_LABELS: Record<ProblemType, string> = {

@@ -1,5 +1,5 @@
 import { Text } from '@tarojs/components'
-import { formatPrice, priceParts } from '@/utils/money'
+import { formatPrice, priceParts } from '@/contract/money'
 import './index.scss'
 
 interface PriceTagProps {

@@ -7,8 +7,8 @@ import { mediaUrl, toastError } from '@/api/request'
 import Field, { TextInput } from '@/components/Field'
 import Icon from '@/components/Icon'
 import SubmitBar from '@/components/SubmitBar'
-import type { ProfilePatch } from '@/contract/user'
-import type { UserProfile } from '@/contract/user'
+import type { ProfilePatch, UserProfile } from '@/contract/user'
+import { checkOptionalQq } from '@/contract/validation'
 import OtherShell from '@/layouts/OtherShell'
 import { useRequireLogin } from '@/session'
 import { setState, useAppState } from '@/store'
@@ -21,7 +21,6 @@ const sexes: { value: NonNullable<ProfilePatch['sex']>; label: string }[] = [
 ]
 
 const checkEmail = (email: string) => (!email || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? '' : '邮箱格式不正确')
-const checkQq = (qq: string) => (!qq || /^[1-9]\d{4,11}$/.test(qq) ? '' : 'QQ 号为 5–12 位数字')
 const checkNickName = (name: string) => (name.trim().length >= 1 && name.length <= 20 ? '' : '昵称为 1–20 个字符')
 
 export default function GerenPage() {
@@ -66,7 +65,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
   const problems = {
     nickName: checkNickName(form.nickName),
     email: checkEmail(form.email),
-    qq: checkQq(form.qq),
+    qq: checkOptionalQq(form.qq),
   }
   const valid = !problems.nickName && !problems.email && !problems.qq
 

@@ -13,7 +13,7 @@ import type { Game, GoodsCard as Goods, RecentDeal, SiteStats } from '@/contract
 import MainShell from '@/layouts/MainShell'
 import { openPage } from '@/navigation'
 import { allGames, openGame, readRecentGameIds, recentGames } from '@/utils/games'
-import { formatCount } from '@/utils/money'
+import { formatCount } from '@/contract/money'
 import { AnchorStrip, BannerCarousel, NoticeColumns, QuickTools, SocialAccounts, TradeNotice } from './content'
 import Section from './Section'
 import './index.scss'

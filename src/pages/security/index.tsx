@@ -16,9 +16,10 @@ import type { ServiceContact } from '@/contract/trust'
 import MainShell from '@/layouts/MainShell'
 import { openPage } from '@/navigation'
 import { useAppState } from '@/store'
-import { checkLength, checkOptionalPhone, checkOptionalQq, firstProblem } from '@/utils/forms'
+import { checkOptionalQq } from '@/contract/validation'
+import { checkLength, checkOptionalPhone, firstProblem } from '@/utils/forms'
 import { allGames } from '@/utils/games'
-import { formatPrice, yuanToFen } from '@/utils/money'
+import { formatPrice, yuanToFen } from '@/contract/money'
 import './index.scss'
 
 /** The highest price an escrow request may state (¥1,000,000), in fen. */

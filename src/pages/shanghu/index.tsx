@@ -8,10 +8,10 @@ import Panel from '@/components/Panel'
 import SignInPrompt from '@/components/SignInPrompt'
 import SubmitBar from '@/components/SubmitBar'
 import SubmittedCard from '@/components/SubmittedCard'
-import { checkPhone } from '@/contract/validation'
+import { checkOptionalQq, checkPhone } from '@/contract/validation'
 import OtherShell from '@/layouts/OtherShell'
 import { useAppState } from '@/store'
-import { checkLength, checkOptionalQq, firstProblem } from '@/utils/forms'
+import { checkLength, firstProblem } from '@/utils/forms'
 import './index.scss'
 
 /** 商务合作: the merchant-cooperation notice and the application form (a feedback of type merchant). */

@@ -1,3 +1,8 @@
+/**
+ * Money as people read and type it, shared by the client and the server (messages): integer fen inside,
+ * "¥12,800.00" outside. The gateways' own wire format is the payments module's.
+ */
+
 /** The one price formatter (DESIGN.md): integer fen → "¥12,800.00". */
 export function formatPrice(fen: number): string {
   const { integer, decimals } = priceParts(fen)
