@@ -3,14 +3,11 @@
  * cached: an operator's change applies to the next quote. Money is fen, rates are basis points.
  */
 import { inArray } from 'drizzle-orm'
+import type { Rate } from '../../src/contract/orders'
 import type { Executor } from '../db'
 import { settings } from '../db/schema'
 
-export interface Rate {
-  rateBps: number
-  /** The smallest amount the rate may give (fen). */
-  min: number
-}
+export type { Rate }
 
 export interface TradeSettings {
   serviceFee: number

@@ -35,3 +35,9 @@ export function fenToYuan(fen: number | undefined): string {
 export function formatCount(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
+
+/** A fee rule as the buyer reads it: "10%，最低 ¥50.00" (no minimum: just the percentage). */
+export function rateText(rate: { rateBps: number; min: number }): string {
+  const percent = `${rate.rateBps / 100}%`
+  return rate.min > 0 ? `${percent}，最低 ${formatPrice(rate.min)}` : percent
+}

@@ -43,6 +43,23 @@ export interface Quote {
   guaranteeTypes: GuaranteeType[]
   /** Whether a deposit is allowed for this goods (price at least the setting). */
   depositAllowed: boolean
+  /** The rules behind the amounts, from the settings, for the texts the buyer reads beside each choice. */
+  terms: QuoteTerms
+}
+
+/** A rate in basis points of an amount, and the least it comes to (fen). */
+export interface Rate {
+  rateBps: number
+  min: number
+}
+
+export interface QuoteTerms {
+  guaranteeRetrieval: Rate
+  guaranteeFace: Rate
+  /** Of the order total. */
+  deposit: Rate
+  /** An unpaid order is cancelled after this many minutes. */
+  unpaidOrderTimeoutMinutes: number
 }
 
 /** What the order remembers of the goods at the time it was made. */

@@ -73,6 +73,13 @@ const quoteOf = (body: QuoteRequest): Quote => {
     payNow: depositAmount ?? totalAmount,
     guaranteeTypes: ['retrieval', 'face', 'none'],
     depositAllowed: true,
+    // Terms no client could guess: the notes beside each choice must be the server's.
+    terms: {
+      guaranteeRetrieval: { rateBps: 1_234, min: 5_600 },
+      guaranteeFace: { rateBps: 1_700, min: 0 },
+      deposit: { rateBps: 2_050, min: 7_000 },
+      unpaidOrderTimeoutMinutes: 25,
+    },
   }
 }
 
@@ -167,6 +174,9 @@ describe('sureOrder', () => {
     })
     expect(text('.amount-list')).toContain(formatPrice(30_123))
     expect(text('.order-goods__title')).toBe(goods.title)
+    expect(text('.sure-order__options')).toContain('按商品价的 12.34%，最低 ¥56.00 收取')
+    expect(text('.sure-order__options')).toContain('按商品价的 17% 收取')
+    expect(text('.sure-order__tip')).toBe('请在下单后 25 分钟内完成支付，超时订单自动取消。')
 
     await tapLabel('人脸包赔')
     await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(346_122)))
@@ -175,6 +185,7 @@ describe('sureOrder', () => {
 
     await tapLabel('定金支付')
     await waitFor(() => expect(text('.amount-list')).toContain('定金（现在支付）'))
+    expect(page().textContent).toContain('先付订单总额的 20.5%，最低 ¥70.00 锁定账号')
     expect(callsTo(api, 'POST /order/quote')[2].data).toEqual({ goodsId: 7, guaranteeType: 'face', payMode: 'deposit' })
     expect(text('.amount-list')).toContain(formatPrice(33_011))
     expect(text('.amount-list')).toContain(formatPrice(346_122 - 33_011))

@@ -160,6 +160,12 @@ describe('quote', () => {
       totalAmount: 110_800,
       payNow: 110_800,
       depositAllowed: true,
+      terms: {
+        guaranteeRetrieval: { rateBps: 1_000, min: 5_000 },
+        guaranteeFace: { rateBps: 1_500, min: 10_000 },
+        deposit: { rateBps: 1_000, min: 5_000 },
+        unpaidOrderTimeoutMinutes: 15,
+      },
     })
     expect(await quote('face')).toMatchObject({ guaranteeAmount: 15_000, totalAmount: 115_800 })
     expect(await quote('none')).toMatchObject({ guaranteeAmount: 0, totalAmount: 100_800 })

@@ -52,6 +52,12 @@ export function priceOrder(
     payNow: depositAmount ?? totalAmount,
     guaranteeTypes,
     depositAllowed,
+    terms: {
+      guaranteeRetrieval: settings.guaranteeRetrieval,
+      guaranteeFace: settings.guaranteeFace,
+      deposit: { rateBps: settings.deposit.rateBps, min: settings.deposit.min },
+      unpaidOrderTimeoutMinutes: settings.unpaidOrderTimeoutMinutes,
+    },
     commissionAmount: goods.sellerId === null ? 0 : applyRate(goodsAmount, settings.sellerCommission, goodsAmount),
   }
 }

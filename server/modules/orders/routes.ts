@@ -25,6 +25,8 @@ const QuoteBody = {
   payMode: PayMode,
 }
 
+const Rate = Type.Object({ rateBps: Type.Integer(), min: Type.Integer({ description: '最低（分）' }) })
+
 const Quote = Type.Object({
   goodsAmount: Type.Integer(),
   guaranteeAmount: Type.Integer(),
@@ -34,6 +36,12 @@ const Quote = Type.Object({
   payNow: Type.Integer(),
   guaranteeTypes: Type.Array(Type.String()),
   depositAllowed: Type.Boolean(),
+  terms: Type.Object({
+    guaranteeRetrieval: Rate,
+    guaranteeFace: Rate,
+    deposit: Rate,
+    unpaidOrderTimeoutMinutes: Type.Integer(),
+  }),
 })
 
 const Payment = Type.Object({

@@ -13,17 +13,22 @@ import Panel from '@/components/Panel'
 import PriceTag from '@/components/PriceTag'
 import Skeleton from '@/components/Skeleton'
 import type { GoodsDetail } from '@/contract/catalogue'
-import { GUARANTEE_LABELS, type GuaranteeType, type PayMode, type Quote } from '@/contract/orders'
+import { rateText } from '@/contract/money'
+import { GUARANTEE_LABELS, type GuaranteeType, type PayMode, type Quote, type QuoteTerms } from '@/contract/orders'
 import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import './index.scss'
 
-/** Short versions of the 找回包赔 / 人脸包赔 / 不买包赔 notices (the full ones open from goodDetail later). */
-const GUARANTEE_NOTES: Record<GuaranteeType, string> = {
-  retrieval: '账号被原号主通过申诉找回时，平台按订单金额赔付。按商品价的 10% 收取，最低 ¥50。',
-  face: '在找回包赔之上，原号主通过人脸识别申诉找回也可获赔。按商品价的 15% 收取，最低 ¥100。',
-  none: '不购买包赔服务：账号被找回时平台不予赔付，请谨慎选择。',
+/** Short versions of the 找回包赔 / 人脸包赔 / 不买包赔 notices, with the fee rules of the server's quote. */
+function guaranteeNote(type: GuaranteeType, terms: QuoteTerms): string {
+  if (type === 'retrieval') {
+    return `账号被原号主通过申诉找回时，平台按订单金额赔付。按商品价的 ${rateText(terms.guaranteeRetrieval)} 收取。`
+  }
+  if (type === 'face') {
+    return `在找回包赔之上，原号主通过人脸识别申诉找回也可获赔。按商品价的 ${rateText(terms.guaranteeFace)} 收取。`
+  }
+  return '不购买包赔服务：账号被找回时平台不予赔付，请谨慎选择。'
 }
 
 const FREE_GUARANTEE_NOTE = '卖家已为本商品赠送找回包赔：账号被找回时平台按订单金额赔付，无需另付费用。'
@@ -196,7 +201,13 @@ function OrderForm({ goods }: { goods: GoodsDetail }) {
                 checked={choice.guaranteeType === type}
                 title={GUARANTEE_LABELS[type]}
                 badge={goods.guarantee === 'free' && type === 'retrieval' ? '卖家赠送' : undefined}
-                note={goods.guarantee === 'free' && type === 'retrieval' ? FREE_GUARANTEE_NOTE : GUARANTEE_NOTES[type]}
+                note={
+                  goods.guarantee === 'free' && type === 'retrieval'
+                    ? FREE_GUARANTEE_NOTE
+                    : quote
+                      ? guaranteeNote(type, quote.terms)
+                      : ''
+                }
                 onClick={() => choice.guaranteeType !== type && choose({ guaranteeType: type })}
               />
             ))}
@@ -216,7 +227,7 @@ function OrderForm({ goods }: { goods: GoodsDetail }) {
             <Option
               checked={choice.payMode === 'deposit'}
               title="定金支付"
-              note="先付订单总额的 10%（最低 ¥50）锁定账号，尾款在交付前付清。"
+              note={`先付订单总额的 ${rateText(quote.terms.deposit)} 锁定账号，尾款在交付前付清。`}
               onClick={() => choice.payMode !== 'deposit' && choose({ payMode: 'deposit' })}
             />
           </View>
@@ -248,7 +259,11 @@ function OrderForm({ goods }: { goods: GoodsDetail }) {
           onChange={setAgreed}
           documents={[{ name: '购买须知', open: () => openPage('articleDetail', { noticeType: 'goumaixuzhi' }) }]}
         />
-        <Text className="sure-order__tip">请在下单后 15 分钟内完成支付，超时订单自动取消。</Text>
+        <Text className="sure-order__tip">
+          {quote
+            ? `请在下单后 ${quote.terms.unpaidOrderTimeoutMinutes} 分钟内完成支付，超时订单自动取消。`
+            : '请在下单后尽快完成支付，超时订单自动取消。'}
+        </Text>
       </View>
 
       <BottomBar>
