@@ -1,11 +1,6 @@
-import { View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
-import '@/components/Icon/index.scss'
+import { iconSet } from '@/components/Icon'
 
-/**
- * The catalogue's extra drawings, in the same 24×24 stroke style and CSS-mask technique as `Icon` (whose
- * `.icon` rule they reuse), so both sets look alike and take their parent's text colour.
- */
+/** The catalogue's and the pages' extra drawings, in the same 24×24 stroke style as `Icon`'s. */
 const paths = {
   heart: '<path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"/>',
   heartFilled: '<path fill="#000" d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"/>',
@@ -31,35 +26,5 @@ const paths = {
 
 export type GlyphName = keyof typeof paths
 
-const cache = new Map<GlyphName, string>()
-
-function maskUrl(name: GlyphName): string {
-  let url = cache.get(name)
-  if (!url) {
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2" ' +
-      `stroke-linecap="round" stroke-linejoin="round">${paths[name]}</svg>`
-    url = `url("data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}")`
-    cache.set(name, url)
-  }
-  return url
-}
-
-interface GlyphIconProps {
-  name: GlyphName
-  /** In design px (750 wide). */
-  size?: number
-  className?: string
-}
-
-export default function GlyphIcon({ name, size = 40, className = '' }: GlyphIconProps) {
-  const box = Taro.pxTransform(size)
-  const mask = maskUrl(name)
-  return (
-    <View
-      className={`icon ${className}`}
-      aria-hidden
-      style={{ width: box, height: box, WebkitMaskImage: mask, maskImage: mask }}
-    />
-  )
-}
+const GlyphIcon = iconSet(paths)
+export default GlyphIcon

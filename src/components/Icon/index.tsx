@@ -26,35 +26,43 @@ const paths = {
 
 export type IconName = keyof typeof paths
 
-const cache = new Map<IconName, string>()
-
-function maskUrl(name: IconName): string {
-  let url = cache.get(name)
-  if (!url) {
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2" ' +
-      `stroke-linecap="round" stroke-linejoin="round">${paths[name]}</svg>`
-    url = `url("data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}")`
-    cache.set(name, url)
-  }
-  return url
-}
-
-interface IconProps {
-  name: IconName
+interface IconProps<N extends string> {
+  name: N
   /** In design px (750 wide). */
   size?: number
   className?: string
 }
 
-export default function Icon({ name, size = 40, className = '' }: IconProps) {
-  const box = Taro.pxTransform(size)
-  const mask = maskUrl(name)
-  return (
-    <View
-      className={`icon ${className}`}
-      aria-hidden
-      style={{ width: box, height: box, WebkitMaskImage: mask, maskImage: mask }}
-    />
-  )
+/**
+ * An icon component over a set of drawings: each drawing becomes a cached SVG data URL used as a CSS
+ * mask, so the icon takes its parent's text colour. The sets stay apart so a page loads only its own.
+ */
+export function iconSet<N extends string>(drawings: Record<N, string>) {
+  const cache = new Map<N, string>()
+  const maskUrl = (name: N): string => {
+    let url = cache.get(name)
+    if (!url) {
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2" ' +
+        `stroke-linecap="round" stroke-linejoin="round">${drawings[name]}</svg>`
+      url = `url("data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}")`
+      cache.set(name, url)
+    }
+    return url
+  }
+  return function SetIcon({ name, size = 40, className = '' }: IconProps<N>) {
+    const box = Taro.pxTransform(size)
+    const mask = maskUrl(name)
+    return (
+      <View
+        className={`icon ${className}`}
+        aria-hidden
+        style={{ width: box, height: box, WebkitMaskImage: mask, maskImage: mask }}
+      />
+    )
+  }
 }
+
+/** The shell's and the shared components' drawings. */
+const Icon = iconSet(paths)
+export default Icon
