@@ -36,10 +36,13 @@ export interface ActorRef<A extends string> {
   detail?: Record<string, unknown>
 }
 
+/** A table a machine can drive: an integer id and a text status. */
+type MachineTable = PgTable & { id: PgColumn; status: PgColumn }
+
 interface Spec<S extends string, A extends string, E extends string, P extends string, Row> {
   /** Names the machine in errors: `order: buyer may not refund`. */
   name: string
-  table: PgTable & { id: PgColumn; status: PgColumn }
+  table: MachineTable
   /** The append-only event table and the column naming the row (`orderId`). */
   events: { table: PgTable; subject: string }
   statuses: readonly S[]
@@ -74,23 +77,28 @@ export interface Machine<S extends string, A extends string, E extends string, P
 }
 
 /** The permission of taking `rule` (its statuses, its actors or `by`, its guard). */
-export const taking = <S extends string, A extends string, Row>(
+export const taking = <S extends string, const A extends string, Row>(
   rule: Rule<S, A, Row>,
   by: readonly A[] = rule.by,
 ): Permission<S, A, Row> => ({ in: rule.from, by, guard: rule.guard })
 
+/**
+ * Types come from the declaration itself: the row and insert types from `table`, the statuses, actors,
+ * events and actions from their lists — a machine is written without type arguments.
+ */
 export function defineMachine<
-  S extends string,
-  A extends string,
+  T extends MachineTable & { $inferSelect: { id: number; status: string } },
+  S extends T['$inferSelect']['status'],
+  const A extends string,
   E extends string,
-  P extends string,
-  Row extends { id: number; status: S },
-  /** What `create` inserts: the table's insert type without its status. */
-  New extends object,
->(spec: Spec<S, A, E, P, Row>): Machine<S, A, E, P, Row, New> {
+  P extends string = never,
+>(
+  spec: Spec<S, A, E, P, T['$inferSelect']> & { table: T },
+): Machine<S, A, E, P, T['$inferSelect'], Omit<T['$inferInsert'], 'status'>> {
+  type Row = T['$inferSelect']
   const { name, table, events } = spec
   const permits = (permission: Permission<S, A, Row>, row: Row, actor: A) =>
-    permission.in.includes(row.status) && permission.by.includes(actor) && (permission.guard?.holds(row) ?? true)
+    permission.in.includes(row.status as S) && permission.by.includes(actor) && (permission.guard?.holds(row) ?? true)
   const ruleOf = (event: E, actor: A): Rule<S, A, Row> => {
     const rule = spec.transitions[event]
     if (!rule.by.includes(actor)) throw new Error(`${name}: ${actor} may not ${event}`)

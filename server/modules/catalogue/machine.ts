@@ -3,12 +3,8 @@
  * with its order: taken when ordered, back on sale when the order ends without a sale, sold when it
  * completes. Listing, review and delisting join this table with selling.
  */
-import type { GoodsStatus } from '../../../src/contract/catalogue'
 import { goods, goodsEvents } from '../../db/schema'
 import { defineMachine } from '../../lib/machine'
-
-export type GoodsRow = typeof goods.$inferSelect
-export type GoodsActor = 'buyer' | 'seller' | 'operator' | 'system'
 
 const transitions = {
   /** Ordered: of racing buyers exactly one finds it on sale. */
@@ -19,14 +15,7 @@ const transitions = {
   sell: { from: ['in_trade'], to: 'sold', by: ['buyer', 'system'] },
 } as const
 
-export const goodsMachine = defineMachine<
-  GoodsStatus,
-  GoodsActor,
-  keyof typeof transitions,
-  never,
-  GoodsRow,
-  Omit<typeof goods.$inferInsert, 'status'>
->({
+export const goodsMachine = defineMachine({
   name: 'goods',
   table: goods,
   events: { table: goodsEvents, subject: 'goodsId' },

@@ -4,7 +4,7 @@
  * `actions[]` a viewer gets, the credentials rule among them, are read from it.
  */
 import { sql } from 'drizzle-orm'
-import type { OrderAction, OrderStatus } from '../../../src/contract/orders'
+import type { OrderAction } from '../../../src/contract/orders'
 import { orderEvents, orders } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import { defineMachine, taking, type Guard } from '../../lib/machine'
@@ -37,14 +37,7 @@ const transitions = {
 
 export type OrderEvent = keyof typeof transitions
 
-export const orderMachine = defineMachine<
-  OrderStatus,
-  Actor,
-  OrderEvent,
-  OrderAction,
-  OrderRow,
-  Omit<typeof orders.$inferInsert, 'status'>
->({
+export const orderMachine = defineMachine({
   name: 'order',
   table: orders,
   events: { table: orderEvents, subject: 'orderId' },

@@ -4,7 +4,6 @@
  * longer wants it, refunded once the gateway has sent the money back.
  */
 import { and, eq, ne } from 'drizzle-orm'
-import type { PaymentStatus } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
 import { paymentEvents, payments } from '../../db/schema'
 import { defineMachine } from '../../lib/machine'
@@ -20,14 +19,7 @@ const transitions = {
   refund: { from: ['paid'], to: 'refunded', by: ['system'] },
 } as const
 
-export const paymentMachine = defineMachine<
-  PaymentStatus,
-  PaymentActor,
-  keyof typeof transitions,
-  never,
-  PaymentRow,
-  Omit<typeof payments.$inferInsert, 'status'>
->({
+export const paymentMachine = defineMachine({
   name: 'payment',
   table: payments,
   events: { table: paymentEvents, subject: 'paymentId' },
