@@ -20,8 +20,8 @@ import {
   paymentDevRoutes,
   type PaymentChannels,
 } from '../../server/modules/payments'
-import { alipaySignContent, signAlipayParams, type LocalAlipayKeys } from '../../server/modules/payments/localAlipay'
-import type { LocalWechatKeys } from '../../server/modules/payments/localWechat'
+import { alipaySignContent, signAlipayParams, type LocalAlipayKeys } from '../../server/modules/payments/local/alipay'
+import type { LocalWechatKeys } from '../../server/modules/payments/local/wechat'
 import { createWechatGateway, qrDataUrl, wechatpaySignatureHeaders } from '../../server/modules/payments/wechat'
 
 let dataDir: string

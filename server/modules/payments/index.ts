@@ -6,13 +6,13 @@
 import { ConfigError, type Config } from '../../config'
 import { createAlipayGateway } from './alipay'
 import type { PaymentGateways } from './gateway'
-import { createLocalAlipay } from './localAlipay'
-import { isLocalGateway, type LocalGateway } from './localSupport'
-import { createLocalWechat } from './localWechat'
+import { createLocalAlipay } from './local/alipay'
+import { isLocalGateway, type LocalGateway } from './local/support'
+import { createLocalWechat } from './local/wechat'
 import { createWechatGateway } from './wechat'
 
-export { paymentDevRoutes } from './devRoutes'
-export { isLocalGateway, type LocalGateway } from './localSupport'
+export { paymentDevRoutes } from './local/devRoutes'
+export { isLocalGateway, type LocalGateway } from './local/support'
 
 export type PaymentChannels = PaymentGateways & {
   /** Stops the local gateways' servers and notice retries; nothing to do for production adapters. */

@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
-import { alipayReply, createAlipayGateway } from './alipay'
+import { alipayReply, createAlipayGateway } from '../alipay'
 import { sendCashier, sendCashierMessage } from './cashierPage'
 import {
   chinaTime,
@@ -23,8 +23,8 @@ import {
   rsaKeyPair,
   rsaSign,
   rsaVerify,
-} from './formats'
-import type { NotifyRequest, PaymentGateway } from './gateway'
+} from '../formats'
+import type { NotifyRequest, PaymentGateway } from '../gateway'
 import {
   CASHIER_PREFIX,
   field,
@@ -35,7 +35,7 @@ import {
   TradeBook,
   type LocalGateway,
   type LocalResponse,
-} from './localSupport'
+} from './support'
 
 export interface LocalAlipayKeys {
   appId: string

@@ -12,8 +12,8 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { sendCashier, sendCashierMessage } from './cashierPage'
-import { parseRfc3339, randomToken, rfc3339China, rsaKeyPair, rsaVerify } from './formats'
-import type { NotifyRequest } from './gateway'
+import { parseRfc3339, randomToken, rfc3339China, rsaKeyPair, rsaVerify } from '../formats'
+import type { NotifyRequest } from '../gateway'
 import {
   CASHIER_PREFIX,
   field,
@@ -25,14 +25,14 @@ import {
   type LocalGateway,
   type LocalRequest,
   type LocalResponse,
-} from './localSupport'
+} from './support'
 import {
   createWechatGateway,
   encryptResource,
   SIGNATURE_SCHEME,
   wechatpaySignatureHeaders,
   wechatReply,
-} from './wechat'
+} from '../wechat'
 
 export interface LocalWechatKeys {
   mchId: string

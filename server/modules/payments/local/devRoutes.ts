@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { CASHIER_CSS } from './cashierPage'
-import type { PaymentGateways } from './gateway'
-import { isLocalGateway } from './localSupport'
+import type { PaymentGateways } from '../gateway'
+import { isLocalGateway } from './support'
 
 export const paymentDevRoutes: FastifyPluginAsync<{ payments: PaymentGateways }> = async (app, { payments }) => {
   // The cashier's buttons are plain HTML forms.

@@ -3,8 +3,8 @@
  * helmet's CSP allows none inline, and buttons are plain `<form method="post">`.
  */
 import type { FastifyReply } from 'fastify'
-import { formatPrice } from '../../../src/contract/money'
-import { CASHIER_PREFIX } from './localSupport'
+import { formatPrice } from '../../../../src/contract/money'
+import { CASHIER_PREFIX } from './support'
 
 export type CashierBrand = 'alipay' | 'wechat'
 

@@ -8,7 +8,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { FastifyPluginAsync } from 'fastify'
-import type { NotifyRequest, PaymentGateway } from './gateway'
+import type { NotifyRequest, PaymentGateway } from '../gateway'
 
 /** A local stand-in: a PaymentGateway plus its cashier pages and a way for tests to get a genuine notice. */
 export interface LocalGateway extends PaymentGateway {
