@@ -49,6 +49,27 @@ export default tseslint.config(
     },
   },
   {
+    // The contract's payload files hold TypeBox schemas for the server; the client takes their types only,
+    // so no schema code reaches its bundle. Plain values it needs live in constants, validation and money.
+    files: ['src/**/*.{ts,tsx}', 'tests/client/**'],
+    ignores: ['src/contract/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/contract/*', '!@/contract/constants', '!@/contract/validation', '!@/contract/money'],
+              allowTypeImports: true,
+              message:
+                'Import contract payloads with `import type`; runtime values live in constants, validation, money.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/client/**', 'tests/e2e/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.jest } },
   },

@@ -3,7 +3,7 @@
  * `{code, msg, rows, total}`; the HTTP status equals `code`. Routes return `ok(…)` / `page(…)` and throw
  * `AppError` for anything else.
  */
-import { Type, type TObjectOptions, type TProperties, type TSchema } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 
 export const OK_MSG = '操作成功'
 export const PAGE_MSG = '查询成功'
@@ -62,13 +62,3 @@ export const ErrorReply = Type.Object({
   msg: Type.String(),
   data: Type.Optional(Type.Unknown()),
 })
-
-/** A request body, or an object inside one: unknown fields are refused (400 不支持的字段：x), not dropped. */
-export const Body = <T extends TProperties>(properties: T, options: TObjectOptions = {}) =>
-  Type.Object(properties, { ...options, additionalProperties: false })
-
-/** `pageNum` (1-based) and `pageSize` (≤ 200) of every paged list; the default size comes from settings. */
-export const pageParams = {
-  pageNum: Type.Optional(Type.Integer({ title: '页码', minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 200 })),
-}

@@ -4,7 +4,7 @@
  * `checkRouteSchemas` refuses a route that forgets one, so a message can never fall back to English.
  */
 import type { FastifySchemaValidationError, RouteOptions } from 'fastify'
-import { MAX_ID } from './schemas'
+import { MAX_ID } from '../../src/contract/schemas'
 
 type Schema = Record<string, unknown> & {
   title?: string

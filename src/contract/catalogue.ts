@@ -122,13 +122,6 @@ export interface RentTerms {
 }
 
 /**
- * A filtered goods list counts at most this many matches (50 pages of 20: deeper than anyone scrolls with
- * filters on), which keeps the count a few milliseconds at a million listings; a total of exactly this
- * many means "this many or more". A list of a game alone has its exact total.
- */
-export const LIST_TOTAL_CAP = 1_000
-
-/**
  * POST /web/good/allList body. Every filter is optional; they combine with AND. The result's `total` is
  * exact when at most the game is filtered; with other filters it counts up to 1000 (1000 = "1000 or more").
  */

@@ -1,137 +1,160 @@
 /**
- * Payloads and results of the order calls (API.md, "Orders and payment"). Type-only: the client imports
- * it with `import type`. Money is integer fen, ids integers, times ISO-8601 strings. Every amount is
- * computed by the server from the settings; the client only shows them.
+ * Payloads and results of the order calls (API.md, "Orders and payment"). Money is integer fen, ids
+ * integers, times ISO-8601 strings. Every amount is computed by the server from the settings; the client
+ * only shows them.
  */
-import type { Payment } from './payments'
+import { Type, type Static } from 'typebox'
+import { Payment } from './payments'
+import { Body, Id, literals, Nullable, NullableTime, pageParams, Time } from './schemas'
 
 /** 找回包赔 / 人脸包赔 / 不需要包赔. */
-export type GuaranteeType = 'retrieval' | 'face' | 'none'
+export const GuaranteeType = literals(['retrieval', 'face', 'none'] as const, { title: '包赔方式' })
+export type GuaranteeType = Static<typeof GuaranteeType>
 /** Pay the whole total now, or a deposit (定金) now and the balance (尾款) later. */
-export type PayMode = 'full' | 'deposit'
+export const PayMode = literals(['full', 'deposit'] as const, { title: '支付方式' })
+export type PayMode = Static<typeof PayMode>
 
-export type OrderStatus = 'pending_payment' | 'paid' | 'handed_over' | 'completed' | 'cancelled' | 'refunded'
+export const ORDER_STATUSES = ['pending_payment', 'paid', 'handed_over', 'completed', 'cancelled', 'refunded'] as const
+export const OrderStatus = literals(ORDER_STATUSES)
+export type OrderStatus = Static<typeof OrderStatus>
 
 /**
  * What the signed-in user may do with an order right now; the client shows exactly these.
  * `pay` = pay the deposit or the full total, `payBalance` = pay the rest after a deposit.
  */
-export type OrderAction = 'pay' | 'payBalance' | 'cancel' | 'credentials' | 'confirm' | 'handOver' | 'refund'
+export const OrderAction = literals([
+  'pay',
+  'payBalance',
+  'cancel',
+  'credentials',
+  'confirm',
+  'handOver',
+  'refund',
+] as const)
+export type OrderAction = Static<typeof OrderAction>
 
-/** POST /order/quote and POST /order. */
-export interface QuoteRequest {
-  goodsId: number
-  guaranteeType: GuaranteeType
-  payMode: PayMode
-}
+export const OrderId = Type.Object({ id: Id('订单编号') })
 
-export interface OrderRequest extends QuoteRequest {
-  /** 《购买须知》 accepted. */
-  agree: true
-}
+/** POST /order/quote. */
+export const QuoteRequest = Body({
+  goodsId: Id('商品'),
+  guaranteeType: GuaranteeType,
+  payMode: PayMode,
+})
+export type QuoteRequest = Static<typeof QuoteRequest>
 
-export interface Quote {
-  goodsAmount: number
-  guaranteeAmount: number
-  serviceAmount: number
-  totalAmount: number
-  /** Present when `payMode` is deposit: what is paid first. */
-  depositAmount?: number
-  /** What the first payment will be: the deposit or the total. */
-  payNow: number
-  /** Guarantee types this goods offers (a seller may include one, or offer none). */
-  guaranteeTypes: GuaranteeType[]
-  /** Whether a deposit is allowed for this goods (price at least the setting). */
-  depositAllowed: boolean
-  /** The rules behind the amounts, from the settings, for the texts the buyer reads beside each choice. */
-  terms: QuoteTerms
-}
+/** POST /order: the quote's choices, and 《购买须知》 accepted. */
+export const OrderRequest = Body({
+  ...QuoteRequest.properties,
+  agree: Type.Literal(true, { title: '同意《购买须知》' }),
+})
+export type OrderRequest = Static<typeof OrderRequest>
 
 /** A rate in basis points of an amount, and the least it comes to (fen). */
-export interface Rate {
-  rateBps: number
-  min: number
-}
+export const Rate = Type.Object({ rateBps: Type.Integer(), min: Type.Integer({ description: '最低（分）' }) })
+export type Rate = Static<typeof Rate>
 
-export interface QuoteTerms {
-  guaranteeRetrieval: Rate
-  guaranteeFace: Rate
+export const QuoteTerms = Type.Object({
+  guaranteeRetrieval: Rate,
+  guaranteeFace: Rate,
   /** Of the order total. */
-  deposit: Rate
+  deposit: Rate,
   /** An unpaid order is cancelled after this many minutes. */
-  unpaidOrderTimeoutMinutes: number
-}
+  unpaidOrderTimeoutMinutes: Type.Integer(),
+})
+export type QuoteTerms = Static<typeof QuoteTerms>
+
+export const Quote = Type.Object({
+  goodsAmount: Type.Integer(),
+  guaranteeAmount: Type.Integer(),
+  serviceAmount: Type.Integer(),
+  totalAmount: Type.Integer(),
+  /** Present when `payMode` is deposit: what is paid first. */
+  depositAmount: Type.Optional(Type.Integer()),
+  /** What the first payment will be: the deposit or the total. */
+  payNow: Type.Integer(),
+  /** Guarantee types this goods offers (a seller may include one, or offer none). */
+  guaranteeTypes: Type.Array(GuaranteeType),
+  /** Whether a deposit is allowed for this goods (price at least the setting). */
+  depositAllowed: Type.Boolean(),
+  /** The rules behind the amounts, from the settings, for the texts the buyer reads beside each choice. */
+  terms: QuoteTerms,
+})
+export type Quote = Static<typeof Quote>
 
 /** What the order remembers of the goods at the time it was made. */
-export interface OrderGoods {
-  id: number
-  gameId: number
-  gameName: string
-  title: string
-  coverImage: string
-  regionNames: string[]
-  price: number
-}
+export const OrderGoods = Type.Object({
+  id: Type.Integer(),
+  gameId: Type.Integer(),
+  gameName: Type.String(),
+  title: Type.String(),
+  coverImage: Type.String(),
+  regionNames: Type.Array(Type.String()),
+  price: Type.Integer(),
+})
+export type OrderGoods = Static<typeof OrderGoods>
 
-export interface Order {
-  id: number
+export const Order = Type.Object({
+  id: Type.Integer(),
   /** Human order number, e.g. HA20261122153012345678. */
-  no: string
-  status: OrderStatus
-  goods: OrderGoods
-  guaranteeType: GuaranteeType
-  payMode: PayMode
-  goodsAmount: number
-  guaranteeAmount: number
-  serviceAmount: number
-  totalAmount: number
-  depositAmount: number | null
-  paidAmount: number
-  refundAmount: number
+  no: Type.String(),
+  status: OrderStatus,
+  goods: OrderGoods,
+  guaranteeType: GuaranteeType,
+  payMode: PayMode,
+  goodsAmount: Type.Integer(),
+  guaranteeAmount: Type.Integer(),
+  serviceAmount: Type.Integer(),
+  totalAmount: Type.Integer(),
+  depositAmount: Nullable(Type.Integer()),
+  paidAmount: Type.Integer(),
+  refundAmount: Type.Integer(),
   /** While `pending_payment`: when the order cancels itself if unpaid. */
-  closeAt: string
-  createdAt: string
-  paidAt: string | null
-  handedOverAt: string | null
-  completedAt: string | null
-  cancelledAt: string | null
-  refundedAt: string | null
-  cancelReason: string
-  actions: OrderAction[]
+  closeAt: Time,
+  createdAt: Time,
+  paidAt: NullableTime,
+  handedOverAt: NullableTime,
+  completedAt: NullableTime,
+  cancelledAt: NullableTime,
+  refundedAt: NullableTime,
+  cancelReason: Type.String(),
+  actions: Type.Array(OrderAction, { description: '当前用户此刻可做的操作；客户端只显示这些' }),
   /** In the detail only. */
-  payments?: Payment[]
-}
+  payments: Type.Optional(Type.Array(Payment)),
+})
+export type Order = Static<typeof Order>
 
 /**
  * GET /need/myOrder: `status` is one status or several, comma-separated (the 交易中 tab is
  * `paid,handed_over`); `from`/`to` are dates (YYYY-MM-DD, inclusive).
  */
-export interface MyOrdersQuery {
-  status?: string
-  from?: string
-  to?: string
-  pageNum?: number
-  pageSize?: number
-}
+export const MyOrdersQuery = Type.Object({
+  status: Type.Optional(
+    Type.String({
+      title: '订单状态',
+      description: `一个或多个状态，逗号分隔：${ORDER_STATUSES.join('、')}`,
+      pattern: `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.join('|')}))*$`,
+    }),
+  ),
+  from: Type.Optional(Type.String({ title: '开始日期', format: 'date' })),
+  to: Type.Optional(Type.String({ title: '结束日期', format: 'date' })),
+  ...pageParams,
+})
+export type MyOrdersQuery = Static<typeof MyOrdersQuery>
+
+/** POST /need/myOrder/{id}/cancel: the body may be left out. */
+export const CancelRequest = Body({ reason: Type.Optional(Type.String({ title: '取消原因', maxLength: 100 })) })
+export type CancelRequest = Static<typeof CancelRequest>
+
+/** GET /need/myOrder/{id}/credentials: staff say why they look. */
+export const CredentialsQuery = Type.Object({
+  reason: Type.Optional(Type.String({ title: '查看原因', maxLength: 200 })),
+})
 
 /** GET /need/myOrder/{id}/credentials — logged on every call. */
-export interface Credentials {
-  account: string
-  password: string
-  notes: string
-}
+export const Credentials = Type.Object({ account: Type.String(), password: Type.String(), notes: Type.String() })
+export type Credentials = Static<typeof Credentials>
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: '待支付',
-  paid: '交易中',
-  handed_over: '待确认收货',
-  completed: '交易成功',
-  cancelled: '已取消',
-  refunded: '已退款',
-}
-
-export const GUARANTEE_LABELS: Record<GuaranteeType, string> = {
-  retrieval: '找回包赔',
-  face: '人脸包赔',
-  none: '不需要包赔',
-}
+/** POST /admin/orders/{id}/refund. */
+export const RefundRequest = Body({ reason: Type.String({ title: '退款原因', minLength: 1, maxLength: 200 }) })
+export type RefundRequest = Static<typeof RefundRequest>

@@ -1,37 +1,46 @@
 /**
- * Payloads and results of the payment calls (API.md, "Orders and payment"). Type-only on the client. A
- * payment is one attempt to pay part or all of an order through a gateway.
+ * Payloads and results of the payment calls (API.md, "Orders and payment"). A payment is one attempt to
+ * pay part or all of an order through a gateway.
  */
+import { Type, type Static } from 'typebox'
+import { Body, literals, NullableTime, Time } from './schemas'
 
-export type PayChannel = 'alipay' | 'wechat'
-export type PaymentKind = 'full' | 'deposit' | 'balance'
-export type PaymentStatus = 'pending' | 'paid' | 'closed' | 'refunded'
+export const PayChannel = literals(['alipay', 'wechat'] as const, { title: '支付渠道' })
+export type PayChannel = Static<typeof PayChannel>
+export const PaymentKind = literals(['full', 'deposit', 'balance'] as const, { title: '支付类型' })
+export type PaymentKind = Static<typeof PaymentKind>
+export const PAYMENT_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const
+export const PaymentStatus = literals(PAYMENT_STATUSES)
+export type PaymentStatus = Static<typeof PaymentStatus>
 
-export interface Payment {
-  id: number
-  outTradeNo: string
-  channel: PayChannel
-  kind: PaymentKind
-  amount: number
-  status: PaymentStatus
-  paidAt: string | null
-  createdAt: string
-}
+export const Payment = Type.Object({
+  id: Type.Integer(),
+  outTradeNo: Type.String(),
+  channel: PayChannel,
+  kind: PaymentKind,
+  amount: Type.Integer(),
+  status: PaymentStatus,
+  paidAt: NullableTime,
+  createdAt: Time,
+})
+export type Payment = Static<typeof Payment>
 
 /** POST /pay/{orderId}. `returnUrl` is where the gateway sends the browser back (never proof of payment). */
-export interface PayRequest {
-  channel: PayChannel
-  kind: PaymentKind
-  returnUrl: string
-}
+export const PayRequest = Body({
+  channel: PayChannel,
+  kind: PaymentKind,
+  returnUrl: Type.String({ title: '返回地址', minLength: 1, maxLength: 500 }),
+})
+export type PayRequest = Static<typeof PayRequest>
 
-export interface PayStart {
-  outTradeNo: string
-  amount: number
+export const PayStart = Type.Object({
+  outTradeNo: Type.String(),
+  amount: Type.Integer(),
   /** Alipay H5: the gateway page to open; WeChat H5: the `h5_url`. */
-  payUrl?: string
+  payUrl: Type.Optional(Type.String()),
   /** Alipay: an auto-submitting form, when the gateway needs POST. */
-  form?: string
+  form: Type.Optional(Type.String()),
   /** WeChat on a desktop: the code_url to draw as a QR code. */
-  qrCode?: string
-}
+  qrCode: Type.Optional(Type.String()),
+})
+export type PayStart = Static<typeof PayStart>

@@ -11,7 +11,7 @@ import type {
   RecentDeal,
   RegionNode,
 } from '@/contract/catalogue'
-import { LIST_TOTAL_CAP } from '@/contract/catalogue'
+import { LIST_TOTAL_CAP } from '@/contract/constants'
 import VirtualList from '@/components/VirtualList'
 import { saveToken, setState } from '@/store'
 import { clearGameCache, RECENT_GAMES_KEY, rememberGame } from '@/utils/games'

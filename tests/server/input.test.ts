@@ -6,7 +6,7 @@
 import type { RouteOptions } from 'fastify'
 import type { Database } from '../../server/db'
 import { NO_CONTROL_CHARS, SANE_YEAR } from '../../server/lib/validation'
-import { MAX_ID } from '../../server/lib/schemas'
+import { MAX_ID } from '../../src/contract/schemas'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
 import { createPerson, type Person } from './helpers/http'

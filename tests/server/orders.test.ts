@@ -22,8 +22,8 @@ import { setSetting } from '../../server/lib/settings'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import { runSweep } from '../../server/modules/orders/sweeper'
 import type { OrderDeps } from '../../server/modules/orders/service'
-import type { Order } from '../../src/contract/orders'
-import type { PayStart } from '../../src/contract/payments'
+import { Order } from '../../src/contract/orders'
+import { Payment, type PayStart } from '../../src/contract/payments'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
 import { paidNotice, postNotice } from './helpers/payments'
@@ -441,6 +441,10 @@ describe('paying', () => {
     const paid = (await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data
     expect(paid).toMatchObject({ status: 'paid', paidAmount: 110_800, actions: [] })
     expect(paid.payments).toMatchObject([{ status: 'paid', amount: 110_800, channel: 'alipay' }])
+    // The answer is the contract's declaration itself: every field it names arrives (a route's own, older
+    // copy of the schema would silently drop a field added to the contract).
+    expect(Object.keys(paid).sort()).toEqual(Object.keys(Order.properties).sort())
+    expect(Object.keys(paid.payments![0]).sort()).toEqual(Object.keys(Payment.properties).sort())
 
     // credentials: not before hand-over, not for the seller, another user or a visitor
     const stranger = await person()

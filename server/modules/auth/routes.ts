@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import { Body } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { requireUser, revokeSession, revokeSessions } from '../../lib/auth'
-import { Ajax, AjaxOk, Body, ok } from '../../lib/envelope'
+import { Ajax, AjaxOk, ok } from '../../lib/envelope'
 import * as auth from './service'
 
 const Phone = Type.String({ title: '手机号', maxLength: 11 })

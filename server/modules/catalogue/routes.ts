@@ -6,11 +6,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { LIST_TOTAL_CAP } from '../../../src/contract/catalogue'
+import { LIST_TOTAL_CAP } from '../../../src/contract/constants'
+import { Body, Id, MAX_ID, Time } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
-import { Ajax, AjaxOk, Body, ok, page, Table } from '../../lib/envelope'
-import { Id, MAX_ID, Time } from '../../lib/schemas'
+import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
 import * as catalogue from './service'
 
 const Money = (title: string) => Type.Integer({ title, minimum: 0, maximum: MAX_ID, description: '分' })

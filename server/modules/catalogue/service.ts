@@ -29,7 +29,7 @@ import type {
   SiteStats,
   SystemKey,
 } from '../../../src/contract/catalogue'
-import { LIST_TOTAL_CAP } from '../../../src/contract/catalogue'
+import { LIST_TOTAL_CAP } from '../../../src/contract/constants'
 import type { Executor } from '../../db'
 import { AppError, fieldError } from '../../lib/envelope'
 import { TtlCache } from '../../lib/ttlCache'

@@ -6,11 +6,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { NOTICE_TYPES, type NoticeType } from '../../../src/contract/content'
+import { Body, Id, literals, pageParams, Time } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { operatorsOnly } from '../../lib/auth'
-import { Ajax, AppError, Body, ok, page, pageParams, Table } from '../../lib/envelope'
+import { Ajax, AppError, ok, page, Table } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
-import { Id, literals, Time } from '../../lib/schemas'
 import * as content from './service'
 
 const NoticeTypeSchema = literals(Object.keys(NOTICE_TYPES) as NoticeType[], {

@@ -1,11 +1,11 @@
 /** Feedback (API.md, "Messages, feedback"): submit and list one's own; the operator's reply under /admin. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { Body, Id, literals, MAX_ID, NullableTime, pageParams, Time } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { operatorsOnly, requireUser } from '../../lib/auth'
-import { Ajax, Body, ok, page, pageParams, Table } from '../../lib/envelope'
+import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
-import { Id, literals, MAX_ID, NullableTime, Time } from '../../lib/schemas'
 import * as feedback from './service'
 
 const PROBLEM_TYPES = ['suggestion', 'problem', 'complaint', 'merchant', 'escrow'] as const

@@ -1,10 +1,10 @@
 /** Messages (API.md, "Messages, feedback"): the caller's own, with the unread count for the tab-bar badge. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { Id, NullableTime, pageParams, Time } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
-import { Ajax, ok, page, pageParams, Table } from '../../lib/envelope'
-import { Id, NullableTime, Time } from '../../lib/schemas'
+import { Ajax, ok, page, Table } from '../../lib/envelope'
 import * as inbox from './service'
 
 const Message = Type.Object({

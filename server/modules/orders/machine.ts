@@ -4,7 +4,7 @@
  * `actions[]` a viewer gets, the credentials rule among them, are read from it.
  */
 import { sql } from 'drizzle-orm'
-import type { OrderAction } from '../../../src/contract/orders'
+import { ORDER_STATUSES, type OrderAction } from '../../../src/contract/orders'
 import { orderEvents, orders } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import { defineMachine, taking, type Guard } from '../../lib/machine'
@@ -41,7 +41,7 @@ export const orderMachine = defineMachine({
   name: 'order',
   table: orders,
   events: { table: orderEvents, subject: 'orderId' },
-  statuses: ['pending_payment', 'paid', 'handed_over', 'completed', 'cancelled', 'refunded'],
+  statuses: ORDER_STATUSES,
   actors: ['buyer', 'operator', 'system', 'gateway'],
   transitions,
   actions: {

@@ -4,6 +4,7 @@
  * longer wants it, refunded once the gateway has sent the money back.
  */
 import { and, eq, ne } from 'drizzle-orm'
+import { PAYMENT_STATUSES } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
 import { paymentEvents, payments } from '../../db/schema'
 import { defineMachine } from '../../lib/machine'
@@ -23,7 +24,7 @@ export const paymentMachine = defineMachine({
   name: 'payment',
   table: payments,
   events: { table: paymentEvents, subject: 'paymentId' },
-  statuses: ['pending', 'paid', 'closed', 'refunded'],
+  statuses: PAYMENT_STATUSES,
   actors: ['buyer', 'system', 'gateway'],
   transitions,
   actions: {},

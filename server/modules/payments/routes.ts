@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { PayRequest, PayStart } from '../../../src/contract/payments'
+import { Id } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { viewerOf } from '../../lib/auth'
-import { Ajax, Body, ok } from '../../lib/envelope'
+import { Ajax, ok } from '../../lib/envelope'
 import { siteOrigins } from '../../lib/network'
-import { literals } from '../../lib/schemas'
 import * as payments from './service'
 
 /** Starting a payment, and the gateways' notices. */
@@ -21,23 +22,9 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | '
       schema: {
         summary: '发起支付：返回支付宝页面地址 / 微信 h5_url 或二维码；返回页不是付款凭证',
         tags,
-        params: Type.Object({ orderId: Type.Integer({ title: '订单编号', minimum: 1 }) }),
-        body: Body({
-          channel: literals(['alipay', 'wechat'] as const, { title: '支付渠道' }),
-          kind: literals(['full', 'deposit', 'balance'] as const, { title: '支付类型' }),
-          returnUrl: Type.String({ title: '返回地址', minLength: 1, maxLength: 500 }),
-        }),
-        response: {
-          200: Ajax(
-            Type.Object({
-              outTradeNo: Type.String(),
-              amount: Type.Integer(),
-              payUrl: Type.Optional(Type.String()),
-              form: Type.Optional(Type.String()),
-              qrCode: Type.Optional(Type.String()),
-            }),
-          ),
-        },
+        params: Type.Object({ orderId: Id('订单编号') }),
+        body: PayRequest,
+        response: { 200: Ajax(PayStart) },
       },
     },
     async (request) => {

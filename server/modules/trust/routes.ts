@@ -4,11 +4,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { Body, Id, literals, Time } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { operatorsOnly, requireUser } from '../../lib/auth'
-import { Ajax, Body, ok, page, Table } from '../../lib/envelope'
+import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
-import { Id, literals, Time } from '../../lib/schemas'
 import type { ServiceContactKind } from '../../../src/contract/trust'
 import * as trust from './service'
 import { SUBJECT_KINDS, SUBJECT_MAX_LENGTH } from './subjects'

@@ -2,9 +2,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { QQ_PATTERN } from '../../../src/contract/validation'
+import { Body } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
-import { Ajax, Body, ok } from '../../lib/envelope'
+import { Ajax, ok } from '../../lib/envelope'
 import * as user from './service'
 
 const User = Type.Object({

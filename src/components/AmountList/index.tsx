@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
-import { GUARANTEE_LABELS, type GuaranteeType, type Quote } from '@/contract/orders'
+import { GUARANTEE_LABELS } from '@/contract/constants'
+import type { GuaranteeType, Quote } from '@/contract/orders'
 import { formatPrice } from '@/contract/money'
 import './index.scss'
 

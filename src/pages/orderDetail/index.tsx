@@ -13,13 +13,8 @@ import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
 import Panel from '@/components/Panel'
 import Sheet from '@/components/Sheet'
 import Skeleton from '@/components/Skeleton'
-import {
-  GUARANTEE_LABELS,
-  ORDER_STATUS_LABELS,
-  type Credentials,
-  type Order,
-  type OrderStatus,
-} from '@/contract/orders'
+import { GUARANTEE_LABELS, ORDER_STATUS_LABELS } from '@/contract/constants'
+import type { Credentials, Order, OrderStatus } from '@/contract/orders'
 import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'

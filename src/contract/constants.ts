@@ -1,0 +1,28 @@
+/**
+ * The contract's plain values that the client uses at run time: labels of fixed lists and limits. With
+ * validation and money, the only contract files the client may import as values — the others hold
+ * TypeBox schemas and are imported as types (`import type`), so no schema code reaches the bundle.
+ */
+import type { GuaranteeType, OrderStatus } from './orders'
+
+/**
+ * A filtered goods list counts at most this many matches (50 pages of 20: deeper than anyone scrolls with
+ * filters on), which keeps the count a few milliseconds at a million listings; a total of exactly this
+ * many means "this many or more". A list of a game alone has its exact total.
+ */
+export const LIST_TOTAL_CAP = 1_000
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: '待支付',
+  paid: '交易中',
+  handed_over: '待确认收货',
+  completed: '交易成功',
+  cancelled: '已取消',
+  refunded: '已退款',
+}
+
+export const GUARANTEE_LABELS: Record<GuaranteeType, string> = {
+  retrieval: '找回包赔',
+  face: '人脸包赔',
+  none: '不需要包赔',
+}
