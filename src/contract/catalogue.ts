@@ -1,226 +1,278 @@
 /**
- * Payloads and results of the catalogue calls (API.md, "Catalogue (public)"). Type-only: the client
- * imports it with `import type`. Money is integer fen, ids are integers, times are ISO-8601 strings.
+ * Payloads and results of the catalogue calls (API.md, "Catalogue (public)"). Money is integer fen, ids
+ * are integers, times are ISO-8601 strings. Every response lists each field that may leave: the server's
+ * serializer drops anything else, so a column added to `goods` (contact, cost, notes) cannot leak through
+ * a `select *`.
  */
+import { Type, type Static } from 'typebox'
+import { Body, Id, literals, Money, Nullable, Time } from './schemas'
 
-export type GameType = 'mobile' | 'pc'
+/** The catalogue's pages: deeper than page 100 000 is nobody's browsing. */
+export const CataloguePage = Type.Object({
+  pageNum: Type.Optional(Type.Integer({ title: '页码', minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 200 })),
+})
+export type CataloguePage = Static<typeof CataloguePage>
+
+export const GameType = literals(['mobile', 'pc'] as const, { title: '游戏类型' })
+export type GameType = Static<typeof GameType>
 
 /** GET /web/game/list → `data: Game[]`. */
-export interface Game {
-  id: number
-  name: string
+export const Game = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
   /** Pinyin initial, one capital letter A–Z. */
-  initial: string
-  type: GameType
+  initial: Type.String({ description: '拼音首字母 A–Z' }),
+  type: GameType,
   /** Image URL (`/uploads/…`), '' when the game has none. */
-  icon: string
-  hot: boolean
-  sort: number
+  icon: Type.String(),
+  hot: Type.Boolean(),
+  sort: Type.Integer(),
   /** Listings of this game currently on sale. */
-  onSaleCount: number
-}
+  onSaleCount: Type.Integer({ description: '在售商品数' }),
+})
+export type Game = Static<typeof Game>
 
-export interface GameListQuery {
-  type?: GameType
-  initial?: string
+export const GameListQuery = Type.Object({
+  type: Type.Optional(GameType),
+  initial: Type.Optional(Type.String({ title: '首字母', pattern: '^[A-Za-z]$' })),
   /** Part of the name. */
-  name?: string
-  hot?: boolean
-}
+  name: Type.Optional(Type.String({ title: '游戏名称', maxLength: 20 })),
+  hot: Type.Optional(Type.Boolean({ title: '热门' })),
+})
+export type GameListQuery = Static<typeof GameListQuery>
 
 /** 区服 tree node: mobile games system → carrier, PC games area → server. */
-export type RegionKind = 'system' | 'carrier' | 'area' | 'server'
+export const RegionKind = literals(['system', 'carrier', 'area', 'server'] as const)
+export type RegionKind = Static<typeof RegionKind>
 
-export interface RegionNode {
-  id: number
-  gameId: number
+export const RegionNode = Type.Object({
+  id: Type.Integer(),
+  gameId: Type.Integer(),
   /** null at the root of the tree. */
-  parentId: number | null
-  kind: RegionKind
-  name: string
-  sort: number
-}
+  parentId: Nullable(Type.Integer()),
+  kind: RegionKind,
+  name: Type.String(),
+  sort: Type.Integer(),
+})
+export type RegionNode = Static<typeof RegionNode>
 
 /** GET /web/keylist: `systemKey` picks which level of the tree (or the goods-type options) to list. */
-export type SystemKey = 'system' | 'carrier' | 'area' | 'goodstype'
+export const SystemKey = literals(['system', 'carrier', 'area', 'goodstype'] as const, { title: '类型' })
+export type SystemKey = Static<typeof SystemKey>
+
+export const AccountType = literals(['self', 'consign'] as const, { title: '账号类型' })
+export type AccountType = Static<typeof AccountType>
 
 /** `systemKey=goodstype` answers these instead of region nodes. */
-export interface GoodsTypeOption {
-  value: AccountType
-  label: string
-}
+export const GoodsTypeOption = Type.Object({ value: AccountType, label: Type.String() })
+export type GoodsTypeOption = Static<typeof GoodsTypeOption>
 
-export interface KeyListQuery {
-  gameId: number
-  systemKey: SystemKey
-  parentId?: number
-}
+export const KeyListQuery = Type.Object({
+  gameId: Id('游戏'),
+  systemKey: SystemKey,
+  parentId: Type.Optional(Id('上级区服')),
+})
+export type KeyListQuery = Static<typeof KeyListQuery>
 
-export type AttributeFieldType = 'text' | 'number' | 'radio' | 'checkbox' | 'date'
+export const AttributeFieldType = literals(['text', 'number', 'radio', 'checkbox', 'date'] as const)
+export type AttributeFieldType = Static<typeof AttributeFieldType>
 
-export interface AttributeOption {
-  id: string
-  label: string
-}
+export const AttributeOption = Type.Object({ id: Type.String(), label: Type.String() })
+export type AttributeOption = Static<typeof AttributeOption>
 
-export interface AttributeField {
+export const AttributeField = Type.Object({
   /** Key of the value in `Goods.attributes` and in the list's `attributes` filter. */
-  key: string
-  label: string
-  type: AttributeFieldType
+  key: Type.String(),
+  label: Type.String(),
+  type: AttributeFieldType,
   /** For radio and checkbox; [] otherwise. */
-  options: AttributeOption[]
+  options: Type.Array(AttributeOption),
   /** Shown after a number ('个', '级'); '' when none. */
-  unit: string
-  required: boolean
+  unit: Type.String(),
+  required: Type.Boolean(),
   /** Offered as a filter on goodList. */
-  searchable: boolean
-  showOnSellForm: boolean
-  sort: number
-}
+  searchable: Type.Boolean(),
+  showOnSellForm: Type.Boolean(),
+  sort: Type.Integer(),
+})
+export type AttributeField = Static<typeof AttributeField>
 
 /** GET /web/gameTempAttr → `data`. */
-export interface AttributeTemplate {
-  gameId: number
-  version: number
-  fields: AttributeField[]
-}
+export const AttributeTemplate = Type.Object({
+  gameId: Type.Integer(),
+  version: Type.Integer({ description: '0 = 该游戏还没有模板' }),
+  fields: Type.Array(AttributeField),
+})
+export type AttributeTemplate = Static<typeof AttributeTemplate>
 
 /**
  * A value in `Goods.attributes`: text/date → string, number → number, radio → option id,
  * checkbox → option ids.
  */
-export type AttributeValue = string | number | string[]
+export const AttributeValue = Type.Union([Type.String(), Type.Number(), Type.Array(Type.String())])
+export type AttributeValue = Static<typeof AttributeValue>
+
+export const NumberRange = Body(
+  {
+    min: Type.Optional(Type.Number({ title: '最小值' })),
+    max: Type.Optional(Type.Number({ title: '最大值' })),
+  },
+  { title: '数值范围' },
+)
+export type NumberRange = Static<typeof NumberRange>
+
+const OptionId = Type.String({ title: '选项', minLength: 1, maxLength: 40 })
 
 /** Filter on one attribute: radio exact (option id), checkbox any-of (option ids), number range. */
-export type AttributeFilter = string | string[] | NumberRange
+export const AttributeFilter = Type.Union(
+  [OptionId, Type.Array(OptionId, { title: '选项列表', maxItems: 50 }), NumberRange],
+  { title: '属性筛选' },
+)
+export type AttributeFilter = Static<typeof AttributeFilter>
 
-export interface NumberRange {
-  min?: number
-  max?: number
-}
+export const GoodsSort = literals(['default', 'price_desc', 'price_asc', 'time_desc', 'time_asc'] as const, {
+  title: '排序',
+})
+export type GoodsSort = Static<typeof GoodsSort>
 
-export type GoodsSort = 'default' | 'price_desc' | 'price_asc' | 'time_desc' | 'time_asc'
-
-export type AccountType = 'self' | 'consign'
-
-export type Guarantee = 'buyer_pays' | 'free' | 'none'
+export const Guarantee = literals(['buyer_pays', 'free', 'none'] as const)
+export type Guarantee = Static<typeof Guarantee>
 
 /** Life cycle in DOMAIN.md; the catalogue shows `on_sale`, and `in_trade`/`sold` on the detail page. */
-export type GoodsStatus = 'draft' | 'pending_review' | 'on_sale' | 'in_trade' | 'sold' | 'delisted' | 'rejected'
+export const GOODS_STATUSES = [
+  'draft',
+  'pending_review',
+  'on_sale',
+  'in_trade',
+  'sold',
+  'delisted',
+  'rejected',
+] as const
+export type GoodsStatus = (typeof GOODS_STATUSES)[number]
 
 /** The statuses a catalogue card can show (other listings are not public). */
-export type PublicGoodsStatus = Extract<GoodsStatus, 'on_sale' | 'in_trade' | 'sold'>
+export const PublicGoodsStatus = literals(['on_sale', 'in_trade', 'sold'] as const satisfies readonly GoodsStatus[])
+export type PublicGoodsStatus = Static<typeof PublicGoodsStatus>
 
-export interface RentTerms {
+export const RentTerms = Type.Object({
   /** Fen per hour. */
-  hourly: number
+  hourly: Type.Integer(),
   /** Fen per day. */
-  daily: number
+  daily: Type.Integer(),
   /** Fen. */
-  deposit: number
-}
+  deposit: Type.Integer(),
+})
+export type RentTerms = Static<typeof RentTerms>
 
 /**
  * POST /web/good/allList body. Every filter is optional; they combine with AND. The result's `total` is
- * exact when at most the game is filtered; with other filters it counts up to 1000 (1000 = "1000 or more").
+ * exact when at most the game is filtered; with other filters it counts up to LIST_TOTAL_CAP (that many
+ * = "that many or more").
  */
-export interface GoodsListQuery {
-  gameId?: number
+export const GoodsListQuery = Body({
+  gameId: Type.Optional(Id('游戏')),
   /**
    * Words (split on spaces) that must all appear in the title or description; a word of two or more
    * characters matches by its character pairs, so "典藏 国服" finds "国服…典藏" as well.
    */
-  keyword?: string
+  keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 50 })),
   /** Each id (any level of the region tree) must be on the goods. */
-  regionIds?: number[]
-  attributes?: Record<string, AttributeFilter>
+  regionIds: Type.Optional(Type.Array(Id('区服'), { title: '区服', maxItems: 10 })),
+  attributes: Type.Optional(
+    Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' }), AttributeFilter, {
+      title: '属性筛选',
+      maxProperties: 20,
+    }),
+  ),
   /** Fen, inclusive. */
-  priceMin?: number
+  priceMin: Type.Optional(Money('最低价')),
   /** Fen, inclusive. */
-  priceMax?: number
-  accountType?: AccountType
-  specialOffer?: boolean
+  priceMax: Type.Optional(Money('最高价')),
+  accountType: Type.Optional(AccountType),
+  specialOffer: Type.Optional(Type.Boolean({ title: '特价捡漏' })),
   /** true: only goods that can be rented; false: only goods that cannot. */
-  rentable?: boolean
-  sort?: GoodsSort
-  pageNum: number
-  /** ≤ 200. */
-  pageSize: number
-}
+  rentable: Type.Optional(Type.Boolean({ title: '可租' })),
+  sort: Type.Optional(GoodsSort),
+  ...CataloguePage.properties,
+})
+export type GoodsListQuery = Static<typeof GoodsListQuery>
 
 /** One card of a goods list (rows of allList, recommendations, favourites, history). */
-export interface GoodsCard {
-  id: number
-  gameId: number
-  gameName: string
-  title: string
+export const GoodsCard = Type.Object({
+  id: Type.Integer(),
+  gameId: Type.Integer(),
+  gameName: Type.String(),
+  title: Type.String(),
   /** Fen. */
-  price: number
-  coverImage: string
+  price: Type.Integer({ description: '分' }),
+  coverImage: Type.String(),
   /** A small version of the cover for lists; equals coverImage when there is none. */
-  thumbImage: string
-  regionIds: number[]
+  thumbImage: Type.String(),
+  regionIds: Type.Array(Type.Integer()),
   /** Names of `regionIds`, root first ("安卓", "微信"). */
-  regionNames: string[]
+  regionNames: Type.Array(Type.String()),
   /** Up to 3 key attributes as display text from the game's template ("王者 50 星", "皮肤 128 个"). */
-  highlights: string[]
-  accountType: AccountType
-  guarantee: Guarantee
-  specialOffer: boolean
-  rent: RentTerms | null
-  status: PublicGoodsStatus
-  views: number
-  favourites: number
+  highlights: Type.Array(Type.String()),
+  accountType: AccountType,
+  guarantee: Guarantee,
+  specialOffer: Type.Boolean(),
+  rent: Nullable(RentTerms),
+  status: PublicGoodsStatus,
+  views: Type.Integer(),
+  favourites: Type.Integer(),
   /** When it went on sale (creation time if never listed). */
-  listedAt: string
-}
+  listedAt: Time,
+})
+export type GoodsCard = Static<typeof GoodsCard>
 
 /** One row of the detail page's attribute table, in template order, values as display text. */
-export interface AttributeRow {
-  key: string
-  label: string
+export const AttributeRow = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
   /** "王者 · 50 星", "128 个", "典藏、传说" */
-  value: string
-}
+  value: Type.String(),
+})
+export type AttributeRow = Static<typeof AttributeRow>
 
 /** GET /web/good/{id}. Never carries credentials, seller contact, cost or internal notes. */
-export interface GoodsDetail extends GoodsCard {
-  description: string
-  images: string[]
-  attributes: Record<string, AttributeValue>
-  attributeRows: AttributeRow[]
-  templateVersion: number
-  createdAt: string
-  soldAt: string | null
+export const GoodsDetail = Type.Object({
+  ...GoodsCard.properties,
+  description: Type.String(),
+  images: Type.Array(Type.String()),
+  attributes: Type.Record(Type.String(), AttributeValue),
+  attributeRows: Type.Array(AttributeRow),
+  templateVersion: Type.Integer(),
+  createdAt: Time,
+  soldAt: Nullable(Time),
   /** Whether the signed-in caller has favourited it; false for visitors. */
-  collected: boolean
-}
+  collected: Type.Boolean({ description: '当前用户是否已收藏' }),
+})
+export type GoodsDetail = Static<typeof GoodsDetail>
+
+export const GoodsIdParams = Type.Object({ id: Id('商品编号') })
 
 /** Rows of GET /web/recentlydeal. */
-export interface RecentDeal extends GoodsCard {
-  soldAt: string
-}
+export const RecentDeal = Type.Object({ ...GoodsCard.properties, soldAt: Time })
+export type RecentDeal = Static<typeof RecentDeal>
 
 /** GET /web/stats. */
-export interface SiteStats {
-  onSale: number
+export const SiteStats = Type.Object({
+  onSale: Type.Integer(),
   /** Sold during yesterday (Asia/Shanghai calendar day). */
-  soldYesterday: number
-  soldTotal: number
-}
+  soldYesterday: Type.Integer(),
+  soldTotal: Type.Integer(),
+})
+export type SiteStats = Static<typeof SiteStats>
 
 /** POST /web/goods/collect and /web/goods/collect/remove body. */
-export interface CollectBody {
-  goodsId: number
-}
+export const CollectBody = Body({ goodsId: Id('商品编号') })
+export type CollectBody = Static<typeof CollectBody>
 
 /** Rows of GET /web/goods/collect/list (newest first). */
-export interface FavouriteRow extends GoodsCard {
-  collectedAt: string
-}
+export const FavouriteRow = Type.Object({ ...GoodsCard.properties, collectedAt: Time })
+export type FavouriteRow = Static<typeof FavouriteRow>
 
 /** Rows of GET /need/myBrowse (one per goods, newest view first). */
-export interface BrowseRow extends GoodsCard {
-  viewedAt: string
-}
+export const BrowseRow = Type.Object({ ...GoodsCard.properties, viewedAt: Time })
+export type BrowseRow = Static<typeof BrowseRow>

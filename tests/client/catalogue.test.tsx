@@ -159,7 +159,7 @@ const TOTAL = 45
 
 /** allList over a catalogue of TOTAL goods, paged as the server pages it. */
 const allList = (body: unknown) => {
-  const { pageNum, pageSize } = body as GoodsListQuery
+  const { pageNum = 1, pageSize = 20 } = body as GoodsListQuery
   const start = (pageNum - 1) * pageSize
   const rows = Array.from({ length: Math.max(0, Math.min(pageSize, TOTAL - start)) }, (_, i) => card(start + i + 1))
   return { code: 200, rows, total: TOTAL }

@@ -15,7 +15,7 @@ import {
 import { GAMES } from '../../server/seed/catalogueData'
 import { ON_SALE_PER_GAME, seedCatalogue } from '../../server/seed/catalogue'
 import { createSession } from '../../server/lib/auth'
-import type { AttributeField } from '../../src/contract/catalogue'
+import { GoodsDetail, type AttributeField } from '../../src/contract/catalogue'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
 
@@ -707,6 +707,8 @@ describe('GET /api/web/good/:id', () => {
     })
     expect(await viewsOf('g1')).toBe(before + 1)
     expect(new Date(body.data.createdAt).toISOString()).toBe(body.data.createdAt)
+    // Answered with the contract's declaration: every field it names arrives, and nothing else.
+    expect(Object.keys(body.data).sort()).toEqual(Object.keys(GoodsDetail.properties).sort())
   })
 
   test('goods keep the labels of their own template version', async () => {

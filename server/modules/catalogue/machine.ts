@@ -3,6 +3,7 @@
  * with its order: taken when ordered, back on sale when the order ends without a sale, sold when it
  * completes. Listing, review and delisting join this table with selling.
  */
+import { GOODS_STATUSES } from '../../../src/contract/catalogue'
 import { goods, goodsEvents } from '../../db/schema'
 import { defineMachine } from '../../lib/machine'
 
@@ -19,7 +20,7 @@ export const goodsMachine = defineMachine({
   name: 'goods',
   table: goods,
   events: { table: goodsEvents, subject: 'goodsId' },
-  statuses: ['draft', 'pending_review', 'on_sale', 'in_trade', 'sold', 'delisted', 'rejected'],
+  statuses: GOODS_STATUSES,
   actors: ['buyer', 'seller', 'operator', 'system'],
   transitions,
   actions: {},

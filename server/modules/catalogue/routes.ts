@@ -1,159 +1,34 @@
 /**
  * Catalogue (API.md, "Catalogue (public)"): games, region trees, attribute templates, the goods list,
- * detail, recommendations, recent deals, stats, favourites and browsing history. Response schemas list
- * every field that may leave: fast-json-stringify drops anything else, so a column added to `goods`
- * (contact, cost, notes) cannot leak through a `select *`.
+ * detail, recommendations, recent deals, stats, favourites and browsing history. The payloads are the
+ * contract's (src/contract/catalogue.ts), which list every field that may leave.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { LIST_TOTAL_CAP } from '../../../src/contract/constants'
-import { Body, Id, MAX_ID, Time } from '../../../src/contract/schemas'
+import {
+  AttributeTemplate,
+  BrowseRow,
+  CataloguePage,
+  CollectBody,
+  FavouriteRow,
+  Game,
+  GameListQuery,
+  GoodsCard,
+  GoodsDetail,
+  GoodsIdParams,
+  GoodsListQuery,
+  GoodsTypeOption,
+  KeyListQuery,
+  RecentDeal,
+  RegionNode,
+  SiteStats,
+} from '../../../src/contract/catalogue'
+import { Id } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
 import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
 import * as catalogue from './service'
-
-const Money = (title: string) => Type.Integer({ title, minimum: 0, maximum: MAX_ID, description: '分' })
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
-
-const paging = {
-  pageNum: Type.Optional(Type.Integer({ title: '页码', minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 200 })),
-}
-
-const GameType = Type.Union([Type.Literal('mobile'), Type.Literal('pc')], { title: '游戏类型' })
-const RegionKind = Type.Union([
-  Type.Literal('system'),
-  Type.Literal('carrier'),
-  Type.Literal('area'),
-  Type.Literal('server'),
-])
-const AccountType = Type.Union([Type.Literal('self'), Type.Literal('consign')], { title: '账号类型' })
-
-const Game = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  initial: Type.String({ description: '拼音首字母 A–Z' }),
-  type: GameType,
-  icon: Type.String(),
-  hot: Type.Boolean(),
-  sort: Type.Integer(),
-  onSaleCount: Type.Integer({ description: '在售商品数' }),
-})
-
-const RegionNode = Type.Object({
-  id: Type.Integer(),
-  gameId: Type.Integer(),
-  parentId: Nullable(Type.Integer()),
-  kind: RegionKind,
-  name: Type.String(),
-  sort: Type.Integer(),
-})
-
-const GoodsTypeOption = Type.Object({ value: AccountType, label: Type.String() })
-
-const AttributeField = Type.Object({
-  key: Type.String(),
-  label: Type.String(),
-  type: Type.Union([
-    Type.Literal('text'),
-    Type.Literal('number'),
-    Type.Literal('radio'),
-    Type.Literal('checkbox'),
-    Type.Literal('date'),
-  ]),
-  options: Type.Array(Type.Object({ id: Type.String(), label: Type.String() })),
-  unit: Type.String(),
-  required: Type.Boolean(),
-  searchable: Type.Boolean(),
-  showOnSellForm: Type.Boolean(),
-  sort: Type.Integer(),
-})
-
-const AttributeTemplate = Type.Object({
-  gameId: Type.Integer(),
-  version: Type.Integer({ description: '0 = 该游戏还没有模板' }),
-  fields: Type.Array(AttributeField),
-})
-
-const RentTerms = Type.Object({ hourly: Type.Integer(), daily: Type.Integer(), deposit: Type.Integer() })
-const AttributeValue = Type.Union([Type.String(), Type.Number(), Type.Array(Type.String())])
-
-const cardProperties = {
-  id: Type.Integer(),
-  gameId: Type.Integer(),
-  gameName: Type.String(),
-  title: Type.String(),
-  price: Type.Integer({ description: '分' }),
-  coverImage: Type.String(),
-  thumbImage: Type.String(),
-  regionIds: Type.Array(Type.Integer()),
-  regionNames: Type.Array(Type.String()),
-  highlights: Type.Array(Type.String()),
-  accountType: AccountType,
-  guarantee: Type.Union([Type.Literal('buyer_pays'), Type.Literal('free'), Type.Literal('none')]),
-  specialOffer: Type.Boolean(),
-  rent: Nullable(RentTerms),
-  status: Type.Union([Type.Literal('on_sale'), Type.Literal('in_trade'), Type.Literal('sold')]),
-  views: Type.Integer(),
-  favourites: Type.Integer(),
-  listedAt: Time,
-}
-const GoodsCard = Type.Object(cardProperties)
-
-const GoodsDetail = Type.Object({
-  ...cardProperties,
-  description: Type.String(),
-  images: Type.Array(Type.String()),
-  attributes: Type.Record(Type.String(), AttributeValue),
-  attributeRows: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), value: Type.String() })),
-  templateVersion: Type.Integer(),
-  createdAt: Time,
-  soldAt: Nullable(Time),
-  collected: Type.Boolean({ description: '当前用户是否已收藏' }),
-})
-
-const NumberRange = Body(
-  {
-    min: Type.Optional(Type.Number({ title: '最小值' })),
-    max: Type.Optional(Type.Number({ title: '最大值' })),
-  },
-  { title: '数值范围' },
-)
-const OptionId = Type.String({ title: '选项', minLength: 1, maxLength: 40 })
-const AttributeFilter = Type.Union([OptionId, Type.Array(OptionId, { title: '选项列表', maxItems: 50 }), NumberRange], {
-  title: '属性筛选',
-})
-
-const GoodsListBody = Body({
-  gameId: Type.Optional(Id('游戏')),
-  keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 50 })),
-  regionIds: Type.Optional(Type.Array(Id('区服'), { title: '区服', maxItems: 10 })),
-  attributes: Type.Optional(
-    Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' }), AttributeFilter, {
-      title: '属性筛选',
-      maxProperties: 20,
-    }),
-  ),
-  priceMin: Type.Optional(Money('最低价')),
-  priceMax: Type.Optional(Money('最高价')),
-  accountType: Type.Optional(AccountType),
-  specialOffer: Type.Optional(Type.Boolean({ title: '特价捡漏' })),
-  rentable: Type.Optional(Type.Boolean({ title: '可租' })),
-  sort: Type.Optional(
-    Type.Union(
-      [
-        Type.Literal('default'),
-        Type.Literal('price_desc'),
-        Type.Literal('price_asc'),
-        Type.Literal('time_desc'),
-        Type.Literal('time_asc'),
-      ],
-      { title: '排序' },
-    ),
-  ),
-  ...paging,
-})
 
 /**
  * A page of cards is 10–40 KB of JSON. @fastify/compress sends bodies above its `syncThreshold` (8 KB on
@@ -163,14 +38,11 @@ const GoodsListBody = Body({
  */
 const cardList = { compress: { syncThreshold: 64 * 1024 } }
 
-const GoodsIdParams = Type.Object({ id: Id('商品编号') })
-const CollectBody = Body({ goodsId: Id('商品编号') })
-
 export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
   const db = database.db
   const cache = new catalogue.CatalogueCache()
   const tags = ['catalogue']
-  const paged = async (query: { pageNum?: number; pageSize?: number }) => ({
+  const paged = async (query: CataloguePage) => ({
     pageNum: query.pageNum ?? 1,
     pageSize: await catalogue.goodsPageSize(db, query.pageSize),
   })
@@ -181,12 +53,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       schema: {
         summary: '游戏列表（含在售数量）',
         tags,
-        querystring: Type.Object({
-          type: Type.Optional(GameType),
-          initial: Type.Optional(Type.String({ title: '首字母', pattern: '^[A-Za-z]$' })),
-          name: Type.Optional(Type.String({ title: '游戏名称', maxLength: 20 })),
-          hot: Type.Optional(Type.Boolean({ title: '热门' })),
-        }),
+        querystring: GameListQuery,
         response: { 200: Ajax(Type.Array(Game)) },
       },
     },
@@ -200,14 +67,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
         summary: '区服层级或商品类型选项',
         description: 'systemKey：system 系统 · carrier 运营商 · area 大区 · goodstype 商品类型（自营/代售）',
         tags,
-        querystring: Type.Object({
-          gameId: Id('游戏'),
-          systemKey: Type.Union(
-            [Type.Literal('system'), Type.Literal('carrier'), Type.Literal('area'), Type.Literal('goodstype')],
-            { title: '类型' },
-          ),
-          parentId: Type.Optional(Id('上级区服')),
-        }),
+        querystring: KeyListQuery,
         response: { 200: Ajax(Type.Union([Type.Array(RegionNode), Type.Array(GoodsTypeOption)])) },
       },
     },
@@ -289,7 +149,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
           '筛选条件同时满足。attributes：单选传选项 id（或 id 列表，任一），多选传 id 列表（任一），数值传 {min, max}；' +
           `按属性筛选需要 gameId。只按游戏筛选时 total 为精确数，其余情况最多计到 ${LIST_TOTAL_CAP}。`,
         tags,
-        body: GoodsListBody,
+        body: GoodsListQuery,
         response: { 200: Table(GoodsCard) },
       },
     },
@@ -333,8 +193,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       schema: {
         summary: '最近成交',
         tags,
-        querystring: Type.Object(paging),
-        response: { 200: Table(Type.Object({ ...cardProperties, soldAt: Time })) },
+        querystring: CataloguePage,
+        response: { 200: Table(RecentDeal) },
       },
     },
     async (request) => {
@@ -349,9 +209,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       schema: {
         summary: '平台数据：在售、昨日成交、累计成交',
         tags,
-        response: {
-          200: Ajax(Type.Object({ onSale: Type.Integer(), soldYesterday: Type.Integer(), soldTotal: Type.Integer() })),
-        },
+        response: { 200: Ajax(SiteStats) },
       },
     },
     async () => ok(await catalogue.siteStats(db)),
@@ -388,8 +246,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       schema: {
         summary: '我的收藏（最近收藏在前）',
         tags,
-        querystring: Type.Object(paging),
-        response: { 200: Table(Type.Object({ ...cardProperties, collectedAt: Time })) },
+        querystring: CataloguePage,
+        response: { 200: Table(FavouriteRow) },
       },
     },
     async (request) => {
@@ -406,8 +264,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       schema: {
         summary: '我的浏览记录（每个商品一条，最近浏览在前）',
         tags,
-        querystring: Type.Object(paging),
-        response: { 200: Table(Type.Object({ ...cardProperties, viewedAt: Time })) },
+        querystring: CataloguePage,
+        response: { 200: Table(BrowseRow) },
       },
     },
     async (request) => {
