@@ -1,5 +1,5 @@
 import type { ApiResult } from '@/contract/envelope'
-import type { ProfilePatch, RealNameResult, UserProfile } from '@/contract/user'
+import type { ProfilePatch, RealNameRequest, RealNameResult, UserProfile } from '@/contract/user'
 import { setState } from '@/store'
 import { get, post, put } from './request'
 
@@ -17,5 +17,4 @@ export async function loadProfile(): Promise<UserProfile | null> {
 
 export const updateProfile = (patch: ProfilePatch) => put<ApiResult<UserProfile>>('/system/user/profile', patch)
 
-export const verifyRealName = (body: { realName: string; idNumber: string }) =>
-  post<ApiResult<RealNameResult>>('/realname/auth', body)
+export const verifyRealName = (body: RealNameRequest) => post<ApiResult<RealNameResult>>('/realname/auth', body)

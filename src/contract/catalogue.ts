@@ -57,6 +57,11 @@ export const RegionNode = Type.Object({
 })
 export type RegionNode = Static<typeof RegionNode>
 
+/** The levels of a game's region tree: a game's roots, or the children of one node. */
+export const GameQuery = Type.Object({ gameId: Id('游戏') })
+export const AreaQuery = Type.Object({ gameId: Id('游戏'), parentId: Type.Optional(Id('上级区服')) })
+export const ServerQuery = Type.Object({ parentId: Id('大区') })
+
 /** GET /web/keylist: `systemKey` picks which level of the tree (or the goods-type options) to list. */
 export const SystemKey = literals(['system', 'carrier', 'area', 'goodstype'] as const, { title: '类型' })
 export type SystemKey = Static<typeof SystemKey>

@@ -26,3 +26,10 @@ export const GUARANTEE_LABELS: Record<GuaranteeType, string> = {
   face: '人脸包赔',
   none: '不需要包赔',
 }
+
+/** The bounds of a feedback (fankui, suggest): characters after trimming, and pictures. */
+export const FEEDBACK_LIMITS = {
+  title: { min: 2, max: 50 },
+  content: { min: 5, max: 1000 },
+  images: 6,
+} as const

@@ -1,7 +1,9 @@
 /**
  * Payloads and results of the content calls: notices, banners, social accounts (API.md, "Content and
- * service"). Type-only: the client imports it with `import type`. Ids are integers, times ISO-8601 strings.
+ * service"), and the operator's notice edits. Ids are integers, times ISO-8601 strings.
  */
+import { Type, type Static } from 'typebox'
+import { Body, Id, literals, pageParams, Time } from './schemas'
 
 /** Notice type codes kept from the original product (DOMAIN.md, "Notice types"). */
 export const NOTICE_TYPES = {
@@ -37,57 +39,99 @@ export const NOTICE_TYPES = {
 
 export type NoticeType = keyof typeof NOTICE_TYPES
 
+export const NoticeType = literals(Object.keys(NOTICE_TYPES) as NoticeType[], {
+  title: '公告类型',
+  description: Object.entries(NOTICE_TYPES)
+    .map(([code, name]) => `${code} ${name}`)
+    .join(' · '),
+})
+
 /** A notice without its body: what `/web/notice/list` returns. */
-export interface NoticeSummary {
-  id: number
-  type: NoticeType
-  title: string
+export const NoticeSummary = Type.Object({
+  id: Type.Integer(),
+  type: NoticeType,
+  title: Type.String(),
   /** Image URL (`/uploads/…`), '' when none. */
-  coverImage: string
+  coverImage: Type.String(),
   /** Plain-text opening of the content (≤ 80 characters) for list rows. */
-  summary: string
-  sort: number
-  createdAt: string
-}
+  summary: Type.String({ description: '正文开头的纯文本（≤ 80 字）' }),
+  sort: Type.Integer(),
+  createdAt: Time,
+})
+export type NoticeSummary = Static<typeof NoticeSummary>
 
 /** A notice with its body: `content` is HTML, sanitized when stored (and again when rendered). */
-export interface Notice extends NoticeSummary {
-  content: string
-}
+export const Notice = Type.Object({
+  ...NoticeSummary.properties,
+  content: Type.String({ description: '已净化的 HTML' }),
+})
+export type Notice = Static<typeof Notice>
+
+export const NoticeId = Type.Object({ id: Id('公告编号') })
+
+/** GET /V2/H5/gonggaoDetails: every notice of one type, with its content. */
+export const NoticesOfTypeQuery = Type.Object({ noticeType: NoticeType })
 
 /** GET /web/notice/list. */
-export interface NoticeListQuery {
-  noticeType?: NoticeType
-  pageNum: number
-  pageSize: number
-}
+export const NoticeListQuery = Type.Object({ noticeType: Type.Optional(NoticeType), ...pageParams })
+export type NoticeListQuery = Static<typeof NoticeListQuery>
 
 /** `/account/zhubo/list?type=1` anchors (主播), `type=2` banners. */
-export type BannerKind = 'banner' | 'anchor'
+export const BannerKind = literals(['banner', 'anchor'] as const)
+export type BannerKind = Static<typeof BannerKind>
 
-export interface Banner {
-  id: number
-  kind: BannerKind
-  image: string
-  title: string
+export const BannerQuery = Type.Object({ type: literals(['1', '2'] as const, { title: '类型' }) })
+
+export const Banner = Type.Object({
+  id: Type.Integer(),
+  kind: BannerKind,
+  image: Type.String(),
+  title: Type.String(),
   /** An in-app route (`/index/articleDetail?id=3`) or ''; never an outside URL. */
-  link: string
+  link: Type.String(),
   /** Short text shown with an anchor (platform, followers…), '' for banners. */
-  content: string
-  sort: number
-}
+  content: Type.String(),
+  sort: Type.Integer(),
+})
+export type Banner = Static<typeof Banner>
 
-export type SocialPlatform = 'douyin' | 'kuaishou'
+export const SocialPlatform = literals(['douyin', 'kuaishou'] as const)
+export type SocialPlatform = Static<typeof SocialPlatform>
 
-export interface SocialAccount {
-  id: number
-  platform: SocialPlatform
-  name: string
+export const SocialAccount = Type.Object({
+  id: Type.Integer(),
+  platform: SocialPlatform,
+  name: Type.String(),
   /** Followers, a count. */
-  fans: number
+  fans: Type.Integer(),
   /** The platform's account id, to search for. */
-  account: string
-  avatar: string
+  account: Type.String(),
+  avatar: Type.String(),
   /** The profile page on the platform, '' when none. */
-  link: string
-}
+  link: Type.String(),
+})
+export type SocialAccount = Static<typeof SocialAccount>
+
+// ── operator ────────────────────────────────────────────────────────────────────────────────────
+
+export const NoticeStatus = literals(['published', 'hidden'] as const, { title: '状态' })
+export type NoticeStatus = Static<typeof NoticeStatus>
+
+/** POST /admin/notices: the HTML is sanitized on the way in, whatever editor produced it. */
+export const NoticeInput = Body({
+  type: NoticeType,
+  title: Type.String({ title: '标题', minLength: 1, maxLength: 100 }),
+  content: Type.String({ title: '正文', minLength: 1, maxLength: 200_000, description: 'HTML，保存前净化' }),
+  coverImage: Type.Optional(Type.String({ title: '封面图', maxLength: 200, description: "上传得到的地址，或 ''" })),
+  sort: Type.Optional(Type.Integer({ title: '排序', minimum: -100_000, maximum: 100_000 })),
+  status: Type.Optional(NoticeStatus),
+})
+export type NoticeInput = Static<typeof NoticeInput>
+
+/** PUT /admin/notices/{id}: only the fields given change. */
+export const NoticePatch = Body(Type.Partial(NoticeInput).properties)
+export type NoticePatch = Static<typeof NoticePatch>
+
+/** A notice as operators see it: with its status. */
+export const AdminNotice = Type.Object({ ...Notice.properties, status: NoticeStatus })
+export type AdminNotice = Static<typeof AdminNotice>

@@ -1,48 +1,80 @@
-/** Payloads and results of the feedback calls (API.md, "Messages, feedback"). Type-only on the client. */
+/** Payloads and results of the feedback calls (API.md, "Messages, feedback"). */
+import { Type, type Static } from 'typebox'
+import { FEEDBACK_LIMITS } from './constants'
+import { Body, Id, literals, MAX_ID, Nullable, NullableTime, Time } from './schemas'
 
 /**
  * 改进建议 / 问题反馈 / 投诉举报 from fankui and suggest; `merchant` is shanghu's 商务合作 application,
  * `escrow` is security's 中介担保 request.
  */
-export type ProblemType = 'suggestion' | 'problem' | 'complaint' | 'merchant' | 'escrow'
+export const ProblemType = literals(['suggestion', 'problem', 'complaint', 'merchant', 'escrow'] as const, {
+  title: '反馈类型',
+  description: 'suggestion 改进建议 · problem 问题反馈 · complaint 投诉举报 · merchant 商务合作 · escrow 中介担保',
+})
+export type ProblemType = Static<typeof ProblemType>
+
+const contactText = (title: string) => Type.Optional(Type.String({ title, maxLength: 20 }))
 
 /** The deal an escrow request (type `escrow`) is about. */
-export interface EscrowDetails {
-  gameId: number
-  /** The game account being traded. */
-  account: string
-  /** The price both sides agreed, fen. */
-  price: number
-  counterpartyPhone?: string
-  counterpartyQq?: string
-}
+export const EscrowDetails = Body(
+  {
+    gameId: Id('游戏'),
+    /** The game account being traded. */
+    account: Type.String({ title: '交易账号', minLength: 1, maxLength: 64 }),
+    /** The price both sides agreed, fen. */
+    price: Type.Integer({ title: '成交价', minimum: 1, maximum: MAX_ID, description: '分' }),
+    counterpartyPhone: contactText('对方手机号'),
+    counterpartyQq: contactText('对方 QQ'),
+  },
+  { title: '交易信息', description: '类型为 escrow 时必填，其他类型不能填' },
+)
+export type EscrowDetails = Static<typeof EscrowDetails>
 
 /** POST /account/problem. `escrow` is required for type `escrow` and refused for every other type. */
-export interface ProblemRequest {
-  type: ProblemType
-  title: string
-  content: string
-  /** Up to 6 URLs returned by /upload/image. */
-  images: string[]
-  phone?: string
-  qq?: string
-  escrow?: EscrowDetails
-}
+export const ProblemRequest = Body({
+  type: ProblemType,
+  title: Type.String({ title: '标题', minLength: FEEDBACK_LIMITS.title.min, maxLength: FEEDBACK_LIMITS.title.max }),
+  content: Type.String({
+    title: '内容',
+    minLength: FEEDBACK_LIMITS.content.min,
+    maxLength: FEEDBACK_LIMITS.content.max,
+  }),
+  /** URLs returned by /upload/image. */
+  images: Type.Array(Type.String({ title: '图片', maxLength: 200 }), {
+    title: '图片',
+    maxItems: FEEDBACK_LIMITS.images,
+    uniqueItems: true,
+    description: '/upload/image 返回的地址',
+  }),
+  phone: contactText('手机号'),
+  qq: contactText('QQ'),
+  escrow: Type.Optional(EscrowDetails),
+})
+export type ProblemRequest = Static<typeof ProblemRequest>
 
-export type ProblemStatus = 'open' | 'replied' | 'closed'
+export const ProblemCreated = Type.Object({ id: Type.Integer() })
 
-export interface Problem {
-  id: number
-  type: ProblemType
-  title: string
-  content: string
-  images: string[]
-  phone: string
-  qq: string
-  escrow: (EscrowDetails & { gameName: string }) | null
-  status: ProblemStatus
+export const ProblemStatus = literals(['open', 'replied', 'closed'] as const)
+export type ProblemStatus = Static<typeof ProblemStatus>
+
+export const Problem = Type.Object({
+  id: Type.Integer(),
+  type: ProblemType,
+  title: Type.String(),
+  content: Type.String(),
+  images: Type.Array(Type.String()),
+  phone: Type.String(),
+  qq: Type.String(),
+  escrow: Nullable(Type.Object({ ...EscrowDetails.properties, gameName: Type.String() })),
+  status: ProblemStatus,
   /** The staff reply, '' until there is one. */
-  reply: string
-  repliedAt: string | null
-  createdAt: string
-}
+  reply: Type.String(),
+  repliedAt: NullableTime,
+  createdAt: Time,
+})
+export type Problem = Static<typeof Problem>
+
+export const ProblemId = Type.Object({ id: Id('反馈编号') })
+
+/** POST /admin/problems/{id}/reply. */
+export const ProblemReply = Body({ reply: Type.String({ title: '回复内容', minLength: 1, maxLength: 1000 }) })

@@ -1,41 +1,48 @@
-/** Payloads and results of the message calls (API.md, "Messages, feedback"). Type-only on the client. */
+/** Payloads and results of the message calls (API.md, "Messages, feedback"). */
+import { Type, type Static } from 'typebox'
+import type { ApiTable } from './envelope'
+import { Id, literals, Nullable, NullableTime, pageParams, Time } from './schemas'
 
-export type MessageType =
-  | 'audit_passed'
-  | 'audit_failed'
-  | 'order_paid'
-  | 'handed_over'
-  | 'sold'
-  | 'cancelled'
-  | 'completed'
-  | 'refunded'
-  | 'quote'
-  | 'system'
+export const MessageType = literals([
+  'audit_passed',
+  'audit_failed',
+  'order_paid',
+  'handed_over',
+  'sold',
+  'cancelled',
+  'completed',
+  'refunded',
+  'quote',
+  'system',
+] as const)
+export type MessageType = Static<typeof MessageType>
 
-export interface Message {
-  id: number
-  type: MessageType
-  title: string
-  content: string
-  relatedType: 'order' | 'goods' | 'request' | null
-  relatedId: number | null
+export const Message = Type.Object({
+  id: Type.Integer(),
+  type: MessageType,
+  title: Type.String(),
+  content: Type.String(),
+  relatedType: Nullable(
+    literals(['order', 'goods', 'request'] as const, { description: 'order / goods / request；null 为系统消息' }),
+  ),
+  relatedId: Nullable(Type.Integer()),
   /** null while unread. */
-  readAt: string | null
-  createdAt: string
-}
+  readAt: NullableTime,
+  createdAt: Time,
+})
+export type Message = Static<typeof Message>
+
+export const MessageId = Type.Object({ id: Id('消息编号') })
 
 /** GET /need/message/list: `read` filters (true = read only, false = unread only). */
-export interface MessageListQuery {
-  read?: boolean
-  pageNum: number
-  pageSize: number
-}
+export const MessageListQuery = Type.Object({
+  read: Type.Optional(Type.Boolean({ title: '已读', description: 'true 只看已读，false 只看未读' })),
+  ...pageParams,
+})
+export type MessageListQuery = Static<typeof MessageListQuery>
 
-/** The message list: a page plus the caller's unread count over all pages. */
-export interface MessagePage {
-  code: number
-  msg: string
-  rows: Message[]
-  total: number
-  data: { unread: number }
-}
+/** The caller's unread count over all pages, beside the page of messages. */
+export const UnreadCount = Type.Object({ unread: Type.Integer() })
+
+/** The message list: a page plus the caller's unread count. */
+export type MessagePage = ApiTable<Message> & { data: Static<typeof UnreadCount> }

@@ -142,6 +142,14 @@ export const MyOrdersQuery = Type.Object({
 })
 export type MyOrdersQuery = Static<typeof MyOrdersQuery>
 
+/** POST /order: a retry with the same key answers the first order instead of making a second. */
+export const IdempotencyHeader = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ title: 'Idempotency-Key', minLength: 8, maxLength: 64 })),
+})
+
+/** GET /need/myOrder/byTradeNo: the Alipay return page finds its order. */
+export const TradeNoQuery = Type.Object({ outTradeNo: Type.String({ title: '支付单号', minLength: 1, maxLength: 64 }) })
+
 /** POST /need/myOrder/{id}/cancel: the body may be left out. */
 export const CancelRequest = Body({ reason: Type.Optional(Type.String({ title: '取消原因', maxLength: 100 })) })
 export type CancelRequest = Static<typeof CancelRequest>

@@ -3,7 +3,7 @@
  * pay part or all of an order through a gateway.
  */
 import { Type, type Static } from 'typebox'
-import { Body, literals, NullableTime, Time } from './schemas'
+import { Body, Id, literals, NullableTime, Time } from './schemas'
 
 export const PayChannel = literals(['alipay', 'wechat'] as const, { title: '支付渠道' })
 export type PayChannel = Static<typeof PayChannel>
@@ -24,6 +24,8 @@ export const Payment = Type.Object({
   createdAt: Time,
 })
 export type Payment = Static<typeof Payment>
+
+export const PayParams = Type.Object({ orderId: Id('订单编号') })
 
 /** POST /pay/{orderId}. `returnUrl` is where the gateway sends the browser back (never proof of payment). */
 export const PayRequest = Body({

@@ -44,3 +44,6 @@ export const pageParams = {
   pageNum: Type.Optional(Type.Integer({ title: '页码', minimum: 1 })),
   pageSize: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 200 })),
 }
+
+/** The query of a plain paged list. */
+export const PageQuery = Type.Object(pageParams)

@@ -1,72 +1,110 @@
 /**
  * Payloads and results of the trust tools: service contacts and QQ groups, 客服验证 and 黑号查询 (API.md,
- * "Content and service"). Type-only: the client imports it with `import type`.
+ * "Content and service"), and the operator's blacklist entry.
  */
+import { Type, type Static } from 'typebox'
+import { Body, Id, literals, Nullable, Time } from './schemas'
 
 /** 买家客服 / 卖家客服 / 代售客服 / 包赔(中介担保)客服 / 回收客服. */
-export type ServiceContactKind = 'buyer' | 'seller' | 'consign' | 'guarantee' | 'recycle'
+export const ServiceContactKind = literals(['buyer', 'seller', 'consign', 'guarantee', 'recycle'] as const, {
+  title: '客服类型',
+})
+export type ServiceContactKind = Static<typeof ServiceContactKind>
 
-export interface ServiceContact {
-  id: number
-  kind: ServiceContactKind
-  name: string
-  qq: string
-  weixin: string
-  phone: string
+export const ServiceContact = Type.Object({
+  id: Type.Integer(),
+  kind: ServiceContactKind,
+  name: Type.String(),
+  qq: Type.String(),
+  weixin: Type.String(),
+  phone: Type.String(),
   /** QR image URL of the WeChat/QQ contact, '' when none. */
-  qrImage: string
+  qrImage: Type.String(),
   /** e.g. "10:00–02:00". */
-  workHours: string
+  workHours: Type.String(),
   /** Games this contact serves; empty = every game. */
-  gameIds: number[]
-}
+  gameIds: Type.Array(Type.Integer(), { description: '空 = 服务全部游戏' }),
+})
+export type ServiceContact = Static<typeof ServiceContact>
 
 /** GET /V2/H5/account. */
-export interface ServiceContactQuery {
-  kind?: ServiceContactKind
-  gameId?: number
-}
+export const ServiceContactQuery = Type.Object({
+  kind: Type.Optional(ServiceContactKind),
+  gameId: Type.Optional(Id('游戏')),
+})
+export type ServiceContactQuery = Static<typeof ServiceContactQuery>
 
-export interface QqGroup {
-  id: number
-  name: string
-  number: string
+/** GET /V2/H5/qqGroup. */
+export const QqGroupQuery = Type.Object({ gameId: Type.Optional(Id('游戏')) })
+
+export const QqGroup = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  number: Type.String(),
   /** null = the platform's general group. */
-  gameId: number | null
-  gameName: string
-  full: boolean
-}
+  gameId: Nullable(Type.Integer()),
+  gameName: Type.String({ description: "平台通用群为 ''" }),
+  full: Type.Boolean(),
+})
+export type QqGroup = Static<typeof QqGroup>
+
+/** The longest value either lookup takes. */
+export const SUBJECT_MAX_LENGTH = 64
+const lookupText = (title: string) => Type.String({ title, minLength: 1, maxLength: SUBJECT_MAX_LENGTH })
 
 /** GET /V2/H5/checkAccount?value= — 客服验证. */
-export interface StaffCheck {
-  official: boolean
-  /** Only on a hit: the contact the value belongs to (what matched, the staff name and kind). */
-  contact?: {
-    name: string
-    kind: ServiceContactKind
-    /** Which of its fields matched. */
-    channel: 'qq' | 'weixin' | 'phone'
-  }
-}
+export const StaffCheckQuery = Type.Object({ value: lookupText('QQ/微信号/手机号') })
 
-export type BlacklistSubjectKind = 'game_account' | 'qq' | 'weixin' | 'phone' | 'id_number'
+export const StaffCheck = Type.Object({
+  official: Type.Boolean(),
+  /** Only on a hit: the contact the value belongs to (what matched, the staff name and kind). */
+  contact: Type.Optional(
+    Type.Object({
+      name: Type.String(),
+      kind: ServiceContactKind,
+      /** Which of its fields matched. */
+      channel: literals(['qq', 'weixin', 'phone'] as const),
+    }),
+  ),
+})
+export type StaffCheck = Static<typeof StaffCheck>
+
+export const BLACKLIST_SUBJECT_KINDS = ['game_account', 'qq', 'weixin', 'phone', 'id_number'] as const
+export const BlacklistSubjectKind = literals(BLACKLIST_SUBJECT_KINDS, { title: '对象类型' })
+export type BlacklistSubjectKind = Static<typeof BlacklistSubjectKind>
+
+/** 'retrieval' 找回, 'fraud' 诈骗, 'chargeback' 恶意退款, 'other'. */
+export const BlacklistReason = literals(['retrieval', 'fraud', 'chargeback', 'other'] as const, {
+  title: '原因',
+  description: 'retrieval 找回 · fraud 诈骗 · chargeback 恶意退款 · other 其他',
+})
+export type BlacklistReason = Static<typeof BlacklistReason>
 
 /** GET /black/blackList?content=&gameId= — only the records whose subject equals `content`. */
-export interface BlacklistQuery {
-  content: string
-  gameId?: number
-}
+export const BlacklistQuery = Type.Object({ content: lookupText('查询内容'), gameId: Type.Optional(Id('游戏')) })
+export type BlacklistQuery = Static<typeof BlacklistQuery>
 
-export interface BlacklistRecord {
-  id: number
-  subjectKind: BlacklistSubjectKind
+export const BlacklistRecord = Type.Object({
+  id: Type.Integer(),
+  subjectKind: BlacklistSubjectKind,
   /** The subject with most characters hidden, e.g. "138****5678". The plain subject is never stored. */
-  maskedSubject: string
-  gameId: number | null
-  gameName: string
-  /** 'retrieval' 找回, 'fraud' 诈骗, 'chargeback' 恶意退款, 'other'. */
-  reason: 'retrieval' | 'fraud' | 'chargeback' | 'other'
+  maskedSubject: Type.String({ description: '打码后的对象，明文从不保存' }),
+  gameId: Nullable(Type.Integer()),
+  gameName: Type.String(),
+  reason: BlacklistReason,
   /** What happened, in words safe to show. */
-  evidence: string
-  createdAt: string
-}
+  evidence: Type.String(),
+  createdAt: Time,
+})
+export type BlacklistRecord = Static<typeof BlacklistRecord>
+
+/** POST /admin/blacklist: only the subject's keyed hash and masked form are stored. */
+export const NewBlacklistRecord = Body({
+  subjectKind: BlacklistSubjectKind,
+  subject: Type.String({ title: '对象', minLength: 1, maxLength: SUBJECT_MAX_LENGTH }),
+  gameId: Type.Optional(Id('游戏')),
+  reason: BlacklistReason,
+  evidence: Type.String({ title: '情况说明', minLength: 1, maxLength: 500 }),
+  source: Type.Optional(Type.String({ title: '来源', maxLength: 100 })),
+})
+export type NewBlacklistRecord = Static<typeof NewBlacklistRecord>

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { NOTICE_TYPES, type BannerKind, type NoticeType, type SocialPlatform } from '../../../src/contract/content'
+import {
+  NOTICE_TYPES,
+  type BannerKind,
+  type NoticeStatus,
+  type NoticeType,
+  type SocialPlatform,
+} from '../../../src/contract/content'
 
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`)
-
-export type NoticeStatus = 'published' | 'hidden'
 
 /** Articles by type code (DOMAIN.md); `content` is HTML sanitized on write, `summary` its plain-text opening. */
 export const notices = pgTable(

@@ -1,23 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
-import { Body } from '../../../src/contract/schemas'
+import {
+  Captcha,
+  PasswordLogin,
+  PasswordReset,
+  PhoneLogin,
+  PhoneSession,
+  Registered,
+  Registration,
+  SessionToken,
+  SmsRequest,
+  SmsSent,
+} from '../../../src/contract/auth'
 import type { AppDeps } from '../../deps'
 import { requireUser, revokeSession, revokeSessions } from '../../lib/auth'
 import { Ajax, AjaxOk, ok } from '../../lib/envelope'
 import * as auth from './service'
-
-const Phone = Type.String({ title: '手机号', maxLength: 11 })
-const SmsCode = Type.String({ title: '短信验证码', pattern: '^\\d{6}$' })
-const Password = Type.String({ title: '密码', minLength: 1, maxLength: 64 })
-const CaptchaUuid = Type.String({ title: '图形验证码编号', minLength: 1, maxLength: 64 })
-const CaptchaCode = Type.String({ title: '图形验证码', minLength: 1, maxLength: 8 })
-const Agree = Type.Boolean({ title: '同意协议' })
-const Scene = Type.Union([Type.Literal('login'), Type.Literal('register'), Type.Literal('password')], {
-  title: '验证码用途',
-})
-
-const SessionToken = Type.Object({ token: Type.String(), expiresAt: Type.String({ format: 'date-time' }) })
 
 const client = (request: FastifyRequest): auth.Client => ({
   ip: request.ip,
@@ -37,9 +35,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
       schema: {
         summary: '图形验证码（2 分钟内有效，只能校验一次；每 IP 每分钟 30 张）',
         tags,
-        response: {
-          200: Ajax(Type.Object({ captchaEnabled: Type.Boolean(), uuid: Type.String(), img: Type.String() })),
-        },
+        response: { 200: Ajax(Captcha) },
       },
     },
     async (request, reply) => {
@@ -54,8 +50,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
       schema: {
         summary: '发送短信验证码（需图形验证码；每号 60 秒 1 次、每天 10 次，每 IP 每小时 20 次）',
         tags,
-        querystring: Type.Object({ phone: Phone, scene: Scene, uuid: CaptchaUuid, code: CaptchaCode }),
-        response: { 200: Ajax(Type.Object({ cooldown: Type.Integer() })) },
+        querystring: SmsRequest,
+        response: { 200: Ajax(SmsSent) },
       },
     },
     async (request) => ok(await auth.sendSmsCode(deps, request.query, client(request))),
@@ -67,12 +63,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
       schema: {
         summary: '账号密码登录',
         tags,
-        body: Body({
-          username: Type.String({ title: '用户名', minLength: 1, maxLength: 20 }),
-          password: Password,
-          uuid: CaptchaUuid,
-          code: CaptchaCode,
-        }),
+        body: PasswordLogin,
         response: { 200: Ajax(SessionToken) },
       },
     },
@@ -85,8 +76,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
       schema: {
         summary: '手机号验证码登录（首次登录即注册）',
         tags,
-        body: Body({ phone: Phone, smsCode: SmsCode, agree: Agree }),
-        response: { 200: Ajax(Type.Object({ ...SessionToken.properties, created: Type.Boolean() })) },
+        body: PhoneLogin,
+        response: { 200: Ajax(PhoneSession) },
       },
     },
     async (request) => ok(await auth.loginByPhone(deps, request.body, client(request))),
@@ -98,16 +89,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
       schema: {
         summary: '注册',
         tags,
-        body: Body({
-          username: Type.String({ title: '用户名', maxLength: 20 }),
-          password: Password,
-          phone: Phone,
-          smsCode: SmsCode,
-          uuid: CaptchaUuid,
-          code: CaptchaCode,
-          agree: Agree,
-        }),
-        response: { 200: Ajax(Type.Object({ userId: Type.Integer() })) },
+        body: Registration,
+        response: { 200: Ajax(Registered) },
       },
     },
     async (request) => ok(await auth.register(deps, request.body)),
@@ -119,12 +102,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
       schema: {
         summary: '短信验证码找回或修改密码（结束该用户的其他登录；登录后修改已有密码须填当前密码）',
         tags,
-        body: Body({
-          phone: Phone,
-          smsCode: SmsCode,
-          password: Password,
-          currentPassword: Type.Optional(Type.String({ title: '当前密码', maxLength: 64 })),
-        }),
+        body: PasswordReset,
         response: { 200: AjaxOk },
       },
     },

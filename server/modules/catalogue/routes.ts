@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { LIST_TOTAL_CAP } from '../../../src/contract/constants'
 import {
+  AreaQuery,
   AttributeTemplate,
   BrowseRow,
   CataloguePage,
@@ -14,6 +15,7 @@ import {
   FavouriteRow,
   Game,
   GameListQuery,
+  GameQuery,
   GoodsCard,
   GoodsDetail,
   GoodsIdParams,
@@ -22,9 +24,9 @@ import {
   KeyListQuery,
   RecentDeal,
   RegionNode,
+  ServerQuery,
   SiteStats,
 } from '../../../src/contract/catalogue'
-import { Id } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
 import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
@@ -80,7 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       schema: {
         summary: '大区下的服务器',
         tags,
-        querystring: Type.Object({ parentId: Id('大区') }),
+        querystring: ServerQuery,
         response: { 200: Ajax(Type.Array(RegionNode)) },
       },
     },
@@ -93,7 +95,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       schema: {
         summary: '运营商列表（手游）',
         tags,
-        querystring: Type.Object({ gameId: Id('游戏') }),
+        querystring: GameQuery,
         response: { 200: Ajax(Type.Array(RegionNode)) },
       },
     },
@@ -106,7 +108,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       schema: {
         summary: '大区列表（端游）',
         tags,
-        querystring: Type.Object({ gameId: Id('游戏'), parentId: Type.Optional(Id('上级区服')) }),
+        querystring: AreaQuery,
         response: { 200: Ajax(Type.Array(RegionNode)) },
       },
     },
@@ -119,7 +121,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       schema: {
         summary: '服务器列表（端游）',
         tags,
-        querystring: Type.Object({ parentId: Id('大区') }),
+        querystring: ServerQuery,
         response: { 200: Ajax(Type.Array(RegionNode)) },
       },
     },
@@ -132,7 +134,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       schema: {
         summary: '游戏属性模板（最新版本）',
         tags,
-        querystring: Type.Object({ gameId: Id('游戏') }),
+        querystring: GameQuery,
         response: { 200: Ajax(AttributeTemplate) },
       },
     },

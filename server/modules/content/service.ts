@@ -4,15 +4,18 @@
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type {
+  AdminNotice,
   Banner,
   BannerKind,
   Notice,
+  NoticeInput,
+  NoticePatch,
   NoticeSummary,
   NoticeType,
   SocialAccount,
 } from '../../../src/contract/content'
 import type { Executor } from '../../db'
-import { banners, notices, socialAccounts, type NoticeStatus } from '../../db/schema'
+import { banners, notices, socialAccounts } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
 import { plainText, sanitizeHtml } from '../../lib/html'
 
@@ -105,17 +108,6 @@ export async function listSocialAccounts(db: Executor): Promise<SocialAccount[]>
 
 // ── operator ────────────────────────────────────────────────────────────────────────────────────
 
-export interface NoticeInput {
-  type: NoticeType
-  title: string
-  content: string
-  coverImage?: string
-  sort?: number
-  status?: NoticeStatus
-}
-
-export type AdminNotice = Notice & { status: NoticeStatus }
-
 function cleanTitle(title: string): string {
   const trimmed = title.trim()
   if (!trimmed) throw new AppError(400, '标题不能为空')
@@ -144,7 +136,7 @@ export async function createNotice(db: Executor, input: NoticeInput): Promise<Ad
   return withIsoTime(row)
 }
 
-export async function updateNotice(db: Executor, id: number, input: Partial<NoticeInput>): Promise<AdminNotice> {
+export async function updateNotice(db: Executor, id: number, input: NoticePatch): Promise<AdminNotice> {
   const { title, content, ...rest } = input
   const [row] = await db
     .update(notices)

@@ -3,6 +3,7 @@
  * own submissions, and the operator's reply, which reaches the user as a 系统消息.
  */
 import { and, count, desc, eq } from 'drizzle-orm'
+import { FEEDBACK_LIMITS } from '../../../src/contract/constants'
 import type { EscrowDetails, Problem, ProblemRequest } from '../../../src/contract/feedback'
 import { PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
@@ -11,10 +12,6 @@ import { AppError } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { notifyUsers } from '../messages/service'
 import { requireGame } from '../trust/service'
-
-export const TITLE_LENGTH = { min: 2, max: 50 }
-export const CONTENT_LENGTH = { min: 5, max: 1000 }
-export const MAX_IMAGES = 6
 
 const columns = {
   id: problems.id,
@@ -79,8 +76,8 @@ export async function createProblem(
   userId: number,
   request: ProblemRequest,
 ): Promise<{ id: number }> {
-  const title = text(request.title, '标题', TITLE_LENGTH)
-  const content = text(request.content, '内容', CONTENT_LENGTH)
+  const title = text(request.title, '标题', FEEDBACK_LIMITS.title)
+  const content = text(request.content, '内容', FEEDBACK_LIMITS.content)
   const phone = optionalContact(request.phone, PHONE_PATTERN, '请输入正确的 11 位手机号')
   const qq = optionalContact(request.qq, QQ_PATTERN, QQ_RULE)
   for (const image of request.images) {

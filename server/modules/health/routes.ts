@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
-import { pingDatabase, type Database } from '../../db'
+import { Health } from '../../../src/contract/health'
+import { pingDatabase } from '../../db'
+import type { AppDeps } from '../../deps'
 import { Ajax, AppError, ok } from '../../lib/envelope'
-import type { KvStore } from '../../lib/kv'
 
-const Health = Type.Object({
-  status: Type.Literal('ok'),
-  db: Type.Literal('up'),
-  uptime: Type.Integer({ description: '进程运行秒数' }),
-  kv: Type.Union([Type.Literal('memory'), Type.Literal('redis')]),
-})
-
-export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; kv: KvStore }> = async (
+export const healthRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'kv'>> = async (
   app,
   { database, kv },
 ) => {

@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
+import { LedgerReport } from '../../../src/contract/ledger'
 import type { AppDeps } from '../../deps'
 import { operatorsOnly } from '../../lib/auth'
 import { Ajax, ok } from '../../lib/envelope'
 import { verifyLedger } from './verify'
-
-const LedgerReport = Type.Object({
-  ok: Type.Boolean(),
-  entries: Type.Integer(),
-  balances: Type.Record(Type.String(), Type.Integer()),
-  escrow: Type.Integer(),
-  problems: Type.Array(Type.String()),
-})
 
 /** The check of `npm run ledger:verify` on a running server: an operator need not stop it to prove the journal. */
 export const adminLedgerRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, deps) => {

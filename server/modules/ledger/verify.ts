@@ -4,18 +4,10 @@
  * `npm run ledger:verify` prints the result; the order tests run it after every scenario.
  */
 import { asc } from 'drizzle-orm'
+import type { LedgerReport } from '../../../src/contract/ledger'
 import type { Executor } from '../../db'
 import { ledgerEntries, orders } from '../../db/schema'
 import { entryHash, GENESIS_HASH } from './ledger'
-
-export interface LedgerReport {
-  ok: boolean
-  entries: number
-  balances: Record<string, number>
-  /** What the escrow holds in all (fen). */
-  escrow: number
-  problems: string[]
-}
 
 /** Accounts outside the platform (the buyers' own money) may go below zero; the rest may not. */
 const external = (accountName: string) => accountName.startsWith('buyer:')

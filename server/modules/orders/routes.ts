@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { Type, type TSchema } from 'typebox'
+import type { TSchema } from 'typebox'
 import {
   CancelRequest,
   Credentials,
   CredentialsQuery,
+  IdempotencyHeader,
   MyOrdersQuery,
   Order,
   OrderId,
@@ -12,6 +13,7 @@ import {
   Quote,
   QuoteRequest,
   RefundRequest,
+  TradeNoQuery,
 } from '../../../src/contract/orders'
 import type { AppDeps } from '../../deps'
 import { operatorsOnly, requireRole, requireUser, viewerOf } from '../../lib/auth'
@@ -53,9 +55,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
       schema: {
         summary: '下单：锁定商品（同一商品同时只有一个进行中的订单）；Idempotency-Key 重放返回第一次的结果',
         tags,
-        headers: Type.Object({
-          'idempotency-key': Type.Optional(Type.String({ title: 'Idempotency-Key', minLength: 8, maxLength: 64 })),
-        }),
+        headers: IdempotencyHeader,
         body: OrderRequest,
         response: { 200: Ajax(Order) },
       },
@@ -92,7 +92,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
       schema: {
         summary: '按支付单号查订单（支付宝返回页用；仍待支付时向支付网关查询确认）',
         tags,
-        querystring: Type.Object({ outTradeNo: Type.String({ title: '支付单号', minLength: 1, maxLength: 64 }) }),
+        querystring: TradeNoQuery,
         response: { 200: Ajax(Order) },
       },
     },

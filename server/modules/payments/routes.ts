@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
-import { PayRequest, PayStart } from '../../../src/contract/payments'
-import { Id } from '../../../src/contract/schemas'
+import { PayParams, PayRequest, PayStart } from '../../../src/contract/payments'
 import type { AppDeps } from '../../deps'
 import { viewerOf } from '../../lib/auth'
 import { Ajax, ok } from '../../lib/envelope'
@@ -22,7 +20,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | '
       schema: {
         summary: '发起支付：返回支付宝页面地址 / 微信 h5_url 或二维码；返回页不是付款凭证',
         tags,
-        params: Type.Object({ orderId: Id('订单编号') }),
+        params: PayParams,
         body: PayRequest,
         response: { 200: Ajax(PayStart) },
       },

@@ -4,64 +4,25 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { Body, Id, literals, Time } from '../../../src/contract/schemas'
+import {
+  BlacklistQuery,
+  BlacklistRecord,
+  NewBlacklistRecord,
+  QqGroup,
+  QqGroupQuery,
+  ServiceContact,
+  ServiceContactQuery,
+  StaffCheck,
+  StaffCheckQuery,
+} from '../../../src/contract/trust'
 import type { AppDeps } from '../../deps'
 import { operatorsOnly, requireUser } from '../../lib/auth'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
-import type { ServiceContactKind } from '../../../src/contract/trust'
 import * as trust from './service'
-import { SUBJECT_KINDS, SUBJECT_MAX_LENGTH } from './subjects'
 
 /** Lookups per client address and minute, each tool counted on its own. */
 export const LOOKUPS_PER_MINUTE = 20
-const REASONS = ['retrieval', 'fraud', 'chargeback', 'other'] as const
-export const CONTACT_KINDS: readonly ServiceContactKind[] = ['buyer', 'seller', 'consign', 'guarantee', 'recycle']
-
-export const ServiceContact = Type.Object({
-  id: Type.Integer(),
-  kind: Type.String(),
-  name: Type.String(),
-  qq: Type.String(),
-  weixin: Type.String(),
-  phone: Type.String(),
-  qrImage: Type.String(),
-  workHours: Type.String(),
-  gameIds: Type.Array(Type.Integer(), { description: '空 = 服务全部游戏' }),
-})
-
-const QqGroup = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  number: Type.String(),
-  gameId: Type.Union([Type.Integer(), Type.Null()]),
-  gameName: Type.String({ description: "平台通用群为 ''" }),
-  full: Type.Boolean(),
-})
-
-const BlacklistRecord = Type.Object({
-  id: Type.Integer(),
-  subjectKind: Type.String(),
-  maskedSubject: Type.String({ description: '打码后的对象，明文从不保存' }),
-  gameId: Type.Union([Type.Integer(), Type.Null()]),
-  gameName: Type.String(),
-  reason: Type.String({ description: 'retrieval 找回 · fraud 诈骗 · chargeback 恶意退款 · other 其他' }),
-  evidence: Type.String(),
-  createdAt: Time,
-})
-
-const StaffCheck = Type.Object({
-  official: Type.Boolean(),
-  contact: Type.Optional(
-    Type.Object({
-      name: Type.String(),
-      kind: literals(CONTACT_KINDS),
-      channel: literals(['qq', 'weixin', 'phone'] as const),
-    }),
-  ),
-})
-
-const lookupText = (title: string) => Type.String({ title, minLength: 1, maxLength: SUBJECT_MAX_LENGTH })
 
 export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'kv' | 'lookupKey'>> = async (
   app,
@@ -97,10 +58,7 @@ export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
       schema: {
         summary: '客服：按类型、按游戏',
         tags,
-        querystring: Type.Object({
-          kind: Type.Optional(literals(CONTACT_KINDS, { title: '客服类型' })),
-          gameId: Type.Optional(Id('游戏')),
-        }),
+        querystring: ServiceContactQuery,
         response: { 200: Ajax(Type.Array(ServiceContact)) },
       },
     },
@@ -113,7 +71,7 @@ export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
       schema: {
         summary: '官方 QQ 群（给出游戏时：该游戏的群与平台通用群）',
         tags,
-        querystring: Type.Object({ gameId: Type.Optional(Id('游戏')) }),
+        querystring: QqGroupQuery,
         response: { 200: Ajax(Type.Array(QqGroup)) },
       },
     },
@@ -126,7 +84,7 @@ export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
       schema: {
         summary: '客服验证：QQ、微信号或手机号是否为本平台客服（规范化后精确匹配）',
         tags,
-        querystring: Type.Object({ value: lookupText('QQ/微信号/手机号') }),
+        querystring: StaffCheckQuery,
         response: { 200: Ajax(StaffCheck) },
       },
     },
@@ -142,7 +100,7 @@ export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
       schema: {
         summary: '黑号查询：游戏账号、QQ、微信号、手机号或身份证号的记录（打码）；空列表即无记录',
         tags,
-        querystring: Type.Object({ content: lookupText('查询内容'), gameId: Type.Optional(Id('游戏')) }),
+        querystring: BlacklistQuery,
         response: { 200: Table(BlacklistRecord) },
       },
     },
@@ -166,14 +124,7 @@ export const adminTrustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database
       schema: {
         summary: '新增黑号记录（只保存密钥哈希与打码形式）',
         tags: ['admin'],
-        body: Body({
-          subjectKind: literals(SUBJECT_KINDS, { title: '对象类型' }),
-          subject: Type.String({ title: '对象', minLength: 1, maxLength: SUBJECT_MAX_LENGTH }),
-          gameId: Type.Optional(Id('游戏')),
-          reason: literals(REASONS, { title: '原因' }),
-          evidence: Type.String({ title: '情况说明', minLength: 1, maxLength: 500 }),
-          source: Type.Optional(Type.String({ title: '来源', maxLength: 100 })),
-        }),
+        body: NewBlacklistRecord,
         response: { 200: Ajax(BlacklistRecord) },
       },
     },

@@ -4,13 +4,15 @@
  * stored as keyed hashes with a masked display, so neither answer nor table holds a plain subject.
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type {
-  BlacklistRecord,
-  BlacklistSubjectKind,
-  QqGroup,
-  ServiceContact,
-  ServiceContactKind,
-  StaffCheck,
+import {
+  BLACKLIST_SUBJECT_KINDS,
+  type BlacklistRecord,
+  type NewBlacklistRecord,
+  type QqGroup,
+  type ServiceContact,
+  type ServiceContactKind,
+  type ServiceContactQuery,
+  type StaffCheck,
 } from '../../../src/contract/trust'
 import type { Executor } from '../../db'
 import { blacklistRecords, games, qqGroups, serviceContacts } from '../../db/schema'
@@ -21,7 +23,6 @@ import {
   normalizePhone,
   normalizeQq,
   normalizeSubject,
-  SUBJECT_KINDS,
   SUBJECT_RULES,
   subjectHash,
 } from './subjects'
@@ -29,10 +30,7 @@ import {
 // ── contacts ──────────────────────────────────────────────────────────────────────────────────
 
 /** Enabled contacts, optionally of one kind and serving one game (a contact without games serves every game). */
-export async function listContacts(
-  db: Executor,
-  query: { kind?: ServiceContactKind; gameId?: number } = {},
-): Promise<ServiceContact[]> {
+export async function listContacts(db: Executor, query: ServiceContactQuery = {}): Promise<ServiceContact[]> {
   const where: (SQL | undefined)[] = [eq(serviceContacts.enabled, true)]
   if (query.kind) where.push(eq(serviceContacts.kind, query.kind))
   if (query.gameId !== undefined) {
@@ -140,7 +138,7 @@ export async function lookupBlacklist(
   query: { content: string; gameId?: number },
 ): Promise<BlacklistRecord[]> {
   requireText(query.content)
-  const hashes = SUBJECT_KINDS.flatMap((kind) => {
+  const hashes = BLACKLIST_SUBJECT_KINDS.flatMap((kind) => {
     const subject = normalizeSubject(kind, query.content)
     return subject ? [subjectHash(key, kind, subject)] : []
   })
@@ -160,15 +158,6 @@ export async function lookupBlacklist(
     .orderBy(desc(blacklistRecords.createdAt), desc(blacklistRecords.id))
     .limit(RECORDS_SHOWN)
   return rows.map(toRecord)
-}
-
-export interface NewBlacklistRecord {
-  subjectKind: BlacklistSubjectKind
-  subject: string
-  gameId?: number
-  reason: BlacklistRecord['reason']
-  evidence: string
-  source?: string
 }
 
 /** The row to store for a report: hash and masked form only; the plain subject goes no further. */

@@ -3,12 +3,9 @@
  * so 客服验证 and 黑号查询 match exactly (" 285 123 4567 " is 2851234567, "+86 138-0013-8000" is
  * 13800138000, WeChat ids ignore case), and the masked form shown instead of the value.
  */
-import type { BlacklistSubjectKind } from '../../../src/contract/trust'
+import { SUBJECT_MAX_LENGTH, type BlacklistSubjectKind } from '../../../src/contract/trust'
 import { isValidIdNumber, maskPhone, PHONE_PATTERN, QQ_PATTERN } from '../../../src/contract/validation'
 import { keyedHash } from '../../lib/vault'
-
-export const SUBJECT_KINDS: readonly BlacklistSubjectKind[] = ['game_account', 'qq', 'weixin', 'phone', 'id_number']
-export const SUBJECT_MAX_LENGTH = 64
 
 /** WeChat's own rule: 6–20 letters, digits, `_` or `-`, starting with a letter (stored lower-case). */
 const WEIXIN_PATTERN = /^[a-z][a-z0-9_-]{5,19}$/

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
+import { UploadedImage } from '../../../src/contract/upload'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
 import { Ajax, AppError, ok } from '../../lib/envelope'
@@ -22,9 +22,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'k
         summary: '上传图片（JPG/PNG/WebP，≤ 5 MB，按内容校验并重新编码，去除 EXIF/GPS）',
         tags: ['account'],
         consumes: ['multipart/form-data'],
-        response: {
-          200: Ajax(Type.Object({ url: Type.String(), width: Type.Integer(), height: Type.Integer() })),
-        },
+        response: { 200: Ajax(UploadedImage) },
       },
     },
     async (request) => {

@@ -8,6 +8,7 @@ import Field, { AreaField, ContactFields, InputField } from '@/components/Field'
 import Hint from '@/components/Hint'
 import ImageUploader from '@/components/ImageUploader'
 import SubmitBar from '@/components/SubmitBar'
+import { FEEDBACK_LIMITS } from '@/contract/constants'
 import type { ProblemType } from '@/contract/feedback'
 import { openPage, replacePage } from '@/navigation'
 import { checkOptionalQq } from '@/contract/validation'
@@ -28,8 +29,6 @@ const FEEDBACK_TYPES: { value: FeedbackType; label: string }[] = (['suggestion',
   (value) => ({ value, label: PROBLEM_TYPE_LABELS[value] }),
 )
 
-export const MAX_FEEDBACK_IMAGES = 6
-
 /** fankui and suggest: type, title, content, up to 6 pictures, phone and QQ → 我的反馈. */
 export default function FeedbackForm({ initialType = 'suggestion' }: { initialType?: FeedbackType }) {
   const [type, setType] = useState<FeedbackType>(initialType)
@@ -42,8 +41,8 @@ export default function FeedbackForm({ initialType = 'suggestion' }: { initialTy
   const [saving, setSaving] = useState(false)
 
   const problems = {
-    title: checkLength(title, '标题', 2, 50),
-    content: checkLength(content, '内容', 5, 1000),
+    title: checkLength(title, '标题', FEEDBACK_LIMITS.title.min, FEEDBACK_LIMITS.title.max),
+    content: checkLength(content, '内容', FEEDBACK_LIMITS.content.min, FEEDBACK_LIMITS.content.max),
     phone: checkOptionalPhone(phone),
     qq: checkOptionalQq(qq),
   }
@@ -85,7 +84,7 @@ export default function FeedbackForm({ initialType = 'suggestion' }: { initialTy
         value={title}
         onChange={setTitle}
         error={problems.title}
-        maxlength={50}
+        maxlength={FEEDBACK_LIMITS.title.max}
         placeholder="一句话概括您的问题或建议"
       />
       <AreaField
@@ -93,12 +92,12 @@ export default function FeedbackForm({ initialType = 'suggestion' }: { initialTy
         value={content}
         onChange={setContent}
         error={problems.content}
-        maxlength={1000}
+        maxlength={FEEDBACK_LIMITS.content.max}
         placeholder="请描述具体情况，如订单编号、发生时间，至少 5 个字"
       />
-      <Field label={`图片（选填，最多 ${MAX_FEEDBACK_IMAGES} 张）`}>
+      <Field label={`图片（选填，最多 ${FEEDBACK_LIMITS.images} 张）`}>
         <View className="feedback-form__images">
-          <ImageUploader value={images} onChange={setImages} max={MAX_FEEDBACK_IMAGES} onBusyChange={setUploading} />
+          <ImageUploader value={images} onChange={setImages} max={FEEDBACK_LIMITS.images} onBusyChange={setUploading} />
         </View>
       </Field>
       <ContactFields
