@@ -3,16 +3,31 @@
  * to which, who may take it, and under what further condition. Every status change goes through
  * `create` or `transition`: one conditional write (`… WHERE id = $1 AND status IN (from) AND guard`) plus
  * an event row in the same transaction, so two racing changes cannot both win and nothing changes without
- * its event. What a viewer may do now (`actions[]` on every response) is derived from the same table.
+ * its event. What a viewer may do now (`actions[]` on every response) is derived from the same table, and
+ * so are the timers: a transition with a `timer` is one the sweeper takes by itself when it falls due.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, lte, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db'
+import type { TradeSettings } from './settings'
 
 /** A condition beyond the status, said twice in one place: on a loaded row, and as SQL for the write. */
 export interface Guard<Row> {
   holds(row: Row): boolean
   sql: SQL
+}
+
+/**
+ * When the sweeper takes a transition by itself (as `system`): once the row's clock column `at` lies
+ * `after` behind now. Due rows are found by SQL from now, so a run after downtime catches up.
+ */
+export interface Timer {
+  /** The row's clock: a deadline (closeAt) or the moment a wait starts (handedOverAt). */
+  at: PgColumn
+  /** How long after `at`, from the settings (ms); 0 when `at` is the deadline. */
+  after?: (settings: TradeSettings) => number
+  /** Whether the timer runs at all under these settings. */
+  on?: (settings: TradeSettings) => boolean
 }
 
 export interface Rule<S extends string, A extends string, Row> {
@@ -21,6 +36,7 @@ export interface Rule<S extends string, A extends string, Row> {
   to: S
   by: readonly A[]
   guard?: Guard<Row>
+  timer?: Timer
 }
 
 /** Something a viewer may do: take or start a transition, or read something, in these statuses. */
@@ -60,6 +76,13 @@ export interface Machine<S extends string, A extends string, E extends string, P
   allows(action: P, row: Row, actor: A): boolean
   /** The actions any of `roles` may do with `row` now, in declared order. */
   actionsFor(row: Row, roles: readonly A[]): P[]
+  /** The events that have a timer, in declared order. */
+  readonly timed: E[]
+  /**
+   * Which rows `event`'s timer has made due at `now`: in a `from` status, the guard holding, the clock
+   * passed; null when the settings turn the timer off.
+   */
+  due(event: E, now: Date, settings: TradeSettings): SQL | null
   /** Inserts a row in the `to` status of a creating event, with its event row. */
   create(tx: Executor, event: E, actor: ActorRef<A>, values: New): Promise<Row>
   /**
@@ -124,6 +147,14 @@ export function defineMachine<
       (Object.keys(spec.actions) as P[]).filter((action) =>
         roles.some((role) => spec.actions[action].some((permission) => permits(permission, row, role))),
       ),
+    timed: (Object.keys(spec.transitions) as E[]).filter((event) => spec.transitions[event].timer),
+    due(event, now, settings) {
+      const { from, guard, timer } = spec.transitions[event]
+      if (!timer) throw new Error(`${name}: ${event} has no timer`)
+      if (timer.on && !timer.on(settings)) return null
+      const clock = new Date(now.getTime() - (timer.after?.(settings) ?? 0))
+      return and(inArray(table.status, [...from]), guard?.sql, lte(timer.at, clock))!
+    },
 
     async create(tx, event, actor, values) {
       const rule = ruleOf(event, actor.kind)

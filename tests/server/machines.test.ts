@@ -1,17 +1,19 @@
 /**
  * Every declared life cycle, walked exhaustively on a real database: each transition × status × actor ×
  * guard outcome, allowed and refused. The cases are generated from the machines' own tables, so a new row
- * is tested the moment it is written; a new machine fails here until it is given a fixture below.
+ * is tested the moment it is written; a new machine fails here until it is given a fixture below. Timed
+ * transitions are walked too: the rows their timer finds due, per status, guard and clock.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../server/db'
 import { games, goods, goodsEvents, orderEvents, orders, paymentEvents, payments, users } from '../../server/db/schema'
 import type { GoodsStatus } from '../../src/contract/catalogue'
 import type { OrderStatus } from '../../src/contract/orders'
 import type { PaymentStatus } from '../../src/contract/payments'
 import type { Machine } from '../../server/lib/machine'
+import { tradeSettings } from '../../server/lib/settings'
 import { createTestDatabase } from './helpers/database'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -185,6 +187,34 @@ describe.each(machines.map((machine) => [machine.spec.name, machine] as const))(
         expect(moved?.status ?? null).toBe(expected ? rule.to : null)
         expect(await fixture().events(tx, row.id)).toBe(expected ? 1 : 0)
       }
+    })
+  })
+
+  const timedCases = machine.timed.flatMap((event) => statuses.map((status) => [event, status] as const))
+  const testTimed = timedCases.length > 0 ? test.each(timedCases) : () => undefined
+  testTimed('%s on its timer, from %s', async (event, status) => {
+    const rule = transitions[event]
+    const timer = rule.timer!
+    expect(rule.by).toContain('system')
+    await isolated(async (tx) => {
+      const settings = { ...(await tradeSettings(tx)), autoHandOver: true }
+      const clock = new Date('2026-01-01T00:00:00Z')
+      const rows = await fixture().rows(tx, status)
+      const ids = rows.map((row) => row.id)
+      const { table } = machine.spec
+      await tx.execute(sql`update ${table} set ${sql.identifier(timer.at.name)} = ${clock} where id in ${ids}`)
+      const dueAt = async (offset: number) => {
+        const now = new Date(clock.getTime() + (timer.after?.(settings) ?? 0) + offset)
+        const found = await tx
+          .select({ id: table.id })
+          .from(table)
+          .where(and(inArray(table.id, ids), machine.due(event, now, settings)!))
+        return found.map((row) => row.id).sort()
+      }
+      const expected = rows.filter((row) => rule.from.includes(status) && (rule.guard?.holds(row) ?? true))
+      expect(await dueAt(60_000)).toEqual(expected.map((row) => row.id).sort())
+      expect(await dueAt(-60_000)).toEqual([])
+      if (timer.on) expect(machine.due(event, clock, { ...settings, autoHandOver: false })).toBeNull()
     })
   })
 })

@@ -7,10 +7,13 @@ import { sql } from 'drizzle-orm'
 import { ORDER_STATUSES, type OrderAction } from '../../../src/contract/orders'
 import { orderEvents, orders } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
+import type { TradeSettings } from '../../lib/settings'
 import { defineMachine, taking, type Guard } from '../../lib/machine'
 
 export type OrderRow = typeof orders.$inferSelect
 export type Actor = 'buyer' | 'operator' | 'system' | 'gateway'
+
+const DAY = 86_400_000
 
 export const fullyPaid = (order: Pick<OrderRow, 'paidAmount' | 'totalAmount'>) => order.paidAmount >= order.totalAmount
 
@@ -28,14 +31,30 @@ const transitions = {
   /** The balance of a deposit order was confirmed by the gateway. */
   payBalance: { from: ['paid'], to: 'paid', by: ['gateway'], guard: owingBalance },
   /** Buyer's cancel, or the sweeper at closeAt. */
-  cancel: { from: ['pending_payment'], to: 'cancelled', by: ['buyer', 'system'] },
-  handOver: { from: ['paid'], to: 'handed_over', by: ['operator', 'system'], guard: paidInFull },
+  cancel: { from: ['pending_payment'], to: 'cancelled', by: ['buyer', 'system'], timer: { at: orders.closeAt } },
+  /** Staff, or the sweeper as soon as it is paid in full when the setting hands over automatically. */
+  handOver: {
+    from: ['paid'],
+    to: 'handed_over',
+    by: ['operator', 'system'],
+    guard: paidInFull,
+    timer: { at: orders.paidAt, on: (settings: TradeSettings) => settings.autoHandOver },
+  },
   /** Buyer's 确认收货, or the sweeper after the auto-confirm days. */
-  confirm: { from: ['handed_over'], to: 'completed', by: ['buyer', 'system'] },
+  confirm: {
+    from: ['handed_over'],
+    to: 'completed',
+    by: ['buyer', 'system'],
+    timer: { at: orders.handedOverAt, after: (settings: TradeSettings) => settings.autoConfirmDays * DAY },
+  },
   refund: { from: ['paid', 'handed_over'], to: 'refunded', by: ['operator'] },
 } as const
 
 export type OrderEvent = keyof typeof transitions
+/** The events the sweeper takes on their timers. */
+export type TimedOrderEvent = {
+  [E in OrderEvent]: (typeof transitions)[E] extends { timer: object } ? E : never
+}[OrderEvent]
 
 export const orderMachine = defineMachine({
   name: 'order',

@@ -1,16 +1,16 @@
 /**
- * Time-driven steps of the order life cycle. Each step takes due rows with `FOR UPDATE SKIP LOCKED`, so
- * several instances share the work without doing anything twice, and each works from `now` rather than
- * from a timer, so after downtime the first run catches up on everything that fell due meanwhile.
+ * Time-driven steps. Which orders fall due, and when, is the order machine's: each transition with a timer
+ * (cancel at closeAt, hand-over when paid and the setting is on, confirm after the auto-confirm days) is
+ * swept by its `due` condition, and a timed row without a step here is a type error. Each step takes due
+ * rows with `FOR UPDATE SKIP LOCKED`, so several instances share the work without doing anything twice,
+ * and works from `now` rather than from a timer, so after downtime the first run catches up.
  *
- *   unpaid at closeAt          → ask the gateway once (a lost notice), else cancel and close the trade
- *   paid in full, auto on      → hand over (the demo turns autoHandOver on)
- *   handed over N days ago     → confirm (completed)
+ *   pending payments > 2 min   → reconcile by an authenticated query (a lost notice), before any cancel
+ *   the machine's timers       → cancel (and close the gateway trade), hand over, confirm
  *   completed, window passed   → release the seller's money (ledger `release`)
  *   payments marked refund-due → refund at the gateway
- *   pending payments > 2 min   → reconcile by an authenticated query
  */
-import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db'
 import { orders, payments } from '../../db/schema'
@@ -18,6 +18,7 @@ import { tradeSettings } from '../../lib/settings'
 import { account, post } from '../ledger/ledger'
 import { closeGatewayTrades, reconcilePayment, settleRefunds } from '../payments/service'
 import { cancelIn, completeIn, handOverIn } from './lifecycle'
+import { orderMachine, type TimedOrderEvent } from './machine'
 import type { OrderDeps } from './service'
 
 const BATCH = 50
@@ -31,6 +32,18 @@ export interface SweepResult {
   released: number
   refunded: number
   reconciled: number
+}
+
+type Step = (tx: Executor, id: number, now: Date) => Promise<unknown>
+
+/** What the sweeper does when each timer of the order machine falls due, and the count it reports under. */
+const timedSteps: Record<TimedOrderEvent, { step: Step; count: 'cancelled' | 'handedOver' | 'completed' }> = {
+  cancel: {
+    step: (tx, id, now) => cancelIn(tx, id, { kind: 'system' }, '超时未支付，订单自动取消', now),
+    count: 'cancelled',
+  },
+  handOver: { step: (tx, id, now) => handOverIn(tx, id, { kind: 'system' }, now), count: 'handedOver' },
+  confirm: { step: (tx, id, now) => completeIn(tx, id, { kind: 'system' }, now), count: 'completed' },
 }
 
 /** Runs `step` on each due order id, one short transaction per batch; ids are locked, never waited for. */
@@ -78,32 +91,16 @@ export async function runSweep(deps: OrderDeps, now = new Date()): Promise<Sweep
     .limit(BATCH)
   for (const { payment } of stalePayments) if ((await reconcilePayment(deps, payment)) === 'applied') reconciled += 1
 
-  const cancelled = await sweep(
-    deps,
-    and(eq(orders.status, 'pending_payment'), lte(orders.closeAt, now)),
-    orders.closeAt,
-    (tx, id) => cancelIn(tx, id, { kind: 'system' }, '超时未支付，订单自动取消', now),
-  )
-  for (const id of cancelled) await closeGatewayTrades(deps, id)
-
-  const handedOver = settings.autoHandOver
-    ? await sweep(
-        deps,
-        and(eq(orders.status, 'paid'), sql`${orders.paidAmount} >= ${orders.totalAmount}`),
-        orders.paidAt,
-        (tx, id) => handOverIn(tx, id, { kind: 'system' }, now),
-      )
-    : []
-
-  const completed = await sweep(
-    deps,
-    and(
-      eq(orders.status, 'handed_over'),
-      lte(orders.handedOverAt, new Date(now.getTime() - settings.autoConfirmDays * DAY)),
-    ),
-    orders.handedOverAt,
-    (tx, id) => completeIn(tx, id, { kind: 'system' }, now),
-  )
+  const timed = { cancelled: 0, handedOver: 0, completed: 0 }
+  for (const event of orderMachine.timed as TimedOrderEvent[]) {
+    const due = orderMachine.due(event, now, settings)
+    if (!due) continue
+    const { step, count } = timedSteps[event]
+    const done = await sweep(deps, due, orderMachine.spec.transitions[event].timer!.at, (tx, id) => step(tx, id, now))
+    // The trade of an order given up is closed at the gateway too, so a late payment cannot land on it.
+    if (event === 'cancel') for (const id of done) await closeGatewayTrades(deps, id)
+    timed[count] += done.length
+  }
 
   const released = await sweep(
     deps,
@@ -136,9 +133,7 @@ export async function runSweep(deps: OrderDeps, now = new Date()): Promise<Sweep
 
   const refunded = await settleRefunds(deps)
   return {
-    cancelled: cancelled.length,
-    handedOver: handedOver.length,
-    completed: completed.length,
+    ...timed,
     released: released.length,
     refunded,
     reconciled,
