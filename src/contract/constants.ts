@@ -3,6 +3,7 @@
  * validation and money, the only contract files the client may import as values — the others hold
  * TypeBox schemas and are imported as types (`import type`), so no schema code reaches the bundle.
  */
+import type { ProblemType } from './feedback'
 import type { GuaranteeType, OrderStatus } from './orders'
 
 /**
@@ -33,3 +34,11 @@ export const FEEDBACK_LIMITS = {
   content: { min: 5, max: 1000 },
   images: 6,
 } as const
+
+export const PROBLEM_TYPE_LABELS: Record<ProblemType, string> = {
+  suggestion: '改进建议',
+  problem: '问题反馈',
+  complaint: '投诉举报',
+  merchant: '商务合作',
+  escrow: '中介担保',
+}

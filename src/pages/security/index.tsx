@@ -1,23 +1,20 @@
 import { useEffect, useState } from 'react'
 import { Picker, Text, View } from '@tarojs/components'
 import { listContacts } from '@/api/trust'
-import { submitProblem } from '@/api/feedback'
-import { toastError } from '@/api/request'
 import ContactCard from '@/components/ContactCard'
 import Field, { AreaField, ContactFields, InputField, PHONE_INPUT } from '@/components/Field'
 import NoticeArticle from '@/components/NoticeArticle'
 import Panel from '@/components/Panel'
 import SignInPrompt from '@/components/SignInPrompt'
 import Skeleton from '@/components/Skeleton'
-import SubmitBar from '@/components/SubmitBar'
-import SubmittedCard from '@/components/SubmittedCard'
+import ProblemForm from '@/components/ProblemForm'
 import type { Game } from '@/contract/catalogue'
 import type { ServiceContact } from '@/contract/trust'
 import MainShell from '@/layouts/MainShell'
 import { openPage } from '@/navigation'
 import { useAppState } from '@/store'
 import { checkOptionalQq } from '@/contract/validation'
-import { checkLength, checkOptionalPhone, firstProblem } from '@/utils/forms'
+import { checkLength, checkOptionalPhone } from '@/utils/forms'
 import { allGames } from '@/utils/games'
 import { formatPrice, yuanToFen } from '@/contract/money'
 import './index.scss'
@@ -80,8 +77,6 @@ function EscrowForm() {
   const [otherQq, setOtherQq] = useState('')
   const [phone, setPhone] = useState(profile?.phone ?? '')
   const [note, setNote] = useState('')
-  const [saving, setSaving] = useState(false)
-  const [sentId, setSentId] = useState<number | null>(null)
 
   useEffect(() => {
     allGames().then(setGames, () => setGames([]))
@@ -104,43 +99,35 @@ function EscrowForm() {
     phone: checkOptionalPhone(phone),
   }
 
-  const submit = async () => {
-    if (!game || fen === undefined) return
-    setSaving(true)
-    try {
-      const result = await submitProblem({
-        type: 'escrow',
-        title: `中介担保：${game.name} ${account.trim()}`,
-        content: note.trim() || `申请中介担保：${game.name} 账号 ${account.trim()}，成交价 ${formatPrice(fen)}`,
-        images: [],
-        ...(phone ? { phone } : {}),
-        escrow: {
-          gameId: game.id,
-          account: account.trim(),
-          price: fen,
-          ...(otherPhone ? { counterpartyPhone: otherPhone } : {}),
-          ...(otherQq ? { counterpartyQq: otherQq } : {}),
-        },
-      })
-      setSentId(result.data.id)
-    } catch (error) {
-      toastError(error, '提交失败，请重试')
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  if (sentId !== null) {
-    return (
-      <SubmittedCard
-        title="担保申请已提交"
-        text="担保客服会尽快联系您和对方，拉群确认交易细节。请只通过上方的官方客服沟通。"
-        link="查看申请进度"
-      />
-    )
-  }
   return (
-    <View>
+    <ProblemForm
+      problems={problems}
+      fixed={false}
+      submitText="提交担保申请"
+      sent={{
+        title: '担保申请已提交',
+        text: '担保客服会尽快联系您和对方，拉群确认交易细节。请只通过上方的官方客服沟通。',
+        link: '查看申请进度',
+      }}
+      request={() =>
+        game && fen !== undefined
+          ? {
+              type: 'escrow',
+              title: `中介担保：${game.name} ${account.trim()}`,
+              content: note.trim() || `申请中介担保：${game.name} 账号 ${account.trim()}，成交价 ${formatPrice(fen)}`,
+              images: [],
+              ...(phone ? { phone } : {}),
+              escrow: {
+                gameId: game.id,
+                account: account.trim(),
+                price: fen,
+                ...(otherPhone ? { counterpartyPhone: otherPhone } : {}),
+                ...(otherQq ? { counterpartyQq: otherQq } : {}),
+              },
+            }
+          : null
+      }
+    >
       <Field label="游戏">
         <Picker
           mode="selector"
@@ -200,14 +187,6 @@ function EscrowForm() {
         maxlength={300}
         placeholder="如交易的区服、是否包含装备等"
       />
-      <SubmitBar
-        fixed={false}
-        disabled={Boolean(firstProblem(problems))}
-        loading={saving}
-        onClick={() => void submit()}
-      >
-        提交担保申请
-      </SubmitBar>
-    </View>
+    </ProblemForm>
   )
 }

@@ -1,17 +1,14 @@
 import { useState } from 'react'
 import { View } from '@tarojs/components'
-import { submitProblem } from '@/api/feedback'
-import { toastError } from '@/api/request'
 import { AreaField, ContactFields, InputField } from '@/components/Field'
 import NoticeArticle from '@/components/NoticeArticle'
 import Panel from '@/components/Panel'
 import SignInPrompt from '@/components/SignInPrompt'
-import SubmitBar from '@/components/SubmitBar'
-import SubmittedCard from '@/components/SubmittedCard'
+import ProblemForm from '@/components/ProblemForm'
 import { checkOptionalQq, checkPhone } from '@/contract/validation'
 import OtherShell from '@/layouts/OtherShell'
 import { useAppState } from '@/store'
-import { checkLength, firstProblem } from '@/utils/forms'
+import { checkLength } from '@/utils/forms'
 import './index.scss'
 
 /** 商务合作: the merchant-cooperation notice and the application form (a feedback of type merchant). */
@@ -34,8 +31,6 @@ function MerchantForm() {
   const [phone, setPhone] = useState('')
   const [qq, setQq] = useState('')
   const [business, setBusiness] = useState('')
-  const [saving, setSaving] = useState(false)
-  const [sent, setSent] = useState(false)
 
   const problems = {
     name: checkLength(name, '称呼或公司名', 2, 30),
@@ -44,36 +39,25 @@ function MerchantForm() {
     business: checkLength(business, '合作内容', 10, 500),
   }
 
-  const submit = async () => {
-    setSaving(true)
-    try {
-      await submitProblem({
+  return (
+    <ProblemForm
+      problems={problems}
+      fixed={false}
+      submitText="提交申请"
+      sent={{
+        title: '申请已提交',
+        text: '商务经理会在 1 个工作日内联系您，进度可在「我的反馈」查看。',
+        link: '查看我的反馈',
+      }}
+      request={() => ({
         type: 'merchant',
         title: `商务合作申请：${name.trim()}`,
         content: business.trim(),
         images: [],
         phone,
         ...(qq ? { qq } : {}),
-      })
-      setSent(true)
-    } catch (error) {
-      toastError(error, '提交失败，请重试')
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  if (sent) {
-    return (
-      <SubmittedCard
-        title="申请已提交"
-        text="商务经理会在 1 个工作日内联系您，进度可在「我的反馈」查看。"
-        link="查看我的反馈"
-      />
-    )
-  }
-  return (
-    <View>
+      })}
+    >
       <InputField
         label="称呼 / 公司名"
         value={name}
@@ -99,14 +83,6 @@ function MerchantForm() {
         maxlength={500}
         placeholder="您的业务（号商、工作室、渠道推广…）、经营的游戏和期望的合作方式"
       />
-      <SubmitBar
-        fixed={false}
-        disabled={Boolean(firstProblem(problems))}
-        loading={saving}
-        onClick={() => void submit()}
-      >
-        提交申请
-      </SubmitBar>
-    </View>
+    </ProblemForm>
   )
 }
