@@ -1,10 +1,9 @@
 /**
  * The contract's plain values that the client uses at run time: labels of fixed lists and limits. With
  * validation and money, the only contract files the client may import as values — the others hold
- * TypeBox schemas and are imported as types (`import type`), so no schema code reaches the bundle.
+ * TypeBox schemas and are imported as types (`import type`), so no schema code reaches the bundle. This file
+ * imports none of them (they import it): a label map missing a value fails where it is indexed.
  */
-import type { ProblemType } from './feedback'
-import type { GuaranteeType, OrderStatus } from './orders'
 
 /**
  * A filtered goods list counts at most this many matches (50 pages of 20: deeper than anyone scrolls with
@@ -13,7 +12,7 @@ import type { GuaranteeType, OrderStatus } from './orders'
  */
 export const LIST_TOTAL_CAP = 1_000
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+export const ORDER_STATUS_LABELS = {
   pending_payment: '待支付',
   paid: '交易中',
   handed_over: '待确认收货',
@@ -22,7 +21,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: '已退款',
 }
 
-export const GUARANTEE_LABELS: Record<GuaranteeType, string> = {
+export const GUARANTEE_LABELS = {
   retrieval: '找回包赔',
   face: '人脸包赔',
   none: '不需要包赔',
@@ -35,7 +34,7 @@ export const FEEDBACK_LIMITS = {
   images: 6,
 } as const
 
-export const PROBLEM_TYPE_LABELS: Record<ProblemType, string> = {
+export const PROBLEM_TYPE_LABELS = {
   suggestion: '改进建议',
   problem: '问题反馈',
   complaint: '投诉举报',

@@ -16,10 +16,9 @@ import {
   TradeNoQuery,
 } from '../../../src/contract/orders'
 import type { AppDeps } from '../../deps'
-import { operatorsOnly, requireRole, requireUser, viewerOf } from '../../lib/auth'
+import { operatorsOnly, requireUser, viewerOf } from '../../lib/auth'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
-import type { Viewer } from './machine'
 import * as orders from './service'
 
 const withOrder = <T extends TSchema>(summary: string, tags: string[], extra: Record<string, T | undefined> = {}) => ({
@@ -164,13 +163,9 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database
   const tags = ['admin']
   operatorsOnly(app)
   const orderDeps: orders.OrderDeps = { db: deps.database.db, payments: deps.payments, vault: deps.vault, log: app.log }
-  const operator = (request: FastifyRequest): Viewer => ({
-    userId: requireRole(request, 'operator').id,
-    operator: true,
-  })
 
   app.post('/admin/orders/:id/hand-over', withOrder('客服移交账号（订单须已付清）', tags), async (request) =>
-    ok(await orders.handOver(orderDeps, operator(request), request.params.id)),
+    ok(await orders.handOver(orderDeps, viewerOf(request), request.params.id)),
   )
 
   app.post(
@@ -182,7 +177,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database
       ok(
         await orders.refundOrder(
           orderDeps,
-          operator(request),
+          viewerOf(request),
           request.params.id,
           (request.body as RefundRequest).reason,
         ),
