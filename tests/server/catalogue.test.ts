@@ -17,6 +17,7 @@ import { ON_SALE_PER_GAME, seedCatalogue } from '../../server/seed/catalogue'
 import { createSession } from '../../server/lib/auth'
 import { GoodsDetail, type AttributeField } from '../../src/contract/catalogue'
 import { createTestApp } from './helpers/app'
+import { TEMPLATE_FIELDS } from './helpers/catalogue'
 import { createTestDatabase } from './helpers/database'
 
 let database: Database
@@ -41,71 +42,7 @@ function chinaDayStart(now = new Date()): Date {
   return new Date(shifted.getTime() - 8 * HOUR)
 }
 
-const fieldsV2: AttributeField[] = [
-  {
-    key: 'rank',
-    label: '段位',
-    type: 'radio',
-    options: [
-      { id: '1', label: '黄金' },
-      { id: '2', label: '铂金' },
-      { id: '3', label: '钻石' },
-    ],
-    unit: '',
-    required: true,
-    searchable: true,
-    showOnSellForm: true,
-    sort: 1,
-  },
-  {
-    key: 'skins',
-    label: '皮肤数',
-    type: 'number',
-    options: [],
-    unit: '个',
-    required: true,
-    searchable: true,
-    showOnSellForm: true,
-    sort: 2,
-  },
-  {
-    key: 'rare',
-    label: '稀有皮肤',
-    type: 'checkbox',
-    options: [
-      { id: '1', label: '典藏' },
-      { id: '2', label: '传说' },
-      { id: '3', label: '限定' },
-    ],
-    unit: '',
-    required: false,
-    searchable: true,
-    showOnSellForm: true,
-    sort: 3,
-  },
-  {
-    key: 'note',
-    label: '备注',
-    type: 'text',
-    options: [],
-    unit: '',
-    required: false,
-    searchable: false,
-    showOnSellForm: true,
-    sort: 4,
-  },
-  {
-    key: 'born',
-    label: '注册日期',
-    type: 'date',
-    options: [],
-    unit: '',
-    required: false,
-    searchable: false,
-    showOnSellForm: true,
-    sort: 5,
-  },
-]
+const fieldsV2 = TEMPLATE_FIELDS
 const fieldsV1: AttributeField[] = [{ ...fieldsV2[0], label: '旧段位' }, fieldsV2[1]]
 
 /** Ids of the hand-built catalogue. */

@@ -83,10 +83,20 @@ const fixtures: Record<string, Fixture> = {
   },
   goods: {
     values: () => ({ gameId, title: '号', price: 10_000, listedAt: new Date(), soldAt: new Date() }),
+    // Delisted by its seller and by an operator: the relist guard holds in one row and fails in the other.
     rows: async (tx, status) =>
       tx
         .insert(goods)
-        .values({ ...fixtures.goods.values(), gameId, price: 10_000, title: '号', status: status as GoodsStatus })
+        .values(
+          (['seller', 'operator'] as const).map((delistedBy) => ({
+            ...fixtures.goods.values(),
+            gameId,
+            price: 10_000,
+            title: '号',
+            status: status as GoodsStatus,
+            delistedBy,
+          })),
+        )
         .returning(),
     events: async (tx, id) => (await tx.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))).length,
   },

@@ -1,13 +1,36 @@
 /**
- * The listing's life cycle (DOMAIN.md "Life cycles") on the machine library. Today a listing moves only
- * with its order: taken when ordered, back on sale when the order ends without a sale, sold when it
- * completes. Listing, review and delisting join this table with selling.
+ * The listing's life cycle (DOMAIN.md "Life cycles") on the machine library: the seller submits, an
+ * operator reviews (or `system` approves at once when the autoApprove setting is on), the seller or an
+ * operator delists, the seller relists what they delisted themselves; an order takes it, and gives it
+ * back or sells it. Every status change of a listing is a row here, and the buttons a seller or operator
+ * sees (`actions[]`) are read from the same table.
  */
+import { sql } from 'drizzle-orm'
 import { GOODS_STATUSES } from '../../../src/contract/catalogue'
 import { goods, goodsEvents } from '../../db/schema'
-import { defineMachine } from '../../lib/machine'
+import { defineMachine, taking, type Guard } from '../../lib/machine'
+
+export type GoodsRow = typeof goods.$inferSelect
+
+/** A listing an operator delisted comes back only through review: the seller edits and resubmits it. */
+const delistedBySeller: Guard<GoodsRow> = {
+  holds: (row) => row.delistedBy === 'seller',
+  sql: sql`${goods.delistedBy} = 'seller'`,
+}
 
 const transitions = {
+  /** The seller lists an account; it waits for review. */
+  submit: { from: [], to: 'pending_review', by: ['seller'] },
+  /** An operator approves it (or `system` when the autoApprove setting is on): it is on sale. */
+  approve: { from: ['pending_review'], to: 'on_sale', by: ['operator', 'system'] },
+  /** An operator rejects it with a reason the seller reads. */
+  reject: { from: ['pending_review'], to: 'rejected', by: ['operator'] },
+  /** The seller edited a rejected or delisted listing: back to review. */
+  resubmit: { from: ['rejected', 'delisted'], to: 'pending_review', by: ['seller'] },
+  /** Off the market: the seller (withdrawing it, also from review) or an operator, with a reason. */
+  delist: { from: ['pending_review', 'on_sale'], to: 'delisted', by: ['seller', 'operator'] },
+  /** The seller puts back on sale what they delisted themselves. */
+  relist: { from: ['delisted'], to: 'on_sale', by: ['seller'], guard: delistedBySeller },
   /** Ordered: of racing buyers exactly one finds it on sale. */
   take: { from: ['on_sale'], to: 'in_trade', by: ['buyer'] },
   /** Its order was cancelled (buyer or timeout) or refunded (operator). */
@@ -16,6 +39,11 @@ const transitions = {
   sell: { from: ['in_trade'], to: 'sold', by: ['buyer', 'system'] },
 } as const
 
+export type GoodsEvent = keyof typeof transitions
+
+/** Price and credentials change only while no order holds the listing. */
+const EDITABLE = ['pending_review', 'on_sale', 'delisted', 'rejected'] as const
+
 export const goodsMachine = defineMachine({
   name: 'goods',
   table: goods,
@@ -23,5 +51,20 @@ export const goodsMachine = defineMachine({
   statuses: GOODS_STATUSES,
   actors: ['buyer', 'seller', 'operator', 'system'],
   transitions,
-  actions: {},
+  actions: {
+    // 改价
+    editPrice: [{ in: ['on_sale', 'delisted', 'rejected'], by: ['seller', 'operator'] }],
+    // 下架 / 上架
+    delist: [taking(transitions.delist)],
+    relist: [taking(transitions.relist)],
+    // 编辑重提
+    edit: [taking(transitions.resubmit)],
+    // 补充账号信息
+    credentials: [{ in: EDITABLE, by: ['seller'] }],
+    // 查看失败原因
+    reason: [{ in: ['rejected'], by: ['seller'] }],
+    // The review, for operators.
+    approve: [taking(transitions.approve, ['operator'])],
+    reject: [taking(transitions.reject)],
+  },
 })

@@ -21,6 +21,7 @@ import type {
   GoodsListQuery,
   GoodsSort,
   GoodsTypeOption,
+  GoodsStatus,
   PublicGoodsStatus,
   RecentDeal,
   RegionKind,
@@ -675,4 +676,37 @@ export async function browsePage(
 ): Promise<{ rows: BrowseRow[]; total: number }> {
   const { cards, total } = await myGoodsPage(db, cache, 'browses', userId, paging)
   return { rows: cards.map((c) => ({ ...stripRow(c), viewedAt: iso(c.row.at) })), total }
+}
+
+/**
+ * A seller's own listings in every status (newest first), as cards carrying their goods row — the
+ * consignment module adds what only the seller sees.
+ */
+export async function sellerGoodsPage(
+  db: Executor,
+  cache: CatalogueCache,
+  sellerId: number,
+  query: { status?: GoodsStatus; id?: number; pageNum: number; pageSize: number },
+) {
+  const where = sql.join(
+    [
+      sql`g.seller_id = ${sellerId}`,
+      ...(query.status ? [sql`g.status = ${query.status}`] : []),
+      ...(query.id ? [sql`g.id = ${query.id}`] : []),
+    ],
+    sql` and `,
+  )
+  const offset = (query.pageNum - 1) * query.pageSize
+  const [page, [count]] = await Promise.all([
+    rows(
+      db,
+      sql`select p.*, gm.name as game_name, rn.region_names
+          from (select ${CARD_COLUMNS} from goods g where ${where}
+                order by g.created_at desc, g.id desc limit ${query.pageSize} offset ${offset}) p
+          ${CARD_JOINS}
+          order by p.created_at desc, p.id desc`,
+    ),
+    rows<{ n: string }>(db, sql`select count(*) as n from goods g where ${where}`),
+  ])
+  return { cards: await toCards(db, cache, page), total: int(count?.n ?? 0) }
 }

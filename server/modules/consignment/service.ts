@@ -1,0 +1,357 @@
+/**
+ * Selling on consignment: a verified seller lists an account (checked against the game's attribute
+ * template, its region tree and our own uploads, with the credentials and the payout account sealed in
+ * the vault, all in one transaction), sees their listings with what each allows, and changes price and
+ * availability. Every status change goes through the goods machine; another user's listing is a 404.
+ */
+import { and, eq, inArray } from 'drizzle-orm'
+import type {
+  AccountCredentials,
+  ConsignmentRequest,
+  FeePreview,
+  MyConsignmentQuery,
+  MyListing,
+  PayoutAccount,
+  SellerContact,
+} from '../../../src/contract/consignment'
+import type { AttributeField, AttributeValue } from '../../../src/contract/catalogue'
+import { PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
+import type { Db, Executor } from '../../db'
+import { goods, goodsCredentials, orders, regionNodes, users } from '../../db/schema'
+import type { Viewer } from '../../lib/auth'
+import { AppError, invalid } from '../../lib/envelope'
+import { NO_CONTROL_CHARS } from '../../lib/validation'
+import { isStoredImage } from '../../lib/images'
+import { applyRate, tradeSettings } from '../../lib/settings'
+import type { Vault } from '../../lib/vault'
+import { goodsMachine, type GoodsRow } from '../catalogue/machine'
+import { latestTemplate, sellerGoodsPage, type CatalogueCache } from '../catalogue/service'
+
+export interface ConsignmentDeps {
+  db: Db
+  vault: Vault
+  /** Where uploads are stored: every image must be one of ours. */
+  dataDir: string
+  cache: CatalogueCache
+}
+
+export const LISTING_NOT_FOUND = '商品不存在'
+/** The 403 of an unverified seller; the client sends them to 实名认证 and back. */
+export const REAL_NAME_REQUIRED = '发布商品需要先完成实名认证'
+
+const EMOJI = /\p{Extended_Pictographic}/u
+const PLAIN_TEXT = new RegExp(NO_CONTROL_CHARS)
+const WEIXIN_PATTERN = /^[A-Za-z][-_A-Za-z0-9]{5,19}$/
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
+const DATE_PATTERN = /^(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+const MAX_ATTRIBUTE_NUMBER = 1_000_000_000
+const MAX_ATTRIBUTE_TEXT = 200
+
+export const credentialsAad = (goodsId: number) => `goods:${goodsId}:credentials`
+export const payoutAad = (goodsId: number) => `goods:${goodsId}:payout`
+
+/** The seller's commission on a price, from the settings (5 %, at least ¥50, never more than the price). */
+export async function feePreview(db: Executor, price: number): Promise<FeePreview> {
+  const { sellerCommission } = await tradeSettings(db)
+  const commission = applyRate(price, sellerCommission, price)
+  return { price, commission, net: price - commission, ...sellerCommission }
+}
+
+/**
+ * Trimmed text without emoji (they do not survive every channel the listing is shown on) or control
+ * characters (the schemas refuse those in every string they declare; attribute values are checked here).
+ */
+function cleanText(field: string, label: string, value: string, min = 0): string {
+  const trimmed = value.trim()
+  if ([...trimmed].length < min) invalid(field, min <= 1 ? `请填写${label}` : `${label}至少 ${min} 个字`)
+  if (EMOJI.test(trimmed)) invalid(field, `${label}不能包含表情符号`)
+  if (!PLAIN_TEXT.test(trimmed)) invalid(field, `${label}不能包含控制字符`)
+  return trimmed
+}
+
+const isEmpty = (value: AttributeValue | undefined) =>
+  value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+
+/** The seller's attributes, checked field by field against the template's sell form. */
+export function checkAttributes(
+  fields: AttributeField[],
+  attributes: Record<string, unknown>,
+): Record<string, AttributeValue> {
+  const form = new Map(fields.filter((f) => f.showOnSellForm).map((f) => [f.key, f]))
+  for (const key of Object.keys(attributes)) {
+    if (!form.has(key)) invalid(`attributes.${key}`, `该游戏没有属性「${key}」`)
+  }
+  const checked: Record<string, AttributeValue> = {}
+  for (const field of form.values()) {
+    const path = `attributes.${field.key}`
+    const value = attributes[field.key] as AttributeValue | undefined
+    if (isEmpty(value)) {
+      if (field.required) invalid(path, `请填写${field.label}`)
+      continue
+    }
+    const options = new Set(field.options.map((o) => o.id))
+    switch (field.type) {
+      case 'number':
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_ATTRIBUTE_NUMBER)
+          invalid(path, `${field.label}须为 0–${MAX_ATTRIBUTE_NUMBER} 之间的数字`)
+        break
+      case 'radio':
+        if (typeof value !== 'string' || !options.has(value)) invalid(path, `${field.label}的选项不存在`)
+        break
+      case 'checkbox':
+        if (
+          !Array.isArray(value) ||
+          value.some((v) => typeof v !== 'string' || !options.has(v)) ||
+          new Set(value).size !== value.length
+        )
+          invalid(path, `${field.label}的选项不存在或重复`)
+        break
+      case 'date':
+        if (typeof value !== 'string' || !DATE_PATTERN.test(value))
+          invalid(path, `${field.label}须为日期，如 2020-01-31`)
+        break
+      case 'text':
+        if (typeof value !== 'string' || [...value].length > MAX_ATTRIBUTE_TEXT)
+          invalid(path, `${field.label}最多 ${MAX_ATTRIBUTE_TEXT} 个字`)
+        cleanText(path, field.label, value)
+        break
+    }
+    checked[field.key] = field.type === 'text' ? (value as string).trim() : value!
+  }
+  return checked
+}
+
+/** The region ids must be a path of this game's tree from its root. */
+async function checkRegions(db: Executor, gameId: number, regionIds: number[]): Promise<void> {
+  const found = await db
+    .select({ id: regionNodes.id, parentId: regionNodes.parentId })
+    .from(regionNodes)
+    .where(and(eq(regionNodes.gameId, gameId), inArray(regionNodes.id, regionIds)))
+  const parentOf = new Map(found.map((r) => [r.id, r.parentId]))
+  regionIds.forEach((id, i) => {
+    if (!parentOf.has(id)) invalid('regionIds', '所选区服不属于该游戏')
+    if (parentOf.get(id) !== (i === 0 ? null : regionIds[i - 1])) invalid('regionIds', '区服须从上到下依次选择')
+  })
+}
+
+function checkContact(contact: SellerContact): SellerContact {
+  const phone = contact.phone?.trim() ?? ''
+  const qq = contact.qq?.trim() ?? ''
+  const weixin = contact.weixin?.trim() ?? ''
+  if (!phone && !qq && !weixin) invalid('contact', '请至少填写一种联系方式（手机号、QQ 或微信）')
+  if (phone && !PHONE_PATTERN.test(phone)) invalid('contact.phone', '请输入正确的 11 位手机号')
+  if (qq && !QQ_PATTERN.test(qq)) invalid('contact.qq', QQ_RULE)
+  if (weixin && !WEIXIN_PATTERN.test(weixin))
+    invalid('contact.weixin', '微信号为 6–20 位字母、数字、_ 或 -，以字母开头')
+  return { ...(phone ? { phone } : {}), ...(qq ? { qq } : {}), ...(weixin ? { weixin } : {}) }
+}
+
+function checkCredentials(credentials: AccountCredentials): AccountCredentials {
+  const account = cleanText('credentials.account', '游戏账号', credentials.account, 1)
+  if (!credentials.password.trim()) invalid('credentials.password', '请填写游戏密码')
+  const notes = cleanText('credentials.notes', '备注', credentials.notes ?? '')
+  return { ...credentials, account, notes }
+}
+
+/** The payout account: an Alipay phone or e-mail in the seller's verified real name. */
+function checkPayout(payout: PayoutAccount, realName: string): PayoutAccount {
+  const alipayAccount = payout.alipayAccount.trim()
+  if (!PHONE_PATTERN.test(alipayAccount) && !EMAIL_PATTERN.test(alipayAccount))
+    invalid('payout.alipayAccount', '收款支付宝账号须为手机号或邮箱')
+  if (payout.name.trim() !== realName) invalid('payout.name', '收款人姓名须与实名认证的姓名一致')
+  return { alipayAccount, name: realName }
+}
+
+async function checkImages(dataDir: string, coverImage: string, images: string[]): Promise<void> {
+  if (!(await isStoredImage(dataDir, coverImage))) invalid('coverImage', '封面图必须是上传成功后返回的地址，请重新上传')
+  for (const image of images) {
+    if (!(await isStoredImage(dataDir, image))) invalid('images', '详情图必须是上传成功后返回的地址，请重新上传')
+  }
+}
+
+async function verifiedRealName(db: Executor, userId: number): Promise<string> {
+  const [user] = await db
+    .select({ status: users.realNameStatus, realName: users.realName })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (user?.status !== 'verified') throw new AppError(403, REAL_NAME_REQUIRED, { need: 'realName' })
+  return user.realName
+}
+
+/** POST /need/consignment: checked whole, then written in one transaction; it waits for review. */
+export async function createConsignment(
+  deps: ConsignmentDeps,
+  userId: number,
+  body: ConsignmentRequest,
+): Promise<{ id: number; status: 'pending_review' }> {
+  const realName = await verifiedRealName(deps.db, userId)
+  const template = await latestTemplate(deps.db, body.gameId)
+  const attributes = checkAttributes(template.fields, body.attributes)
+  await checkRegions(deps.db, body.gameId, body.regionIds)
+  const title = cleanText('title', '标题', body.title, 5)
+  const description = cleanText('description', '描述', body.description)
+  const contact = checkContact(body.contact)
+  if (!body.credentials) invalid('credentials', '官方代售需要填写游戏账号和密码')
+  const credentials = checkCredentials(body.credentials)
+  const payout = checkPayout(body.payout, realName)
+  await checkImages(deps.dataDir, body.coverImage, body.images)
+
+  return deps.db.transaction(async (tx) => {
+    const row = await goodsMachine.create(
+      tx,
+      'submit',
+      { kind: 'seller', userId },
+      {
+        sellerId: userId,
+        gameId: body.gameId,
+        templateVersion: template.version,
+        title,
+        description,
+        price: body.price,
+        coverImage: body.coverImage,
+        images: body.images,
+        attributes,
+        regionIds: body.regionIds,
+        accountType: 'consign',
+        guarantee: 'buyer_pays',
+        contact,
+        accountSource: body.accountSource,
+        guaranteeMaterials: body.guaranteeMaterials,
+      },
+    )
+    await tx
+      .update(goods)
+      .set({ payoutSealed: deps.vault.seal(JSON.stringify(payout), payoutAad(row.id)) })
+      .where(eq(goods.id, row.id))
+    await tx
+      .insert(goodsCredentials)
+      .values({ goodsId: row.id, sealed: deps.vault.seal(JSON.stringify(credentials), credentialsAad(row.id)) })
+    return { id: row.id, status: 'pending_review' as const }
+  })
+}
+
+/** The listing, if `viewer` owns it or is an operator; anyone else learns nothing (404). */
+async function ownListing(db: Executor, viewer: Viewer, id: number, lock = false): Promise<GoodsRow> {
+  const query = db.select().from(goods).where(eq(goods.id, id))
+  const [row] = lock ? await query.for('update') : await query
+  if (!row || (row.sellerId !== viewer.userId && !viewer.operator) || row.sellerId === null)
+    throw new AppError(404, LISTING_NOT_FOUND)
+  return row
+}
+
+/** The one role a viewer has on a listing: its seller acts as seller only. */
+const roleOf = (row: GoodsRow, viewer: Viewer) => (row.sellerId === viewer.userId ? 'seller' : 'operator')
+
+const REFUSED: Record<string, string> = {
+  delist: '只有审核中或在售的商品可以下架',
+  relist: '只有自己下架的商品可以直接上架；被平台下架的商品请修改后重新提交审核',
+  editPrice: '交易中或已售出的商品不能改价',
+}
+
+/** GET /goods/info/upGoods/{id}: the seller puts back on sale what they delisted. */
+export async function relist(deps: ConsignmentDeps, viewer: Viewer, id: number): Promise<MyListing> {
+  await deps.db.transaction(async (tx) => {
+    const row = await ownListing(tx, viewer, id, true)
+    const moved = goodsMachine.can('relist', row, roleOf(row, viewer))
+      ? await goodsMachine.transition(
+          tx,
+          id,
+          'relist',
+          { kind: 'seller', userId: viewer.userId },
+          { delistReason: '', delistedBy: null, listedAt: new Date(), updatedAt: new Date() },
+        )
+      : null
+    if (!moved) throw new AppError(409, REFUSED.relist)
+  })
+  return listingOf(deps, viewer, id)
+}
+
+/** POST /goods/info/downGoods: the seller or an operator takes it off sale, saying why. */
+export async function delist(deps: ConsignmentDeps, viewer: Viewer, id: number, reason: string): Promise<MyListing> {
+  const why = cleanText('reason', '下架原因', reason, 1)
+  await deps.db.transaction(async (tx) => {
+    const row = await ownListing(tx, viewer, id, true)
+    const role = roleOf(row, viewer)
+    const moved = goodsMachine.can('delist', row, role)
+      ? await goodsMachine.transition(
+          tx,
+          id,
+          'delist',
+          { kind: role, userId: viewer.userId, detail: { reason: why } },
+          { delistReason: why, delistedBy: role, updatedAt: new Date() },
+        )
+      : null
+    if (!moved) throw new AppError(409, REFUSED.delist)
+  })
+  return listingOf(deps, viewer, id)
+}
+
+/** POST /need/goods/editPrice: only while no order holds it; the status does not change. */
+export async function editPrice(deps: ConsignmentDeps, viewer: Viewer, id: number, price: number): Promise<MyListing> {
+  const row = await ownListing(deps.db, viewer, id)
+  if (!goodsMachine.allows('editPrice', row, roleOf(row, viewer))) throw new AppError(409, REFUSED.editPrice)
+  const [updated] = await deps.db
+    .update(goods)
+    .set({ price, updatedAt: new Date() })
+    .where(and(eq(goods.id, id), inArray(goods.status, ['on_sale', 'delisted', 'rejected'])))
+    .returning({ id: goods.id })
+  if (!updated) throw new AppError(409, REFUSED.editPrice)
+  return listingOf(deps, viewer, id)
+}
+
+/** What only the seller sees of their listings: review notes, credentials on file, the order that sold it. */
+async function sellerFacts(db: Executor, ids: number[]) {
+  const found =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ row: goods, credentials: goodsCredentials.goodsId, orderNo: orders.no })
+          .from(goods)
+          .leftJoin(goodsCredentials, eq(goodsCredentials.goodsId, goods.id))
+          .leftJoin(orders, and(eq(orders.goodsId, goods.id), eq(orders.status, 'completed')))
+          .where(inArray(goods.id, ids))
+  return new Map(found.map((f) => [f.row.id, { ...f, hasCredentials: f.credentials !== null }]))
+}
+
+/** A seller's listings as their list shows them, with the actions `role` may take on each now. */
+async function listings(
+  deps: ConsignmentDeps,
+  sellerId: number,
+  query: { status?: MyConsignmentQuery['status']; id?: number; pageNum: number; pageSize: number },
+  role: 'seller' | 'operator',
+): Promise<{ rows: MyListing[]; total: number }> {
+  const { cards, total } = await sellerGoodsPage(deps.db, deps.cache, sellerId, query)
+  const facts = await sellerFacts(
+    deps.db,
+    cards.map((c) => c.id),
+  )
+  const rows = cards.map(({ row: _row, ...card }): MyListing => {
+    const { row, hasCredentials, orderNo } = facts.get(card.id)!
+    return {
+      ...card,
+      status: row.status,
+      auditReason: row.auditReason,
+      delistReason: row.delistReason,
+      hasCredentials,
+      createdAt: row.createdAt.toISOString(),
+      orderNo,
+      settlement: null,
+      actions: goodsMachine.actionsFor(row, [role]),
+    }
+  })
+  return { rows, total }
+}
+
+/** GET /need/myConsignment: the caller's listings, newest first. */
+export const myConsignments = (
+  deps: ConsignmentDeps,
+  viewer: Viewer,
+  query: { status?: MyConsignmentQuery['status']; pageNum: number; pageSize: number },
+) => listings(deps, viewer.userId, query, 'seller')
+
+/** One listing as its seller's list shows it, to its seller or an operator. */
+async function listingOf(deps: ConsignmentDeps, viewer: Viewer, id: number): Promise<MyListing> {
+  const row = await ownListing(deps.db, viewer, id)
+  const { rows } = await listings(deps, row.sellerId!, { id, pageNum: 1, pageSize: 1 }, roleOf(row, viewer))
+  return rows[0]
+}

@@ -1,0 +1,172 @@
+/**
+ * Selling on consignment (API.md, "Selling"): the seller's listing, its credentials and payout account,
+ * the commission preview, and the seller's own list with what each row allows. Money is integer fen.
+ */
+import { Type, type Static } from 'typebox'
+import { GoodsCard } from './catalogue'
+import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
+
+/** ¥1 – ¥1,000,000. */
+export const PRICE_BOUNDS = { min: 100, max: 100_000_000 } as const
+/** A cover and up to 9 detail images, all from /upload/image. */
+export const MAX_DETAIL_IMAGES = 9
+
+export const Price = Type.Integer({
+  title: '价格',
+  minimum: PRICE_BOUNDS.min,
+  maximum: PRICE_BOUNDS.max,
+  description: '分，¥1–¥1,000,000',
+})
+
+const ImageUrl = (title: string) => Type.String({ title, minLength: 1, maxLength: 200 })
+
+/** 自己注册 / 他人注册. */
+export const AccountSource = literals(['self_registered', 'other_registered'] as const, { title: '账号来源' })
+export type AccountSource = Static<typeof AccountSource>
+
+/** How the operator reaches the seller; at least one is given. Never public. */
+export const SellerContact = Body(
+  {
+    phone: Type.Optional(Type.String({ title: '联系手机号', maxLength: 20 })),
+    qq: Type.Optional(Type.String({ title: '联系 QQ', maxLength: 20 })),
+    weixin: Type.Optional(Type.String({ title: '联系微信', maxLength: 20 })),
+  },
+  { title: '联系方式' },
+)
+export type SellerContact = Static<typeof SellerContact>
+
+/** What the game account is bound to, and whether the binding can be moved to the buyer (换绑). */
+export const AccountBinding = Body(
+  {
+    phone: Type.Boolean({ title: '绑定手机' }),
+    email: Type.Boolean({ title: '绑定邮箱' }),
+    idCard: Type.Boolean({ title: '绑定身份证' }),
+    rebindable: Type.Boolean({ title: '可换绑' }),
+  },
+  { title: '绑定信息' },
+)
+export type AccountBinding = Static<typeof AccountBinding>
+
+/** The game account's sign-in: sealed in the vault, never answered back in full. */
+export const AccountCredentials = Body(
+  {
+    account: Type.String({ title: '游戏账号', minLength: 1, maxLength: 64 }),
+    password: Type.String({ title: '游戏密码', minLength: 1, maxLength: 64 }),
+    notes: Type.Optional(Type.String({ title: '备注', maxLength: 500 })),
+    binding: Type.Optional(AccountBinding),
+  },
+  { title: '账号信息' },
+)
+export type AccountCredentials = Static<typeof AccountCredentials>
+
+/** Where the seller's money goes: an Alipay account in the seller's verified real name. */
+export const PayoutAccount = Body(
+  {
+    alipayAccount: Type.String({ title: '收款支付宝账号', minLength: 1, maxLength: 100 }),
+    name: Type.String({ title: '收款人姓名', minLength: 1, maxLength: 20 }),
+  },
+  { title: '收款账户' },
+)
+export type PayoutAccount = Static<typeof PayoutAccount>
+
+/** POST /need/consignment (PUT /need/consignment/{id} takes the same, credentials optional). */
+export const ConsignmentRequest = Body({
+  gameId: Id('游戏'),
+  /** The region path, root first (system and carrier, or area and server). */
+  regionIds: Type.Array(Id('区服'), { title: '区服', minItems: 1, maxItems: 4 }),
+  title: Type.String({ title: '标题', minLength: 5, maxLength: 60 }),
+  description: Type.String({ title: '描述', maxLength: 2000 }),
+  price: Price,
+  coverImage: ImageUrl('封面图'),
+  images: Type.Array(ImageUrl('详情图'), { title: '详情图', maxItems: MAX_DETAIL_IMAGES, uniqueItems: true }),
+  /**
+   * By the game's template: text/date → string, number → number, radio → option id, checkbox → option ids.
+   * Each value is checked against its field by the server: a union schema here would let the validator
+   * coerce 120 into "120" or "1" into 1.
+   */
+  attributes: Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' }), Type.Unknown(), {
+    title: '账号属性',
+    maxProperties: 60,
+  }),
+  accountSource: AccountSource,
+  /** 能否提供包赔材料. */
+  guaranteeMaterials: Type.Boolean({ title: '包赔材料' }),
+  contact: SellerContact,
+  credentials: Type.Optional(AccountCredentials),
+  payout: PayoutAccount,
+})
+export type ConsignmentRequest = Static<typeof ConsignmentRequest>
+
+export const ConsignmentCreated = Type.Object({ id: Type.Integer(), status: Type.Literal('pending_review') })
+
+/** POST /need/consignment/fee: what the seller pays and gets for a price. */
+export const FeeRequest = Body({ price: Price })
+export const FeePreview = Type.Object({
+  price: Money(),
+  commission: Money(),
+  /** What the seller is paid when the deal completes and the protection window has passed. */
+  net: Money(),
+  rateBps: Type.Integer(),
+  min: Money(),
+})
+export type FeePreview = Static<typeof FeePreview>
+
+/** What a seller (or operator) may do with a listing now; the client shows exactly these. */
+export const GoodsAction = literals([
+  'editPrice',
+  'delist',
+  'relist',
+  'edit',
+  'credentials',
+  'reason',
+  'approve',
+  'reject',
+] as const)
+export type GoodsAction = Static<typeof GoodsAction>
+
+export const GOODS_STATUS_FILTERS = ['pending_review', 'on_sale', 'in_trade', 'sold', 'delisted', 'rejected'] as const
+export const MyConsignmentQuery = Type.Object({
+  status: Type.Optional(literals(GOODS_STATUS_FILTERS, { title: '状态' })),
+  ...pageParams,
+})
+export type MyConsignmentQuery = Static<typeof MyConsignmentQuery>
+
+/** The seller's money for a sold listing. */
+export const Settlement = Type.Object({
+  status: literals(['pending', 'paid', 'failed'] as const),
+  amount: Money(),
+  /** When the payout falls due (completion + the protection window). */
+  dueAt: NullableTime,
+  paidAt: Type.Optional(Time),
+  transferNo: Type.Optional(Type.String()),
+  reason: Type.Optional(Type.String()),
+})
+export type Settlement = Static<typeof Settlement>
+
+/** A row of GET /need/myConsignment: the card, its review state, and for a sold one the order and money. */
+export const MyListing = Type.Object({
+  ...GoodsCard.properties,
+  status: literals(['draft', ...GOODS_STATUS_FILTERS] as const),
+  auditReason: Type.String(),
+  delistReason: Type.String(),
+  /** Whether the account's sign-in is with us (补充账号信息 otherwise). */
+  hasCredentials: Type.Boolean(),
+  createdAt: Time,
+  orderNo: Nullable(Type.String()),
+  settlement: Nullable(Settlement),
+  actions: Type.Array(GoodsAction),
+})
+export type MyListing = Static<typeof MyListing>
+
+export const ListingId = Type.Object({ id: Id('商品编号') })
+
+/** POST /goods/info/downGoods. */
+export const DelistRequest = Body({
+  id: Id('商品编号'),
+  reason: Type.String({ title: '下架原因', minLength: 1, maxLength: 200 }),
+})
+export type DelistRequest = Static<typeof DelistRequest>
+
+/** POST /need/goods/editPrice. */
+export const PriceRequest = Body({ id: Id('商品编号'), price: Price })
+export type PriceRequest = Static<typeof PriceRequest>

@@ -1,0 +1,327 @@
+/**
+ * Selling on consignment: who may list (verified sellers), what a listing must satisfy (the game's
+ * template, its region tree, our own uploads, prices, texts), that nothing is half written, and the
+ * seller's calls on their listings for owner, other user, visitor and operator.
+ */
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import type { App } from '../../server/app'
+import type { Database } from '../../server/db'
+import {
+  attributeTemplates,
+  games,
+  goods,
+  goodsCredentials,
+  goodsEvents,
+  regionNodes,
+  users,
+} from '../../server/db/schema'
+import { storeImage } from '../../server/lib/images'
+import { credentialsAad, payoutAad } from '../../server/modules/consignment/service'
+import { MyListing } from '../../src/contract/consignment'
+import { createTestApp } from './helpers/app'
+import { TEMPLATE_FIELDS } from './helpers/catalogue'
+import { createTestDatabase } from './helpers/database'
+import { createCaller, createPerson, type Person } from './helpers/http'
+
+let database: Database
+let app: App & ReturnType<typeof createTestApp>
+let call: ReturnType<typeof createCaller>
+let gameId: number
+let otherGameId: number
+const region: Record<string, number> = {}
+const uploads: string[] = []
+
+beforeAll(async () => {
+  database = await createTestDatabase({ maxConnections: 10 })
+  app = createTestApp(database)
+  await app.ready()
+  call = createCaller(app)
+  const [game, other] = await database.db
+    .insert(games)
+    .values([
+      { name: '王者荣耀', initial: 'W', type: 'mobile' },
+      { name: '和平精英', initial: 'H', type: 'mobile' },
+    ])
+    .returning({ id: games.id })
+  gameId = game.id
+  otherGameId = other.id
+  const node = async (g: number, kind: 'system' | 'carrier', name: string, parentId?: number) =>
+    (await database.db.insert(regionNodes).values({ gameId: g, kind, name, parentId }).returning())[0].id
+  region.ios = await node(gameId, 'system', 'iOS')
+  region.iosQq = await node(gameId, 'carrier', 'QQ', region.ios)
+  region.android = await node(gameId, 'system', '安卓')
+  region.foreign = await node(otherGameId, 'system', 'iOS')
+  await database.db.insert(attributeTemplates).values({ gameId, version: 1, fields: TEMPLATE_FIELDS })
+  for (let i = 0; i < 3; i++) {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: i * 60, g: 90, b: 160 } } })
+      .png()
+      .toBuffer()
+    uploads.push((await storeImage(app.deps.config.dataDir, png)).url)
+  }
+})
+
+afterAll(async () => {
+  await app?.close()
+  await database?.close()
+})
+
+/** A seller who has verified their real name as 张三. */
+async function seller(): Promise<Person> {
+  const person = await createPerson(database)
+  await database.db.update(users).set({ realNameStatus: 'verified', realName: '张三' }).where(eq(users.id, person.id))
+  return person
+}
+
+const listingBody = (over: Record<string, unknown> = {}) => ({
+  gameId,
+  regionIds: [region.ios, region.iosQq],
+  title: '王者 全英雄 典藏皮肤',
+  description: '自用号，诚心出',
+  price: 88_800,
+  coverImage: uploads[0],
+  images: [uploads[1], uploads[2]],
+  attributes: { rank: '2', skins: 120, rare: ['1'], born: '2019-05-01' },
+  accountSource: 'self_registered',
+  guaranteeMaterials: true,
+  contact: { qq: '12345678' },
+  credentials: { account: 'wz_seller_01', password: 'S3cret-pass!', notes: '已解绑手机' },
+  payout: { alipayAccount: '13800138000', name: '张三' },
+  ...over,
+})
+
+const list = (who: Person | null, over: Record<string, unknown> = {}) =>
+  call('POST', '/api/need/consignment', { token: who?.token, body: listingBody(over) })
+
+async function listed(who: Person, status?: 'on_sale' | 'delisted') {
+  const created = await list(who)
+  expect(created.status).toBe(200)
+  const id = created.body.data.id as number
+  if (status) await database.db.update(goods).set({ status, listedAt: new Date() }).where(eq(goods.id, id))
+  return id
+}
+
+describe('listing an account', () => {
+  test('a verified seller lists; it waits for review with its event, sealed credentials and payout', async () => {
+    const me = await seller()
+    const { status, body, text } = await list(me)
+    expect(status).toBe(200)
+    expect(body.data).toEqual({ id: expect.any(Number), status: 'pending_review' })
+    const id = body.data.id
+    const [row] = await database.db.select().from(goods).where(eq(goods.id, id))
+    expect(row).toMatchObject({ sellerId: me.id, status: 'pending_review', price: 88_800, templateVersion: 1 })
+    expect(row.contact).toEqual({ qq: '12345678' })
+    const [sealed] = await database.db.select().from(goodsCredentials).where(eq(goodsCredentials.goodsId, id))
+    expect(JSON.parse(app.deps.vault.open(sealed.sealed, credentialsAad(id)))).toMatchObject({
+      account: 'wz_seller_01',
+      password: 'S3cret-pass!',
+    })
+    expect(JSON.parse(app.deps.vault.open(row.payoutSealed!, payoutAad(id)))).toEqual({
+      alipayAccount: '13800138000',
+      name: '张三',
+    })
+    expect(sealed.sealed).not.toContain('S3cret')
+    expect(text).not.toContain('S3cret')
+    const events = await database.db.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))
+    expect(events).toMatchObject([{ event: 'submit', fromStatus: null, toStatus: 'pending_review', actor: 'seller' }])
+  })
+
+  test('a visitor is asked to sign in; an unverified user is sent to 实名认证', async () => {
+    expect((await list(null)).status).toBe(401)
+    const unverified = await createPerson(database)
+    const refused = await list(unverified)
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ msg: '发布商品需要先完成实名认证', data: { need: 'realName' } })
+  })
+
+  test.each([
+    ['a required attribute missing', { attributes: { skins: 3 } }, 'attributes.rank', '请填写段位'],
+    ['an unknown option', { attributes: { rank: '9', skins: 3 } }, 'attributes.rank', '段位的选项不存在'],
+    [
+      'an unknown checkbox option',
+      { attributes: { rank: '1', skins: 3, rare: ['z'] } },
+      'attributes.rare',
+      '稀有皮肤的选项不存在或重复',
+    ],
+    [
+      'a negative number',
+      { attributes: { rank: '1', skins: -1 } },
+      'attributes.skins',
+      '皮肤数须为 0–1000000000 之间的数字',
+    ],
+    [
+      'a bad date',
+      { attributes: { rank: '1', skins: 1, born: '2019-13-01' } },
+      'attributes.born',
+      '注册日期须为日期，如 2020-01-31',
+    ],
+    [
+      'an attribute the game has not',
+      { attributes: { rank: '1', skins: 1, level: 30 } },
+      'attributes.level',
+      '该游戏没有属性「level」',
+    ],
+    ['a region of another game', () => ({ regionIds: [region.foreign] }), 'regionIds', '所选区服不属于该游戏'],
+    ['a region path out of order', () => ({ regionIds: [region.iosQq] }), 'regionIds', '区服须从上到下依次选择'],
+    [
+      'a foreign cover image',
+      { coverImage: 'https://evil.example/x.jpg' },
+      'coverImage',
+      '封面图必须是上传成功后返回的地址，请重新上传',
+    ],
+    [
+      'a detail image never uploaded',
+      { images: [`/uploads/${'0'.repeat(40)}.jpg`] },
+      'images',
+      '详情图必须是上传成功后返回的地址，请重新上传',
+    ],
+    ['an emoji in the title', { title: '王者 全英雄 典藏 😀' }, 'title', '标题不能包含表情符号'],
+    ['no contact', { contact: {} }, 'contact', '请至少填写一种联系方式（手机号、QQ 或微信）'],
+    ['no credentials', { credentials: undefined }, 'credentials', '官方代售需要填写游戏账号和密码'],
+    [
+      'a payout in another name',
+      { payout: { alipayAccount: 'a@b.cn', name: '李四' } },
+      'payout.name',
+      '收款人姓名须与实名认证的姓名一致',
+    ],
+    [
+      'a payout account that is neither phone nor e-mail',
+      { payout: { alipayAccount: 'zhangsan', name: '张三' } },
+      'payout.alipayAccount',
+      '收款支付宝账号须为手机号或邮箱',
+    ],
+  ])('refuses %s, naming the field, and writes nothing', async (_case, over, field, message) => {
+    const me = await seller()
+    // Ids made in beforeAll are read when the case runs.
+    const { status, body } = await list(me, typeof over === 'function' ? over() : over)
+    expect(status).toBe(400)
+    expect(body).toMatchObject({ msg: message, data: { errors: [{ field, message }] } })
+    expect(await database.db.select().from(goods).where(eq(goods.sellerId, me.id))).toEqual([])
+  })
+
+  test.each([
+    ['a price below ¥1', { price: 99 }],
+    ['a price above ¥1,000,000', { price: 100_000_001 }],
+    ['an over-long title', { title: '号'.repeat(61) }],
+    ['an over-long description', { description: '号'.repeat(2001) }],
+    ['ten detail images', { images: Array.from({ length: 10 }, (_, i) => `/uploads/${String(i).repeat(40)}.jpg`) }],
+  ])('refuses %s by its schema', async (_case, over) => {
+    const me = await seller()
+    const { status, body } = await list(me, over)
+    expect(status).toBe(400)
+    expect(body.msg).toMatch(/价格|标题|描述|详情图/)
+  })
+
+  test('previews the commission from the settings: 5 %, at least ¥50', async () => {
+    const me = await seller()
+    const fee = (price: number) => call('POST', '/api/need/consignment/fee', { token: me.token, body: { price } })
+    expect((await fee(200_000)).body.data).toEqual({
+      price: 200_000,
+      commission: 10_000,
+      net: 190_000,
+      rateBps: 500,
+      min: 5_000,
+    })
+    expect((await fee(50_000)).body.data).toMatchObject({ commission: 5_000, net: 45_000 })
+    expect((await fee(3_000)).body.data).toMatchObject({ commission: 3_000, net: 0 })
+  })
+})
+
+describe("the seller's listings", () => {
+  test('myConsignment lists only mine, newest first, with the actions of each status', async () => {
+    const me = await seller()
+    const other = await seller()
+    const review = await listed(me)
+    const onSale = await listed(me, 'on_sale')
+    await listed(other)
+    const { body } = await call('GET', '/api/need/myConsignment', { token: me.token })
+    expect(body.total).toBe(2)
+    expect(body.rows!.map((r) => [r.id, r.status, r.actions])).toEqual([
+      [onSale, 'on_sale', ['editPrice', 'delist', 'credentials']],
+      [review, 'pending_review', ['delist', 'credentials']],
+    ])
+    expect(Object.keys(body.rows![0]).sort()).toEqual(Object.keys(MyListing.properties).sort())
+    expect(body.rows![0]).toMatchObject({ hasCredentials: true, orderNo: null, gameName: '王者荣耀' })
+    expect(JSON.stringify(body)).not.toMatch(/S3cret|wz_seller_01|13800138000|12345678/)
+    const filtered = await call('GET', '/api/need/myConsignment', { token: me.token, query: { status: 'on_sale' } })
+    expect(filtered.body.rows!.map((r) => r.id)).toEqual([onSale])
+    expect((await call('GET', '/api/need/myConsignment')).status).toBe(401)
+  })
+
+  test('delist, relist and price: the owner and an operator may, another user gets 404, a visitor 401', async () => {
+    const me = await seller()
+    const stranger = await seller()
+    const operator = await createPerson(database, ['user', 'operator'])
+    const id = await listed(me, 'on_sale')
+
+    const down = (who: Person | null, reason = '暂时不卖') =>
+      call('POST', '/api/goods/info/downGoods', { token: who?.token, body: { id, reason } })
+    const up = (who: Person | null) => call('GET', `/api/goods/info/upGoods/${id}`, { token: who?.token })
+    const price = (who: Person | null, value: number) =>
+      call('POST', '/api/need/goods/editPrice', { token: who?.token, body: { id, price: value } })
+
+    expect((await down(null)).status).toBe(401)
+    expect((await down(stranger)).status).toBe(404)
+    expect((await price(stranger, 1_000)).status).toBe(404)
+    expect((await up(stranger)).status).toBe(404)
+
+    const repriced = await price(me, 77_700)
+    expect(repriced.body.data).toMatchObject({ price: 77_700, status: 'on_sale' })
+
+    const delisted = await down(me)
+    expect(delisted.body.data).toMatchObject({ status: 'delisted', delistReason: '暂时不卖' })
+    expect(delisted.body.data.actions).toEqual(['editPrice', 'relist', 'edit', 'credentials'])
+    expect((await down(me)).body).toMatchObject({ code: 409, msg: '只有审核中或在售的商品可以下架' })
+    const relisted = await up(me)
+    expect(relisted.body.data).toMatchObject({ status: 'on_sale', delistReason: '' })
+
+    // An operator delists with a reason; the seller cannot simply put it back.
+    const byOperator = await down(operator, '描述与实际不符')
+    expect(byOperator.body.data).toMatchObject({ status: 'delisted', delistReason: '描述与实际不符' })
+    expect(byOperator.body.data.actions).not.toContain('relist')
+    const mine = await call('GET', '/api/need/myConsignment', { token: me.token })
+    expect(mine.body.rows![0].actions).toEqual(['editPrice', 'edit', 'credentials'])
+    expect((await up(me)).body).toMatchObject({
+      code: 409,
+      msg: '只有自己下架的商品可以直接上架；被平台下架的商品请修改后重新提交审核',
+    })
+    const events = await database.db.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))
+    expect(events.map((e) => [e.event, e.actor])).toEqual([
+      ['submit', 'seller'],
+      ['delist', 'seller'],
+      ['relist', 'seller'],
+      ['delist', 'operator'],
+    ])
+    expect(events[3].detail).toEqual({ reason: '描述与实际不符' })
+  })
+
+  test('no price change while an order holds it', async () => {
+    const me = await seller()
+    const id = await listed(me, 'on_sale')
+    await database.db.update(goods).set({ status: 'in_trade' }).where(eq(goods.id, id))
+    const refused = await call('POST', '/api/need/goods/editPrice', { token: me.token, body: { id, price: 1_000 } })
+    expect(refused.body).toMatchObject({ code: 409, msg: '交易中或已售出的商品不能改价' })
+    expect((await database.db.select().from(goods).where(eq(goods.id, id)))[0].price).toBe(88_800)
+  })
+
+  test('an order taking it and the seller delisting it race: exactly one wins', async () => {
+    const me = await seller()
+    const buyer = await createPerson(database)
+    for (let round = 0; round < 5; round++) {
+      const id = await listed(me, 'on_sale')
+      const [ordered, delisted] = await Promise.all([
+        call('POST', '/api/order', {
+          token: buyer.token,
+          body: { goodsId: id, guaranteeType: 'none', payMode: 'full', agree: true },
+        }),
+        call('POST', '/api/goods/info/downGoods', { token: me.token, body: { id, reason: '不卖了' } }),
+      ])
+      expect([ordered.status, delisted.status].filter((s) => s === 200)).toHaveLength(1)
+      const [row] = await database.db.select().from(goods).where(eq(goods.id, id))
+      expect(row.status).toBe(ordered.status === 200 ? 'in_trade' : 'delisted')
+      if (ordered.status === 200) {
+        await call('POST', `/api/need/myOrder/${ordered.body.data.id}/cancel`, { token: buyer.token, body: {} })
+      }
+    }
+  })
+})

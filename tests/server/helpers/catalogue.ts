@@ -1,0 +1,68 @@
+import type { AttributeField } from '../../../src/contract/catalogue'
+
+/** A game's attribute template as the tests use it: one field of every type, the first two required. */
+export const TEMPLATE_FIELDS: AttributeField[] = [
+  {
+    key: 'rank',
+    label: '段位',
+    type: 'radio',
+    options: [
+      { id: '1', label: '黄金' },
+      { id: '2', label: '铂金' },
+      { id: '3', label: '钻石' },
+    ],
+    unit: '',
+    required: true,
+    searchable: true,
+    showOnSellForm: true,
+    sort: 1,
+  },
+  {
+    key: 'skins',
+    label: '皮肤数',
+    type: 'number',
+    options: [],
+    unit: '个',
+    required: true,
+    searchable: true,
+    showOnSellForm: true,
+    sort: 2,
+  },
+  {
+    key: 'rare',
+    label: '稀有皮肤',
+    type: 'checkbox',
+    options: [
+      { id: '1', label: '典藏' },
+      { id: '2', label: '传说' },
+      { id: '3', label: '限定' },
+    ],
+    unit: '',
+    required: false,
+    searchable: true,
+    showOnSellForm: true,
+    sort: 3,
+  },
+  {
+    key: 'note',
+    label: '备注',
+    type: 'text',
+    options: [],
+    unit: '',
+    required: false,
+    searchable: false,
+    showOnSellForm: true,
+    sort: 4,
+  },
+  {
+    key: 'born',
+    label: '注册日期',
+    type: 'date',
+    options: [],
+    unit: '',
+    required: false,
+    searchable: false,
+    showOnSellForm: true,
+    sort: 5,
+  },
+]
