@@ -15,7 +15,7 @@ import { isLoopback } from './lib/network'
 import { checkRouteSchemas } from './lib/validation'
 import { authRoutes } from './modules/auth/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
-import { consignmentRoutes } from './modules/consignment/routes'
+import { adminConsignmentRoutes, consignmentRoutes } from './modules/consignment/routes'
 import { adminContentRoutes, contentRoutes } from './modules/content/routes'
 import { devRoutes } from './modules/dev/routes'
 import { adminFeedbackRoutes, feedbackRoutes } from './modules/feedback/routes'
@@ -113,7 +113,8 @@ export function buildApp(deps: AppDeps) {
   app.register(authRoutes, { ...api, config, database, kv, sms })
   app.register(userRoutes, { ...api, database, kv, vault, lookupKey, idVerifier })
   app.register(catalogueRoutes, { ...api, database })
-  app.register(consignmentRoutes, { ...api, config, database, kv, vault })
+  app.register(consignmentRoutes, { ...api, config, database, kv, vault, lookupKey })
+  app.register(adminConsignmentRoutes, { ...api, config, database, vault, lookupKey })
   app.register(orderRoutes, { ...api, database, kv, vault, payments })
   app.register(paymentRoutes, { ...api, config, database, payments })
   app.register(adminOrderRoutes, { ...api, database, vault, payments })

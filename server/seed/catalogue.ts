@@ -13,6 +13,7 @@ import { storeImage } from '../lib/images'
 import type { Vault } from '../lib/vault'
 import { attributeTemplates, games, goods, goodsCredentials, regionNodes, users } from '../db/schema'
 import { COMMON_PHRASES, GAMES, type FieldSpec, type GameSpec } from './catalogueData'
+import { credentialsAad } from '../modules/catalogue/credentials'
 
 export const ON_SALE_PER_GAME = 46
 export const SOLD_PER_GAME = 6
@@ -367,10 +368,7 @@ export async function seedCatalogue(db: Executor, options: SeedCatalogueOptions)
       await tx.insert(goodsCredentials).values(
         inserted.map(({ id }, i) => ({
           goodsId: id,
-          sealed: options.vault.seal(
-            JSON.stringify(credentialsFor(random, spec, carriers[i], id)),
-            `goods:${id}:credentials`,
-          ),
+          sealed: options.vault.seal(JSON.stringify(credentialsFor(random, spec, carriers[i], id)), credentialsAad(id)),
         })),
       )
       goodsCount += inserted.length

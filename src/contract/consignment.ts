@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { GoodsCard } from './catalogue'
+import { BlacklistRecord } from './trust'
 import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
 
 /** ¥1 – ¥1,000,000. */
@@ -170,3 +171,65 @@ export type DelistRequest = Static<typeof DelistRequest>
 /** POST /need/goods/editPrice. */
 export const PriceRequest = Body({ id: Id('商品编号'), price: Price })
 export type PriceRequest = Static<typeof PriceRequest>
+
+// ── review, for operators ───────────────────────────────────────────────────────────────────────
+
+/** GET /admin/goods: consigned listings, by status (the review queue is `pending_review`), oldest first there. */
+export const AdminGoodsQuery = Type.Object({
+  status: Type.Optional(literals(GOODS_STATUS_FILTERS, { title: '状态' })),
+  sellerId: Type.Optional(Id('卖家')),
+  ...pageParams,
+})
+export type AdminGoodsQuery = Static<typeof AdminGoodsQuery>
+
+/** A listing as staff see it in the queue: the seller's row, the seller, and the staff's actions. */
+export const AdminListing = Type.Object({
+  ...MyListing.properties,
+  sellerId: Type.Integer(),
+  sellerName: Type.String(),
+})
+export type AdminListing = Static<typeof AdminListing>
+
+/** The seller's record with us, beside a listing under review. */
+export const SellerHistory = Type.Object({
+  listings: Type.Integer(),
+  sold: Type.Integer(),
+  rejected: Type.Integer(),
+  delistedByStaff: Type.Integer(),
+})
+
+/** GET /admin/goods/{id}: everything a reviewer weighs; the credentials only through their own logged call. */
+export const AdminListingDetail = Type.Object({
+  ...AdminListing.properties,
+  description: Type.String(),
+  images: Type.Array(Type.String()),
+  attributes: Type.Record(Type.String(), Type.Unknown()),
+  accountSource: AccountSource,
+  guaranteeMaterials: Type.Boolean(),
+  contact: Type.Object({
+    phone: Type.Optional(Type.String()),
+    qq: Type.Optional(Type.String()),
+    weixin: Type.Optional(Type.String()),
+  }),
+  /** Masked: `138****8000`, `张*`. */
+  payout: Nullable(Type.Object({ alipayAccount: Type.String(), name: Type.String() })),
+  sellerHistory: SellerHistory,
+  /** Blacklist records on the game account, the seller's phone or the listing's contacts. */
+  blacklistHits: Type.Array(BlacklistRecord),
+})
+export type AdminListingDetail = Static<typeof AdminListingDetail>
+
+/** POST /admin/goods/{id}/reject and /delist. */
+export const ReasonRequest = Body({ reason: Type.String({ title: '原因', minLength: 1, maxLength: 200 }) })
+export type ReasonRequest = Static<typeof ReasonRequest>
+
+/** GET /admin/goods/{id}/credentials: 验号, logged with its reason. */
+export const RevealQuery = Type.Object({ reason: Type.String({ title: '查看原因', minLength: 1, maxLength: 200 }) })
+
+export const ListingCredentials = Type.Object({
+  account: Type.String(),
+  password: Type.String(),
+  notes: Type.String(),
+  binding: Nullable(Type.Object(AccountBinding.properties)),
+})
+export type ListingCredentials = Static<typeof ListingCredentials>

@@ -81,6 +81,10 @@ export function checkRealName(name: string): string {
 
 /** 138****8000 */
 /** `110***********1234`: the first three and last four characters of an ID number. */
+/** `张*`, `欧阳**`: the first character of a name. */
+export const maskName = (name: string) =>
+  name ? `${[...name][0]}${'*'.repeat(Math.max(1, [...name].length - 1))}` : ''
+
 export const maskIdNumber = (id: string) => `${id.slice(0, 3)}***********${id.slice(-4)}`
 
 export function maskPhone(phone: string): string {

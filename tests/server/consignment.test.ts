@@ -9,15 +9,19 @@ import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
 import {
   attributeTemplates,
+  auditLog,
+  credentialReveals,
   games,
   goods,
   goodsCredentials,
   goodsEvents,
+  messages,
   regionNodes,
   users,
 } from '../../server/db/schema'
 import { storeImage } from '../../server/lib/images'
-import { credentialsAad, payoutAad } from '../../server/modules/consignment/service'
+import { credentialsAad } from '../../server/modules/catalogue/credentials'
+import { payoutAad } from '../../server/modules/consignment/service'
 import { MyListing } from '../../src/contract/consignment'
 import { createTestApp } from './helpers/app'
 import { TEMPLATE_FIELDS } from './helpers/catalogue'
@@ -323,5 +327,138 @@ describe("the seller's listings", () => {
         await call('POST', `/api/need/myOrder/${ordered.body.data.id}/cancel`, { token: buyer.token, body: {} })
       }
     }
+  })
+})
+
+describe('review by staff', () => {
+  test('the queue is the pending listings, oldest first; only staff may see it', async () => {
+    const me = await seller()
+    const operator = await createPerson(database, ['user', 'operator'])
+    const first = await listed(me)
+    const second = await listed(me)
+    expect((await call('GET', '/api/admin/goods', { token: me.token })).status).toBe(403)
+    expect((await call('GET', '/api/admin/goods')).status).toBe(401)
+    const queue = await call('GET', '/api/admin/goods', {
+      token: operator.token,
+      query: { status: 'pending_review', sellerId: me.id },
+    })
+    expect(queue.body.rows!.map((r) => [r.id, r.sellerId, r.actions])).toEqual([
+      [first, me.id, ['delist', 'approve', 'reject']],
+      [second, me.id, ['delist', 'approve', 'reject']],
+    ])
+  })
+
+  test('approve puts it on sale, with its event, an audit row and the seller’s message; a second approve is refused', async () => {
+    const me = await seller()
+    const operator = await createPerson(database, ['user', 'operator'])
+    const id = await listed(me)
+    const approved = await call('POST', `/api/admin/goods/${id}/approve`, { token: operator.token })
+    expect(approved.body.data).toMatchObject({ id, status: 'on_sale', actions: ['editPrice', 'delist'] })
+    expect((await call('GET', `/api/web/good/${id}`)).body.data).toMatchObject({ status: 'on_sale' })
+    expect((await call('POST', `/api/admin/goods/${id}/approve`, { token: operator.token })).body).toMatchObject({
+      code: 409,
+      msg: '只有待审核的商品可以审核',
+    })
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.subjectId, id))
+    expect(audits).toMatchObject([{ actorId: operator.id, action: 'goods.approve', subjectType: 'goods' }])
+    const inbox = await database.db.select().from(messages).where(eq(messages.userId, me.id))
+    expect(inbox).toMatchObject([{ type: 'audit_passed', relatedType: 'goods', relatedId: id }])
+    await expect(database.db.delete(auditLog).where(eq(auditLog.subjectId, id))).rejects.toThrow()
+  })
+
+  test('reject needs a reason; the seller reads it and may edit and resubmit', async () => {
+    const me = await seller()
+    const operator = await createPerson(database, ['user', 'operator'])
+    const id = await listed(me)
+    const unexplained = await call('POST', `/api/admin/goods/${id}/reject`, {
+      token: operator.token,
+      body: { reason: ' ' },
+    })
+    expect(unexplained.body).toMatchObject({ code: 400, msg: '请填写驳回原因' })
+    const rejected = await call('POST', `/api/admin/goods/${id}/reject`, {
+      token: operator.token,
+      body: { reason: '截图与描述不符' },
+    })
+    expect(rejected.body.data).toMatchObject({ status: 'rejected', auditReason: '截图与描述不符' })
+    const mine = await call('GET', '/api/need/myConsignment', { token: me.token, query: { status: 'rejected' } })
+    expect(mine.body.rows![0]).toMatchObject({
+      id,
+      auditReason: '截图与描述不符',
+      actions: ['editPrice', 'edit', 'credentials', 'reason'],
+    })
+    const [message] = await database.db.select().from(messages).where(eq(messages.userId, me.id))
+    expect(message).toMatchObject({ type: 'audit_failed', content: expect.stringContaining('截图与描述不符') })
+  })
+
+  test('approve and reject racing: exactly one wins; approve and the seller withdrawing: the events tell the story', async () => {
+    const me = await seller()
+    const operator = await createPerson(database, ['user', 'operator'])
+    const other = await createPerson(database, ['user', 'operator'])
+    const chain = async (id: number) => {
+      const events = await database.db.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))
+      events.slice(1).forEach((event, i) => expect(event.fromStatus).toBe(events[i].toStatus))
+      const [row] = await database.db.select().from(goods).where(eq(goods.id, id))
+      expect(row.status).toBe(events.at(-1)!.toStatus)
+      return events.map((e) => e.event)
+    }
+    for (let round = 0; round < 5; round++) {
+      const id = await listed(me)
+      const [approved, rejected] = await Promise.all([
+        call('POST', `/api/admin/goods/${id}/approve`, { token: operator.token }),
+        call('POST', `/api/admin/goods/${id}/reject`, { token: other.token, body: { reason: '图片不清晰' } }),
+      ])
+      expect([approved.status, rejected.status].sort()).toEqual([200, 409])
+      expect(await chain(id)).toHaveLength(2)
+
+      // Withdrawing during review and approval are both fine in either order: the later one acts on the
+      // state the earlier one left (approved then delisted, or withdrawn and the approval refused).
+      const next = await listed(me)
+      const [approval, withdrawal] = await Promise.all([
+        call('POST', `/api/admin/goods/${next}/approve`, { token: operator.token }),
+        call('POST', '/api/goods/info/downGoods', { token: me.token, body: { id: next, reason: '先不卖了' } }),
+      ])
+      expect(withdrawal.status).toBe(200)
+      expect(await chain(next)).toEqual(
+        approval.status === 200 ? ['submit', 'approve', 'delist'] : ['submit', 'delist'],
+      )
+    }
+  })
+
+  test('the detail shows the seller’s record and blacklist hits, the payout masked; 验号 is logged and audited', async () => {
+    const me = await seller()
+    const operator = await createPerson(database, ['user', 'operator'])
+    const id = await listed(me)
+    await call('POST', '/api/admin/blacklist', {
+      token: operator.token,
+      body: { subjectKind: 'game_account', subject: 'wz_seller_01', reason: 'retrieval', evidence: '已找回两次' },
+    })
+    const detail = await call('GET', `/api/admin/goods/${id}`, { token: operator.token })
+    expect(detail.body.data).toMatchObject({
+      id,
+      sellerId: me.id,
+      contact: { qq: '12345678' },
+      payout: { alipayAccount: '138****8000', name: '张*' },
+      sellerHistory: { listings: 1, sold: 0, rejected: 0, delistedByStaff: 0 },
+      blacklistHits: [{ subjectKind: 'game_account', reason: 'retrieval' }],
+    })
+    expect(detail.text).not.toMatch(/S3cret|wz_seller_01|13800138000/)
+    expect((await call('GET', `/api/admin/goods/${id}`, { token: me.token })).status).toBe(403)
+
+    const unexplained = await call('GET', `/api/admin/goods/${id}/credentials`, { token: operator.token })
+    expect(unexplained.status).toBe(400)
+    const seen = await call('GET', `/api/admin/goods/${id}/credentials`, {
+      token: operator.token,
+      query: { reason: '验号' },
+    })
+    expect(seen.body.data).toEqual({
+      account: 'wz_seller_01',
+      password: 'S3cret-pass!',
+      notes: '已解绑手机',
+      binding: null,
+    })
+    const reveals = await database.db.select().from(credentialReveals).where(eq(credentialReveals.goodsId, id))
+    expect(reveals).toMatchObject([{ userId: operator.id, role: 'operator', reason: '验号', orderId: null }])
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.subjectId, id))
+    expect(audits.map((a) => a.action)).toEqual(['goods.credentials'])
   })
 })

@@ -138,6 +138,8 @@ export const goods = pgTable(
     delistedBy: text('delisted_by').$type<'seller' | 'operator'>(),
     /** The seller's payout account `{alipayAccount, name}`, a vault envelope (AAD `goods:<id>:payout`). */
     payoutSealed: text('payout_sealed'),
+    /** Keyed hash of the game account (as the blacklist hashes it), so review checks it without decrypting. */
+    accountHash: text('account_hash'),
     /** The seller's contact for the operator; never public. */
     contact: jsonb('contact').$type<SellerContact>().notNull().default({}),
     accountSource: text('account_source').notNull().default(''),

@@ -155,14 +155,13 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_time_idx').on(t.createdAt)],
 )
 
-/** Every decryption of a listing's credentials: who, as what, from where, when. */
+/** Every decryption of a listing's credentials: who, as what, from where, when (and for which order, if any). */
 export const credentialReveals = pgTable(
   'credential_reveals',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    /** null when staff check the account while reviewing the listing (验号). */
+    orderId: integer('order_id').references(() => orders.id),
     goodsId: integer('goods_id')
       .notNull()
       .references(() => goods.id),

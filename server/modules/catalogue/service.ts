@@ -679,32 +679,43 @@ export async function browsePage(
 }
 
 /**
- * A seller's own listings in every status (newest first), as cards carrying their goods row — the
- * consignment module adds what only the seller sees.
+ * Consigned listings in every status — one seller's, or all sellers' for staff — as cards carrying their
+ * goods row; the consignment module adds what only the seller and staff see. Newest first, or oldest
+ * first for a review queue.
  */
-export async function sellerGoodsPage(
+export async function listingPage(
   db: Executor,
   cache: CatalogueCache,
-  sellerId: number,
-  query: { status?: GoodsStatus; id?: number; pageNum: number; pageSize: number },
+  query: {
+    sellerId?: number
+    status?: GoodsStatus
+    id?: number
+    oldestFirst?: boolean
+    pageNum: number
+    pageSize: number
+  },
 ) {
   const where = sql.join(
     [
-      sql`g.seller_id = ${sellerId}`,
+      query.sellerId === undefined ? sql`g.seller_id is not null` : sql`g.seller_id = ${query.sellerId}`,
       ...(query.status ? [sql`g.status = ${query.status}`] : []),
       ...(query.id ? [sql`g.id = ${query.id}`] : []),
     ],
     sql` and `,
   )
+  const order = (alias: 'g' | 'p') =>
+    sql.raw(
+      query.oldestFirst ? `${alias}.created_at asc, ${alias}.id asc` : `${alias}.created_at desc, ${alias}.id desc`,
+    )
   const offset = (query.pageNum - 1) * query.pageSize
   const [page, [count]] = await Promise.all([
     rows(
       db,
       sql`select p.*, gm.name as game_name, rn.region_names
           from (select ${CARD_COLUMNS} from goods g where ${where}
-                order by g.created_at desc, g.id desc limit ${query.pageSize} offset ${offset}) p
+                order by ${order('g')} limit ${query.pageSize} offset ${offset}) p
           ${CARD_JOINS}
-          order by p.created_at desc, p.id desc`,
+          order by ${order('p')}`,
     ),
     rows<{ n: string }>(db, sql`select count(*) as n from goods g where ${where}`),
   ])

@@ -1,33 +1,45 @@
 /** Selling on consignment (API.md, "Selling"): list an account, see one's listings, price and availability. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
+  AdminGoodsQuery,
+  AdminListing,
+  AdminListingDetail,
   ConsignmentCreated,
   ConsignmentRequest,
   DelistRequest,
   FeePreview,
   FeeRequest,
+  ListingCredentials,
   ListingId,
   MyConsignmentQuery,
   MyListing,
   PriceRequest,
+  ReasonRequest,
+  RevealQuery,
 } from '../../../src/contract/consignment'
 import type { AppDeps } from '../../deps'
-import { requireUser, viewerOf } from '../../lib/auth'
+import { staffOf } from '../../lib/audit'
+import { operatorsOnly, requireUser, viewerOf } from '../../lib/auth'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import { CatalogueCache } from '../catalogue/service'
+import * as review from './review'
 import * as consignment from './service'
 
-export const consignmentRoutes: FastifyPluginAsyncTypebox<
-  Pick<AppDeps, 'config' | 'database' | 'kv' | 'vault'>
-> = async (app, { config, database, kv, vault }) => {
+type Deps = Pick<AppDeps, 'config' | 'database' | 'vault' | 'lookupKey'>
+
+const consignmentDeps = ({ config, database, vault, lookupKey }: Deps): consignment.ConsignmentDeps => ({
+  db: database.db,
+  vault,
+  dataDir: config.dataDir,
+  cache: new CatalogueCache(),
+  lookupKey,
+})
+
+export const consignmentRoutes: FastifyPluginAsyncTypebox<Deps & Pick<AppDeps, 'kv'>> = async (app, appDeps) => {
+  const { database, kv } = appDeps
   const tags = ['selling']
-  const deps: consignment.ConsignmentDeps = {
-    db: database.db,
-    vault,
-    dataDir: config.dataDir,
-    cache: new CatalogueCache(),
-  }
+  const deps = consignmentDeps(appDeps)
 
   app.post(
     '/need/consignment/fee',
@@ -104,7 +116,7 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<
         response: { 200: Ajax(MyListing) },
       },
     },
-    async (request) => ok(await consignment.delist(deps, viewerOf(request), request.body.id, request.body.reason)),
+    async (request) => ok(await consignment.delist(deps, staffOf(request), request.body.id, request.body.reason)),
   )
 
   app.post(
@@ -118,5 +130,105 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<
       },
     },
     async (request) => ok(await consignment.editPrice(deps, viewerOf(request), request.body.id, request.body.price)),
+  )
+}
+
+/** Review by staff (API now; the console comes later): the queue, one listing, approve, reject, delist, 验号. */
+export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appDeps) => {
+  const tags = ['admin']
+  operatorsOnly(app)
+  const deps = consignmentDeps(appDeps)
+
+  app.get(
+    '/admin/goods',
+    {
+      schema: {
+        summary: '代售商品列表；status=pending_review 为审核队列（先提交的在前）',
+        tags,
+        querystring: AdminGoodsQuery,
+        response: { 200: Table(AdminListing) },
+      },
+    },
+    async (request) => {
+      const { pageNum = 1, pageSize = 20, ...filters } = request.query
+      const { rows, total } = await review.adminListings(deps, { ...filters, pageNum, pageSize })
+      return page(rows, total)
+    },
+  )
+
+  app.get(
+    '/admin/goods/:id',
+    {
+      schema: {
+        summary: '审核详情：商品、卖家记录、黑号命中（收款账户打码）',
+        tags,
+        params: ListingId,
+        response: { 200: Ajax(AdminListingDetail) },
+      },
+    },
+    async (request) => ok(await review.adminListing(deps, staffOf(request), request.params.id)),
+  )
+
+  app.post(
+    '/admin/goods/:id/approve',
+    {
+      schema: {
+        summary: '审核通过：上架出售，通知卖家',
+        tags,
+        params: ListingId,
+        response: { 200: Ajax(AdminListing) },
+      },
+    },
+    async (request) => ok(await review.approve(deps, staffOf(request), request.params.id)),
+  )
+
+  app.post(
+    '/admin/goods/:id/reject',
+    {
+      schema: {
+        summary: '审核驳回（写明原因，通知卖家）',
+        tags,
+        params: ListingId,
+        body: ReasonRequest,
+        response: { 200: Ajax(AdminListing) },
+      },
+    },
+    async (request) => ok(await review.reject(deps, staffOf(request), request.params.id, request.body.reason)),
+  )
+
+  app.post(
+    '/admin/goods/:id/delist',
+    {
+      schema: {
+        summary: '平台下架（写明原因，通知卖家；卖家须修改后重新提交审核）',
+        tags,
+        params: ListingId,
+        body: ReasonRequest,
+        response: { 200: Ajax(AdminListing) },
+      },
+    },
+    async (request) => ok(await consignment.delist(deps, staffOf(request), request.params.id, request.body.reason)),
+  )
+
+  app.get(
+    '/admin/goods/:id/credentials',
+    {
+      schema: {
+        summary: '验号：查看账号信息（须写明原因；每次查看都记录并写入审计）',
+        tags,
+        params: ListingId,
+        querystring: RevealQuery,
+        response: { 200: Ajax(ListingCredentials) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return ok(
+        await review.revealForReview(deps, staffOf(request), request.params.id, {
+          reason: request.query.reason,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        }),
+      )
+    },
   )
 }

@@ -10,7 +10,7 @@ import type {
   ConsignmentRequest,
   FeePreview,
   MyConsignmentQuery,
-  MyListing,
+  AdminListing,
   PayoutAccount,
   SellerContact,
 } from '../../../src/contract/consignment'
@@ -19,13 +19,17 @@ import { PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/valida
 import type { Db, Executor } from '../../db'
 import { goods, goodsCredentials, orders, regionNodes, users } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
+import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
 import { NO_CONTROL_CHARS } from '../../lib/validation'
 import { isStoredImage } from '../../lib/images'
 import { applyRate, tradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
+import { storeCredentials } from '../catalogue/credentials'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
-import { latestTemplate, sellerGoodsPage, type CatalogueCache } from '../catalogue/service'
+import { latestTemplate, listingPage, type CatalogueCache } from '../catalogue/service'
+import { notifyUsers } from '../messages/service'
+import { subjectHashOf } from '../trust/service'
 
 export interface ConsignmentDeps {
   db: Db
@@ -33,6 +37,8 @@ export interface ConsignmentDeps {
   /** Where uploads are stored: every image must be one of ours. */
   dataDir: string
   cache: CatalogueCache
+  /** The blacklist's hash key: the game account is kept as its hash too, for review to check. */
+  lookupKey: Buffer
 }
 
 export const LISTING_NOT_FOUND = '商品不存在'
@@ -47,7 +53,6 @@ const DATE_PATTERN = /^(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 const MAX_ATTRIBUTE_NUMBER = 1_000_000_000
 const MAX_ATTRIBUTE_TEXT = 200
 
-export const credentialsAad = (goodsId: number) => `goods:${goodsId}:credentials`
 export const payoutAad = (goodsId: number) => `goods:${goodsId}:payout`
 
 /** The seller's commission on a price, from the settings (5 %, at least ¥50, never more than the price). */
@@ -217,21 +222,20 @@ export async function createConsignment(
         contact,
         accountSource: body.accountSource,
         guaranteeMaterials: body.guaranteeMaterials,
+        accountHash: subjectHashOf(deps.lookupKey, 'game_account', credentials.account),
       },
     )
     await tx
       .update(goods)
       .set({ payoutSealed: deps.vault.seal(JSON.stringify(payout), payoutAad(row.id)) })
       .where(eq(goods.id, row.id))
-    await tx
-      .insert(goodsCredentials)
-      .values({ goodsId: row.id, sealed: deps.vault.seal(JSON.stringify(credentials), credentialsAad(row.id)) })
+    await storeCredentials(tx, deps.vault, row.id, credentials)
     return { id: row.id, status: 'pending_review' as const }
   })
 }
 
 /** The listing, if `viewer` owns it or is an operator; anyone else learns nothing (404). */
-async function ownListing(db: Executor, viewer: Viewer, id: number, lock = false): Promise<GoodsRow> {
+export async function ownListing(db: Executor, viewer: Viewer, id: number, lock = false): Promise<GoodsRow> {
   const query = db.select().from(goods).where(eq(goods.id, id))
   const [row] = lock ? await query.for('update') : await query
   if (!row || (row.sellerId !== viewer.userId && !viewer.operator) || row.sellerId === null)
@@ -240,7 +244,7 @@ async function ownListing(db: Executor, viewer: Viewer, id: number, lock = false
 }
 
 /** The one role a viewer has on a listing: its seller acts as seller only. */
-const roleOf = (row: GoodsRow, viewer: Viewer) => (row.sellerId === viewer.userId ? 'seller' : 'operator')
+export const roleOf = (row: GoodsRow, viewer: Viewer) => (row.sellerId === viewer.userId ? 'seller' : 'operator')
 
 const REFUSED: Record<string, string> = {
   delist: '只有审核中或在售的商品可以下架',
@@ -249,7 +253,7 @@ const REFUSED: Record<string, string> = {
 }
 
 /** GET /goods/info/upGoods/{id}: the seller puts back on sale what they delisted. */
-export async function relist(deps: ConsignmentDeps, viewer: Viewer, id: number): Promise<MyListing> {
+export async function relist(deps: ConsignmentDeps, viewer: Viewer, id: number): Promise<AdminListing> {
   await deps.db.transaction(async (tx) => {
     const row = await ownListing(tx, viewer, id, true)
     const moved = goodsMachine.can('relist', row, roleOf(row, viewer))
@@ -267,27 +271,45 @@ export async function relist(deps: ConsignmentDeps, viewer: Viewer, id: number):
 }
 
 /** POST /goods/info/downGoods: the seller or an operator takes it off sale, saying why. */
-export async function delist(deps: ConsignmentDeps, viewer: Viewer, id: number, reason: string): Promise<MyListing> {
+export async function delist(deps: ConsignmentDeps, actor: Staff, id: number, reason: string): Promise<AdminListing> {
   const why = cleanText('reason', '下架原因', reason, 1)
   await deps.db.transaction(async (tx) => {
-    const row = await ownListing(tx, viewer, id, true)
-    const role = roleOf(row, viewer)
+    const row = await ownListing(tx, actor, id, true)
+    const role = roleOf(row, actor)
     const moved = goodsMachine.can('delist', row, role)
       ? await goodsMachine.transition(
           tx,
           id,
           'delist',
-          { kind: role, userId: viewer.userId, detail: { reason: why } },
+          { kind: role, userId: actor.userId, detail: { reason: why } },
           { delistReason: why, delistedBy: role, updatedAt: new Date() },
         )
       : null
     if (!moved) throw new AppError(409, REFUSED.delist)
+    if (role === 'operator') {
+      await audit(tx, actor, 'goods.delist', { type: 'goods', id }, { reason: why })
+      await notifyUsers(tx, [
+        {
+          userId: row.sellerId!,
+          type: 'system',
+          title: '商品已被下架',
+          content: `您发布的「${row.title}」已被平台下架：${why}。修改后可重新提交审核。`,
+          relatedType: 'goods',
+          relatedId: id,
+        },
+      ])
+    }
   })
-  return listingOf(deps, viewer, id)
+  return listingOf(deps, actor, id)
 }
 
 /** POST /need/goods/editPrice: only while no order holds it; the status does not change. */
-export async function editPrice(deps: ConsignmentDeps, viewer: Viewer, id: number, price: number): Promise<MyListing> {
+export async function editPrice(
+  deps: ConsignmentDeps,
+  viewer: Viewer,
+  id: number,
+  price: number,
+): Promise<AdminListing> {
   const row = await ownListing(deps.db, viewer, id)
   if (!goodsMachine.allows('editPrice', row, roleOf(row, viewer))) throw new AppError(409, REFUSED.editPrice)
   const [updated] = await deps.db
@@ -299,34 +321,42 @@ export async function editPrice(deps: ConsignmentDeps, viewer: Viewer, id: numbe
   return listingOf(deps, viewer, id)
 }
 
-/** What only the seller sees of their listings: review notes, credentials on file, the order that sold it. */
+/** What only the seller and staff see of listings: review notes, credentials on file, the sale, the seller. */
 async function sellerFacts(db: Executor, ids: number[]) {
   const found =
     ids.length === 0
       ? []
       : await db
-          .select({ row: goods, credentials: goodsCredentials.goodsId, orderNo: orders.no })
+          .select({
+            row: goods,
+            credentials: goodsCredentials.goodsId,
+            orderNo: orders.no,
+            sellerName: users.nickName,
+          })
           .from(goods)
+          .innerJoin(users, eq(users.id, goods.sellerId))
           .leftJoin(goodsCredentials, eq(goodsCredentials.goodsId, goods.id))
           .leftJoin(orders, and(eq(orders.goodsId, goods.id), eq(orders.status, 'completed')))
           .where(inArray(goods.id, ids))
   return new Map(found.map((f) => [f.row.id, { ...f, hasCredentials: f.credentials !== null }]))
 }
 
-/** A seller's listings as their list shows them, with the actions `role` may take on each now. */
-async function listings(
+/**
+ * Listings as the seller's list shows them (one seller's, or every seller's for staff), with the actions
+ * `role` may take on each now. Rows carry the seller; the seller's own answer schema leaves that out.
+ */
+export async function listings(
   deps: ConsignmentDeps,
-  sellerId: number,
-  query: { status?: MyConsignmentQuery['status']; id?: number; pageNum: number; pageSize: number },
+  query: Parameters<typeof listingPage>[2],
   role: 'seller' | 'operator',
-): Promise<{ rows: MyListing[]; total: number }> {
-  const { cards, total } = await sellerGoodsPage(deps.db, deps.cache, sellerId, query)
+): Promise<{ rows: AdminListing[]; total: number }> {
+  const { cards, total } = await listingPage(deps.db, deps.cache, query)
   const facts = await sellerFacts(
     deps.db,
     cards.map((c) => c.id),
   )
-  const rows = cards.map(({ row: _row, ...card }): MyListing => {
-    const { row, hasCredentials, orderNo } = facts.get(card.id)!
+  const rows = cards.map(({ row: _row, ...card }): AdminListing => {
+    const { row, hasCredentials, orderNo, sellerName } = facts.get(card.id)!
     return {
       ...card,
       status: row.status,
@@ -337,6 +367,8 @@ async function listings(
       orderNo,
       settlement: null,
       actions: goodsMachine.actionsFor(row, [role]),
+      sellerId: row.sellerId!,
+      sellerName,
     }
   })
   return { rows, total }
@@ -347,11 +379,11 @@ export const myConsignments = (
   deps: ConsignmentDeps,
   viewer: Viewer,
   query: { status?: MyConsignmentQuery['status']; pageNum: number; pageSize: number },
-) => listings(deps, viewer.userId, query, 'seller')
+) => listings(deps, { ...query, sellerId: viewer.userId }, 'seller')
 
-/** One listing as its seller's list shows it, to its seller or an operator. */
-async function listingOf(deps: ConsignmentDeps, viewer: Viewer, id: number): Promise<MyListing> {
+/** One listing as the seller's list shows it, to its seller or to staff. */
+export async function listingOf(deps: ConsignmentDeps, viewer: Viewer, id: number): Promise<AdminListing> {
   const row = await ownListing(deps.db, viewer, id)
-  const { rows } = await listings(deps, row.sellerId!, { id, pageNum: 1, pageSize: 1 }, roleOf(row, viewer))
+  const { rows } = await listings(deps, { id, sellerId: row.sellerId!, pageNum: 1, pageSize: 1 }, roleOf(row, viewer))
   return rows[0]
 }

@@ -8,22 +8,13 @@ import type { Credentials, Order, OrderRequest, OrderStatus, Quote, QuoteRequest
 import type { Payment } from '../../../src/contract/payments'
 import { formatPrice } from '../../../src/contract/money'
 import type { Db, Executor } from '../../db'
-import {
-  credentialReveals,
-  games,
-  goods,
-  goodsCredentials,
-  orderEvents,
-  orders,
-  payments,
-  regionNodes,
-  users,
-} from '../../db/schema'
+import { games, goods, orderEvents, orders, payments, regionNodes, users } from '../../db/schema'
 import { AppError, invalid } from '../../lib/envelope'
 import { onceByKey } from '../../lib/idempotency'
 import { waitText } from '../../lib/rateLimit'
 import { tradeSettings, type TradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
+import { revealCredentials as openCredentials } from '../catalogue/credentials'
 import { goodsMachine } from '../catalogue/machine'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
@@ -400,17 +391,14 @@ export async function revealCredentials(
   if (access === 'operator' && !reason) {
     invalid('reason', '请填写查看原因')
   }
-  const [stored] = await deps.db.select().from(goodsCredentials).where(eq(goodsCredentials.goodsId, order.goodsId))
-  if (!stored) throw new AppError(404, '卖家尚未提交账号信息，请联系客服')
-  const credentials = JSON.parse(deps.vault.open(stored.sealed, `goods:${order.goodsId}:credentials`)) as Credentials
-  await deps.db.insert(credentialReveals).values({
+  const credentials = await openCredentials(deps.db, deps.vault, order.goodsId, {
     orderId,
-    goodsId: order.goodsId,
     userId: viewer.userId,
     role: access,
     reason: access === 'buyer' ? '' : reason,
     ip: client.ip,
-    userAgent: client.userAgent.slice(0, 300),
+    userAgent: client.userAgent,
   })
+  if (!credentials) throw new AppError(404, '卖家尚未提交账号信息，请联系客服')
   return { account: credentials.account, password: credentials.password, notes: credentials.notes ?? '' }
 }

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import {
   BLACKLIST_SUBJECT_KINDS,
   type BlacklistRecord,
+  type BlacklistSubjectKind,
   type NewBlacklistRecord,
   type QqGroup,
   type ServiceContact,
@@ -142,6 +143,17 @@ export async function lookupBlacklist(
     const subject = normalizeSubject(kind, query.content)
     return subject ? [subjectHash(key, kind, subject)] : []
   })
+  return recordsByHashes(db, hashes, query.gameId)
+}
+
+/** A value's blacklist hash as one kind of subject, or null when it is not a valid value of that kind. */
+export function subjectHashOf(key: Buffer, kind: BlacklistSubjectKind, value: string): string | null {
+  const subject = normalizeSubject(kind, value)
+  return subject ? subjectHash(key, kind, subject) : null
+}
+
+/** The records of these subject hashes (of this game, or of none in particular), newest first. */
+export async function recordsByHashes(db: Executor, hashes: string[], gameId?: number): Promise<BlacklistRecord[]> {
   if (hashes.length === 0) return []
   const rows = await db
     .select(recordColumns)
@@ -150,9 +162,7 @@ export async function lookupBlacklist(
     .where(
       and(
         inArray(blacklistRecords.subjectHash, hashes),
-        query.gameId === undefined
-          ? undefined
-          : or(isNull(blacklistRecords.gameId), eq(blacklistRecords.gameId, query.gameId)),
+        gameId === undefined ? undefined : or(isNull(blacklistRecords.gameId), eq(blacklistRecords.gameId, gameId)),
       ),
     )
     .orderBy(desc(blacklistRecords.createdAt), desc(blacklistRecords.id))

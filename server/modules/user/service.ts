@@ -4,7 +4,7 @@
  * most three accounts.
  */
 import { and, count, eq, sql } from 'drizzle-orm'
-import { checkIdNumber, checkRealName, maskIdNumber, maskPhone } from '../../../src/contract/validation'
+import { checkIdNumber, checkRealName, maskIdNumber, maskName, maskPhone } from '../../../src/contract/validation'
 import type { AppDeps } from '../../deps'
 import { users } from '../../db/schema'
 import { AppError, checkField, invalid } from '../../lib/envelope'
@@ -16,7 +16,6 @@ type Deps = Pick<AppDeps, 'database' | 'kv' | 'vault' | 'lookupKey' | 'idVerifie
 /** One person may verify a few accounts (a main and a spare), not a farm of them. */
 const ACCOUNTS_PER_ID_NUMBER = 3
 
-const maskName = (name: string) => (name ? `${name[0]}${'*'.repeat(Math.max(1, [...name].length - 1))}` : '')
 const idNumberAad = (userId: number) => `users:${userId}:idNumber`
 
 export async function loadProfile({ database, vault }: Deps, userId: number) {
