@@ -462,3 +462,50 @@ describe('review by staff', () => {
     expect(audits.map((a) => a.action)).toEqual(['goods.credentials'])
   })
 })
+
+describe('editing a listing', () => {
+  test('a rejected listing is edited and goes back to review; only its seller may, only when rejected or delisted', async () => {
+    const me = await seller()
+    const stranger = await seller()
+    const operator = await createPerson(database, ['user', 'operator'])
+    const id = await listed(me)
+    const edit = (who: Person, over: Record<string, unknown> = {}) =>
+      call('PUT', `/api/need/consignment/${id}`, {
+        token: who.token,
+        body: listingBody({ credentials: undefined, ...over }),
+      })
+    expect((await edit(me)).body).toMatchObject({ code: 409, msg: '只有审核失败或已下架的商品可以修改后重新提交' })
+    await call('POST', `/api/admin/goods/${id}/reject`, { token: operator.token, body: { reason: '标题不实' } })
+    expect((await edit(stranger)).status).toBe(404)
+    expect((await edit(operator)).status).toBe(404)
+    expect((await edit(me, { title: '' })).status).toBe(400)
+    const resubmitted = await edit(me, { title: '王者 全英雄 典藏皮肤 已改', price: 66_600 })
+    expect(resubmitted.body.data).toMatchObject({
+      status: 'pending_review',
+      title: '王者 全英雄 典藏皮肤 已改',
+      price: 66_600,
+      auditReason: '',
+      hasCredentials: true,
+    })
+    const events = await database.db.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))
+    expect(events.map((e) => e.event)).toEqual(['submit', 'reject', 'resubmit'])
+  })
+
+  test('credentials are replaced sealed, never echoed, and not while an order holds the listing', async () => {
+    const me = await seller()
+    const id = await listed(me)
+    const body = {
+      account: 'wz_new_02',
+      password: 'N3w-secret',
+      binding: { phone: true, email: false, idCard: true, rebindable: true },
+    }
+    const updated = await call('PUT', `/api/need/consignment/${id}/credentials`, { token: me.token, body })
+    expect(updated.status).toBe(200)
+    expect(updated.text).not.toMatch(/N3w-secret|wz_new_02/)
+    const [sealed] = await database.db.select().from(goodsCredentials).where(eq(goodsCredentials.goodsId, id))
+    expect(JSON.parse(app.deps.vault.open(sealed.sealed, credentialsAad(id)))).toMatchObject(body)
+    await database.db.update(goods).set({ status: 'in_trade' }).where(eq(goods.id, id))
+    const refused = await call('PUT', `/api/need/consignment/${id}/credentials`, { token: me.token, body })
+    expect(refused.body).toMatchObject({ code: 409, msg: '交易中或已售出的商品不能修改账号信息' })
+  })
+})

@@ -1,6 +1,7 @@
 /** Selling on consignment (API.md, "Selling"): list an account, see one's listings, price and availability. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
+  AccountCredentials,
   AdminGoodsQuery,
   AdminListing,
   AdminListingDetail,
@@ -74,6 +75,35 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<Deps & Pick<AppDeps, '
       ])
       return ok(await consignment.createConsignment(deps, user.id, request.body))
     },
+  )
+
+  app.put(
+    '/need/consignment/:id',
+    {
+      schema: {
+        summary: '修改审核失败或已下架的商品并重新提交审核（不填账号信息则保留原来的）',
+        tags,
+        params: ListingId,
+        body: ConsignmentRequest,
+        response: { 200: Ajax(MyListing) },
+      },
+    },
+    async (request) => ok(await consignment.resubmit(deps, viewerOf(request), request.params.id, request.body)),
+  )
+
+  app.put(
+    '/need/consignment/:id/credentials',
+    {
+      schema: {
+        summary: '补充或修改账号信息（加密保存，不回显）',
+        tags,
+        params: ListingId,
+        body: AccountCredentials,
+        response: { 200: Ajax(MyListing) },
+      },
+    },
+    async (request) =>
+      ok(await consignment.updateCredentials(deps, viewerOf(request), request.params.id, request.body)),
   )
 
   app.get(

@@ -183,55 +183,110 @@ async function verifiedRealName(db: Executor, userId: number): Promise<string> {
   return user.realName
 }
 
+/** A listing's request, checked whole before anything is written: the columns, credentials and payout. */
+async function checkedListing(deps: ConsignmentDeps, userId: number, body: ConsignmentRequest) {
+  const realName = await verifiedRealName(deps.db, userId)
+  const template = await latestTemplate(deps.db, body.gameId)
+  const attributes = checkAttributes(template.fields, body.attributes)
+  await checkRegions(deps.db, body.gameId, body.regionIds)
+  const values = {
+    gameId: body.gameId,
+    templateVersion: template.version,
+    title: cleanText('title', '标题', body.title, 5),
+    description: cleanText('description', '描述', body.description),
+    price: body.price,
+    coverImage: body.coverImage,
+    images: body.images,
+    attributes,
+    regionIds: body.regionIds,
+    contact: checkContact(body.contact),
+    accountSource: body.accountSource,
+    guaranteeMaterials: body.guaranteeMaterials,
+  }
+  const credentials = body.credentials && checkCredentials(body.credentials)
+  const payout = checkPayout(body.payout, realName)
+  await checkImages(deps.dataDir, body.coverImage, body.images)
+  return { values, credentials, payout }
+}
+
+/** Seals the payout account and the credentials (when given) of listing `id`, keeping the account's hash. */
+async function sealSecrets(
+  tx: Executor,
+  deps: ConsignmentDeps,
+  id: number,
+  secrets: { payout?: PayoutAccount; credentials?: AccountCredentials },
+) {
+  const set: Partial<GoodsRow> = {}
+  if (secrets.payout) set.payoutSealed = deps.vault.seal(JSON.stringify(secrets.payout), payoutAad(id))
+  if (secrets.credentials) {
+    set.accountHash = subjectHashOf(deps.lookupKey, 'game_account', secrets.credentials.account)
+    await storeCredentials(tx, deps.vault, id, secrets.credentials)
+  }
+  await tx.update(goods).set(set).where(eq(goods.id, id))
+}
+
 /** POST /need/consignment: checked whole, then written in one transaction; it waits for review. */
 export async function createConsignment(
   deps: ConsignmentDeps,
   userId: number,
   body: ConsignmentRequest,
 ): Promise<{ id: number; status: 'pending_review' }> {
-  const realName = await verifiedRealName(deps.db, userId)
-  const template = await latestTemplate(deps.db, body.gameId)
-  const attributes = checkAttributes(template.fields, body.attributes)
-  await checkRegions(deps.db, body.gameId, body.regionIds)
-  const title = cleanText('title', '标题', body.title, 5)
-  const description = cleanText('description', '描述', body.description)
-  const contact = checkContact(body.contact)
-  if (!body.credentials) invalid('credentials', '官方代售需要填写游戏账号和密码')
-  const credentials = checkCredentials(body.credentials)
-  const payout = checkPayout(body.payout, realName)
-  await checkImages(deps.dataDir, body.coverImage, body.images)
-
+  const { values, credentials, payout } = await checkedListing(deps, userId, body)
+  if (!credentials) invalid('credentials', '官方代售需要填写游戏账号和密码')
   return deps.db.transaction(async (tx) => {
     const row = await goodsMachine.create(
       tx,
       'submit',
       { kind: 'seller', userId },
-      {
-        sellerId: userId,
-        gameId: body.gameId,
-        templateVersion: template.version,
-        title,
-        description,
-        price: body.price,
-        coverImage: body.coverImage,
-        images: body.images,
-        attributes,
-        regionIds: body.regionIds,
-        accountType: 'consign',
-        guarantee: 'buyer_pays',
-        contact,
-        accountSource: body.accountSource,
-        guaranteeMaterials: body.guaranteeMaterials,
-        accountHash: subjectHashOf(deps.lookupKey, 'game_account', credentials.account),
-      },
+      { ...values, sellerId: userId, accountType: 'consign', guarantee: 'buyer_pays' },
     )
-    await tx
-      .update(goods)
-      .set({ payoutSealed: deps.vault.seal(JSON.stringify(payout), payoutAad(row.id)) })
-      .where(eq(goods.id, row.id))
-    await storeCredentials(tx, deps.vault, row.id, credentials)
+    await sealSecrets(tx, deps, row.id, { payout, credentials })
     return { id: row.id, status: 'pending_review' as const }
   })
+}
+
+/** PUT /need/consignment/{id}: the seller edits a rejected or delisted listing; it goes back to review. */
+export async function resubmit(
+  deps: ConsignmentDeps,
+  viewer: Viewer,
+  id: number,
+  body: ConsignmentRequest,
+): Promise<AdminListing> {
+  await sellersListing(deps.db, viewer, id)
+  const { values, credentials, payout } = await checkedListing(deps, viewer.userId, body)
+  await deps.db.transaction(async (tx) => {
+    const row = await sellersListing(tx, viewer, id, true)
+    const moved = goodsMachine.can('resubmit', row, 'seller')
+      ? await goodsMachine.transition(
+          tx,
+          id,
+          'resubmit',
+          { kind: 'seller', userId: viewer.userId },
+          { ...values, auditReason: '', delistReason: '', delistedBy: null, updatedAt: new Date() },
+        )
+      : null
+    if (!moved) throw new AppError(409, '只有审核失败或已下架的商品可以修改后重新提交')
+    await sealSecrets(tx, deps, id, { payout, credentials })
+  })
+  return listingOf(deps, viewer, id)
+}
+
+/** PUT /need/consignment/{id}/credentials (fillInformation): the account, password, notes and bindings. */
+export async function updateCredentials(
+  deps: ConsignmentDeps,
+  viewer: Viewer,
+  id: number,
+  body: AccountCredentials,
+): Promise<AdminListing> {
+  await sellersListing(deps.db, viewer, id)
+  const credentials = checkCredentials(body)
+  await deps.db.transaction(async (tx) => {
+    const row = await sellersListing(tx, viewer, id, true)
+    if (!goodsMachine.allows('credentials', row, 'seller'))
+      throw new AppError(409, '交易中或已售出的商品不能修改账号信息')
+    await sealSecrets(tx, deps, id, { credentials })
+  })
+  return listingOf(deps, viewer, id)
 }
 
 /** The listing, if `viewer` owns it or is an operator; anyone else learns nothing (404). */
@@ -240,6 +295,13 @@ export async function ownListing(db: Executor, viewer: Viewer, id: number, lock 
   const [row] = lock ? await query.for('update') : await query
   if (!row || (row.sellerId !== viewer.userId && !viewer.operator) || row.sellerId === null)
     throw new AppError(404, LISTING_NOT_FOUND)
+  return row
+}
+
+/** The listing, if `viewer` is its seller: what only the seller does (edit, credentials); staff get 404 too. */
+async function sellersListing(db: Executor, viewer: Viewer, id: number, lock = false): Promise<GoodsRow> {
+  const row = await ownListing(db, viewer, id, lock)
+  if (row.sellerId !== viewer.userId) throw new AppError(404, LISTING_NOT_FOUND)
   return row
 }
 
