@@ -9,7 +9,7 @@
 import { and, eq, inArray, lte, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db'
-import type { TradeSettings } from './settings'
+import type { Settings } from './settings'
 
 /** A condition beyond the status, said twice in one place: on a loaded row, and as SQL for the write. */
 export interface Guard<Row> {
@@ -25,9 +25,9 @@ export interface Timer {
   /** The row's clock: a deadline (closeAt) or the moment a wait starts (handedOverAt). */
   at: PgColumn
   /** How long after `at`, from the settings (ms); 0 when `at` is the deadline. */
-  after?: (settings: TradeSettings) => number
+  after?: (settings: Settings) => number
   /** Whether the timer runs at all under these settings. */
-  on?: (settings: TradeSettings) => boolean
+  on?: (settings: Settings) => boolean
 }
 
 export interface Rule<S extends string, A extends string, Row> {
@@ -82,7 +82,7 @@ export interface Machine<S extends string, A extends string, E extends string, P
    * Which rows `event`'s timer has made due at `now`: in a `from` status, the guard holding, the clock
    * passed; null when the settings turn the timer off.
    */
-  due(event: E, now: Date, settings: TradeSettings): SQL | null
+  due(event: E, now: Date, settings: Settings): SQL | null
   /** Inserts a row in the `to` status of a creating event, with its event row. */
   create(tx: Executor, event: E, actor: ActorRef<A>, values: New): Promise<Row>
   /**

@@ -4,26 +4,15 @@
  */
 import { inArray } from 'drizzle-orm'
 import type { Rate } from '../../src/contract/orders'
+import type { Settings } from '../../src/contract/settings'
 import type { Executor } from '../db'
 import { settings } from '../db/schema'
 
-export type { Rate }
+/** The operator-editable settings, declared with their bounds in the contract. */
+export type { Rate, Settings }
 
-export interface TradeSettings {
-  serviceFee: number
-  guaranteeRetrieval: Rate
-  guaranteeFace: Rate
-  deposit: Rate & { minGoodsPrice: number }
-  sellerCommission: Rate
-  unpaidOrderTimeoutMinutes: number
-  autoConfirmDays: number
-  payoutProtectionDays: number
-  autoHandOver: boolean
-  /** Unpaid orders one buyer may hold at once (each holds a listing until it times out). */
-  maxUnpaidOrders: number
-  /** `expiries` timed-out orders within `withinHours` keep the buyer from ordering for `hours`. */
-  expiryCooldown: { expiries: number; withinHours: number; hours: number }
-}
+/** Switches that are off until an operator (or the demo seed) turns them on: no row, no switch. */
+const SWITCHES = { autoHandOver: false, autoApprove: false }
 
 const TRADE_KEYS = [
   'serviceFee',
@@ -36,19 +25,18 @@ const TRADE_KEYS = [
   'payoutProtectionDays',
   'maxUnpaidOrders',
   'expiryCooldown',
-] as const satisfies readonly (keyof TradeSettings)[]
+] as const satisfies readonly (keyof Settings)[]
 
-export async function tradeSettings(db: Executor): Promise<TradeSettings> {
+export async function tradeSettings(db: Executor): Promise<Settings> {
   const stored = await db
     .select()
     .from(settings)
-    .where(inArray(settings.key, [...TRADE_KEYS, 'autoHandOver']))
+    .where(inArray(settings.key, [...TRADE_KEYS, ...(Object.keys(SWITCHES) as (keyof typeof SWITCHES)[])]))
   const values = Object.fromEntries(stored.map((row) => [row.key, row.value]))
   const missing = TRADE_KEYS.filter((key) => !(key in values))
   // A missing row is a broken migration, not a user error: the caller answers 500.
   if (missing.length > 0) throw new Error(`settings missing: ${missing.join(', ')}`)
-  // Off unless an operator (or the demo seed) has turned it on.
-  return { autoHandOver: false, ...values } as unknown as TradeSettings
+  return { ...SWITCHES, ...values } as unknown as Settings
 }
 
 export async function setSetting(db: Executor, key: string, value: unknown): Promise<void> {

@@ -124,6 +124,10 @@ function describe(error: FastifySchemaValidationError, label: string, schema: Sc
       return `${label}最多 ${limit} 项`
     case 'uniqueItems':
       return `${label}不能有重复项`
+    case 'minProperties':
+      return `${label}至少填写 ${limit} 项`
+    case 'maxProperties':
+      return `${label}最多 ${limit} 项`
     case 'const':
     case 'enum':
     case 'anyOf':

@@ -98,7 +98,12 @@ export const ConsignmentRequest = Body({
 })
 export type ConsignmentRequest = Static<typeof ConsignmentRequest>
 
-export const ConsignmentCreated = Type.Object({ id: Type.Integer(), status: Type.Literal('pending_review') })
+/** `on_sale` at once when the operators have switched review off (autoApprove). */
+export const ConsignmentCreated = Type.Object({
+  id: Type.Integer(),
+  status: literals(['pending_review', 'on_sale'] as const),
+})
+export type ConsignmentCreated = Static<typeof ConsignmentCreated>
 
 /** POST /need/consignment/fee: what the seller pays and gets for a price. */
 export const FeeRequest = Body({ price: Price })

@@ -509,3 +509,22 @@ describe('editing a listing', () => {
     expect(refused.body).toMatchObject({ code: 409, msg: '交易中或已售出的商品不能修改账号信息' })
   })
 })
+
+test('with review switched off (autoApprove), a new listing is on sale at once, approved by the system', async () => {
+  const operator = await createPerson(database, ['user', 'operator'])
+  const me = await seller()
+  const on = await call('PUT', '/api/admin/settings', { token: operator.token, body: { autoApprove: true } })
+  expect(on.status).toBe(200)
+  try {
+    const created = await list(me)
+    expect(created.body.data).toMatchObject({ status: 'on_sale' })
+    const events = await database.db.select().from(goodsEvents).where(eq(goodsEvents.goodsId, created.body.data.id))
+    expect(events.map((e) => [e.event, e.actor])).toEqual([
+      ['submit', 'seller'],
+      ['approve', 'system'],
+    ])
+    expect((await call('GET', `/api/web/good/${created.body.data.id}`)).body.data.status).toBe('on_sale')
+  } finally {
+    await call('PUT', '/api/admin/settings', { token: operator.token, body: { autoApprove: false } })
+  }
+})

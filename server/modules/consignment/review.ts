@@ -21,7 +21,7 @@ import { revealCredentials } from '../catalogue/credentials'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
 import { notifyUsers } from '../messages/service'
 import { recordsByHashes, subjectHashOf } from '../trust/service'
-import { listingOf, listings, ownListing, payoutAad, type ConsignmentDeps } from './service'
+import { approvedMessage, listingOf, listings, ownListing, payoutAad, type ConsignmentDeps } from './service'
 
 /** GET /admin/goods: the review queue (pending, oldest first) or any status (newest first). */
 export const adminListings = (
@@ -116,14 +116,7 @@ async function decide(
     await audit(tx, staff, `goods.${decision.event}`, { type: 'goods', id }, reason ? { reason } : {})
     await notifyUsers(tx, [
       decision.event === 'approve'
-        ? {
-            userId: row.sellerId!,
-            type: 'audit_passed',
-            title: '商品审核通过',
-            content: `您发布的「${row.title}」已通过审核，正在出售。`,
-            relatedType: 'goods',
-            relatedId: id,
-          }
+        ? approvedMessage(row)
         : {
             userId: row.sellerId!,
             type: 'audit_failed',

@@ -7,6 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type {
   AccountCredentials,
+  ConsignmentCreated,
   ConsignmentRequest,
   FeePreview,
   MyConsignmentQuery,
@@ -230,7 +231,7 @@ export async function createConsignment(
   deps: ConsignmentDeps,
   userId: number,
   body: ConsignmentRequest,
-): Promise<{ id: number; status: 'pending_review' }> {
+): Promise<ConsignmentCreated> {
   const { values, credentials, payout } = await checkedListing(deps, userId, body)
   if (!credentials) invalid('credentials', '官方代售需要填写游戏账号和密码')
   return deps.db.transaction(async (tx) => {
@@ -241,9 +242,24 @@ export async function createConsignment(
       { ...values, sellerId: userId, accountType: 'consign', guarantee: 'buyer_pays' },
     )
     await sealSecrets(tx, deps, row.id, { payout, credentials })
-    return { id: row.id, status: 'pending_review' as const }
+    if (!(await tradeSettings(tx)).autoApprove) return { id: row.id, status: 'pending_review' as const }
+    // Review switched off by the operators: on sale at once, approved by the system.
+    const now = new Date()
+    await goodsMachine.transition(tx, row.id, 'approve', { kind: 'system' }, { listedAt: now, updatedAt: now })
+    await notifyUsers(tx, [approvedMessage(row)])
+    return { id: row.id, status: 'on_sale' as const }
   })
 }
+
+/** The seller's 审核通过 message. */
+export const approvedMessage = (row: Pick<GoodsRow, 'id' | 'sellerId' | 'title'>) => ({
+  userId: row.sellerId!,
+  type: 'audit_passed' as const,
+  title: '商品审核通过',
+  content: `您发布的「${row.title}」已通过审核，正在出售。`,
+  relatedType: 'goods' as const,
+  relatedId: row.id,
+})
 
 /** PUT /need/consignment/{id}: the seller edits a rejected or delisted listing; it goes back to review. */
 export async function resubmit(

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import { ORDER_STATUSES, type OrderAction } from '../../../src/contract/orders'
 import { orderEvents, orders } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
-import type { TradeSettings } from '../../lib/settings'
+import type { Settings } from '../../lib/settings'
 import { defineMachine, taking, type Guard } from '../../lib/machine'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -38,14 +38,14 @@ const transitions = {
     to: 'handed_over',
     by: ['operator', 'system'],
     guard: paidInFull,
-    timer: { at: orders.paidAt, on: (settings: TradeSettings) => settings.autoHandOver },
+    timer: { at: orders.paidAt, on: (settings: Settings) => settings.autoHandOver },
   },
   /** Buyer's 确认收货, or the sweeper after the auto-confirm days. */
   confirm: {
     from: ['handed_over'],
     to: 'completed',
     by: ['buyer', 'system'],
-    timer: { at: orders.handedOverAt, after: (settings: TradeSettings) => settings.autoConfirmDays * DAY },
+    timer: { at: orders.handedOverAt, after: (settings: Settings) => settings.autoConfirmDays * DAY },
   },
   refund: { from: ['paid', 'handed_over'], to: 'refunded', by: ['operator'] },
 } as const

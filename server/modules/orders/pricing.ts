@@ -6,7 +6,7 @@ import type { GuaranteeType, PayMode, Quote } from '../../../src/contract/orders
 import type { Guarantee } from '../../../src/contract/catalogue'
 import { formatPrice } from '../../../src/contract/money'
 import { invalid } from '../../lib/envelope'
-import { applyRate, type TradeSettings } from '../../lib/settings'
+import { applyRate, type Settings } from '../../lib/settings'
 
 /** What the buyer may choose, by the listing's guarantee terms: a seller may include 找回包赔, or offer none. */
 export function guaranteeTypesOf(guarantee: Guarantee): GuaranteeType[] {
@@ -23,7 +23,7 @@ export interface Priced extends Quote {
 export function priceOrder(
   goods: { price: number; guarantee: Guarantee; sellerId: number | null },
   choice: { guaranteeType: GuaranteeType; payMode: PayMode },
-  settings: TradeSettings,
+  settings: Settings,
 ): Priced {
   const guaranteeTypes = guaranteeTypesOf(goods.guarantee)
   if (!guaranteeTypes.includes(choice.guaranteeType)) {

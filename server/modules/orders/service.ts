@@ -12,7 +12,7 @@ import { games, goods, orderEvents, orders, payments, regionNodes, users } from 
 import { AppError, invalid } from '../../lib/envelope'
 import { onceByKey } from '../../lib/idempotency'
 import { waitText } from '../../lib/rateLimit'
-import { tradeSettings, type TradeSettings } from '../../lib/settings'
+import { tradeSettings, type Settings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
 import { revealCredentials as openCredentials } from '../catalogue/credentials'
 import { goodsMachine } from '../catalogue/machine'
@@ -180,7 +180,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  * orders and a cooldown after repeated timeouts. The buyer's row is locked first, so two orders of one
  * buyer are decided one after the other and the count cannot be raced.
  */
-async function checkBuyerLimits(tx: Executor, userId: number, settings: TradeSettings, now: Date): Promise<void> {
+async function checkBuyerLimits(tx: Executor, userId: number, settings: Settings, now: Date): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
   const [{ unpaid }] = await tx
     .select({ unpaid: sql<number>`count(*)::int` })

@@ -1,0 +1,49 @@
+/**
+ * The settings operators change (GET and PUT /api/admin/settings), each with its bounds: the server refuses
+ * a value outside them with the setting's name. Money is fen, rates basis points (1000 = 10 %).
+ */
+import { Type, type Static } from 'typebox'
+import { Body, MAX_ID } from './schemas'
+
+const Fen = (title: string, maximum = MAX_ID) => Type.Integer({ title, minimum: 0, maximum, description: '分' })
+const Whole = (title: string, minimum: number, maximum: number) => Type.Integer({ title, minimum, maximum })
+const RateOf = (title: string) =>
+  Body({ rateBps: Whole(`${title}费率`, 0, 10_000), min: Fen(`${title}最低金额`, 100_000_000) }, { title })
+
+const properties = {
+  serviceFee: Fen('服务费', 1_000_000),
+  guaranteeRetrieval: RateOf('找回包赔'),
+  guaranteeFace: RateOf('人脸包赔'),
+  deposit: Body(
+    {
+      minGoodsPrice: Fen('可付定金的最低商品价', 100_000_000),
+      rateBps: Whole('定金比例', 0, 10_000),
+      min: Fen('定金最低金额', 100_000_000),
+    },
+    { title: '定金' },
+  ),
+  sellerCommission: RateOf('卖家佣金'),
+  unpaidOrderTimeoutMinutes: Whole('未支付订单超时（分钟）', 5, 1440),
+  autoConfirmDays: Whole('自动确认收货（天）', 0, 30),
+  /** 0 in the demo: payouts fall due as soon as a deal completes. */
+  payoutProtectionDays: Whole('打款保护期（天）', 0, 60),
+  autoHandOver: Type.Boolean({ title: '付清后自动移交' }),
+  /** Off by default: every listing waits for a reviewer. */
+  autoApprove: Type.Boolean({ title: '商品免审核上架' }),
+  maxUnpaidOrders: Whole('同时未支付订单数', 1, 10),
+  expiryCooldown: Body(
+    {
+      expiries: Whole('超时次数', 1, 100),
+      withinHours: Whole('统计时长（小时）', 1, 720),
+      hours: Whole('限制下单（小时）', 0, 720),
+    },
+    { title: '超时限制' },
+  ),
+}
+
+export const Settings = Type.Object(properties)
+export type Settings = Static<typeof Settings>
+
+/** PUT /api/admin/settings: any of the settings by key; the others stay as they are. */
+export const SettingsPatch = Body(Type.Partial(Type.Object(properties)).properties, { minProperties: 1 })
+export type SettingsPatch = Static<typeof SettingsPatch>
