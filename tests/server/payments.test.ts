@@ -272,6 +272,31 @@ describe('Alipay through the local gateway', () => {
     await expect(alipay.refund(unpaid.outTradeNo, 100, 'R-unpaid')).rejects.toThrow(/TRADE_STATUS_ERROR/)
   })
 
+  test('transfers to a seller: paid once per out_biz_no, a refusal is final for its number, all listed at /dev', async () => {
+    const request = {
+      outBizNo: 'PO-1-1',
+      amount: 84_360,
+      payeeAccount: '13800138000',
+      payeeName: '张三',
+      title: '号安心货款',
+    }
+    const paid = await alipay.transfer!(request)
+    expect(paid).toMatchObject({ state: 'paid', transferNo: expect.stringMatching(/^\d{20,}$/) })
+    // The same number again is the same transfer (a retry after a lost answer pays nothing more).
+    expect(await alipay.transfer!(request)).toEqual(paid)
+
+    alipay.failNextTransfer!('收款人姓名与支付宝账号不一致')
+    const refused = await alipay.transfer!({ ...request, outBizNo: 'PO-2-1' })
+    expect(refused).toEqual({ state: 'failed', reason: '收款人姓名与支付宝账号不一致' })
+    expect(await alipay.transfer!({ ...request, outBizNo: 'PO-2-1' })).toEqual(refused)
+    expect(await alipay.transfer!({ ...request, outBizNo: 'PO-2-2' })).toMatchObject({ state: 'paid' })
+
+    const page = await open(`${origin}/dev/alipay/transfers`)
+    expect(page.body).toContain('PO-1-1')
+    expect(page.body).toContain('¥843.60')
+    expect(page.body).toContain('失败：收款人姓名与支付宝账号不一致')
+  })
+
   test('the gateway verifies the merchant’s signature on every call', async () => {
     const stranger = rsaKeyPair()
     const impersonator = createAlipayGateway(

@@ -58,6 +58,22 @@ export type TradeState =
   | { state: 'paid'; amount: number; gatewayTradeNo: string; paidAt: Date | null; raw: Record<string, unknown> }
   | { state: 'pending' | 'closed' | 'not_found' }
 
+/** A transfer of our money to a seller's Alipay account (单笔转账到支付宝账户). */
+export interface TransferRequest {
+  /** Ours, unique per attempt: the same number again is the same transfer, never a second one. */
+  outBizNo: string
+  amount: number
+  /** The payee's Alipay login (phone or e-mail) and real name, which Alipay checks against each other. */
+  payeeAccount: string
+  payeeName: string
+  title: string
+}
+
+export type TransferResult =
+  | { state: 'paid'; transferNo: string; paidAt: Date | null }
+  /** Alipay refused it (payee unknown, name mismatch…): no money moved; `reason` is Alipay's words. */
+  | { state: 'failed'; reason: string }
+
 export interface PaymentGateway {
   channel: PayChannel
   /** 'local' = the stand-in gateway of this process (dev and tests only). */
@@ -73,6 +89,8 @@ export interface PaymentGateway {
   closeTrade(outTradeNo: string): Promise<void>
   /** Refunds `amount` of a paid trade; `refundNo` makes a retry safe. */
   refund(outTradeNo: string, amount: number, refundNo: string): Promise<void>
+  /** Pays a seller (Alipay only). Throws when the outcome is unknown (network, system error): try again. */
+  transfer?(request: TransferRequest): Promise<TransferResult>
 }
 
 /** The channels this process can take; one without merchant keys (and no local stand-in) is absent. */

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import { alipayReply, createAlipayGateway } from '../alipay'
-import { sendCashier, sendCashierMessage } from './cashierPage'
+import { sendCashier, sendCashierMessage, sendTransfers } from './cashierPage'
 import {
   chinaTime,
   formatYuan,
@@ -35,6 +35,7 @@ import {
   TradeBook,
   type LocalGateway,
   type LocalResponse,
+  type LocalTransfer,
 } from './support'
 
 export interface LocalAlipayKeys {
@@ -102,7 +103,10 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
       sellerId: `2088${randomToken(12, '0123456789')}`,
     }
   })
-  const trades = new TradeBook<Trade>(dataDir, 'local-alipay-trades')
+  const trades = new TradeBook<Trade>(dataDir, 'local-alipay-trades', (trade) => trade.outTradeNo)
+  const transfers = new TradeBook<LocalTransfer>(dataDir, 'local-alipay-transfers', (transfer) => transfer.outBizNo)
+  /** The refusal the next new transfer gets (tests and the dev page arm it); null: it is paid. */
+  let nextTransferFailure: string | null = null
   const courier = noticeCourier(log)
   const strangerKey = rsaKeyPair().privateKey
 
@@ -156,6 +160,40 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
     },
   }
 
+  /** alipay.fund.trans.uni.transfer: pays at once, or refuses as armed; a repeated out_biz_no pays nothing more. */
+  function transfer(biz: Record<string, unknown>): Record<string, unknown> {
+    const outBizNo = String(biz.out_biz_no ?? '')
+    const payee = (biz.payee_info ?? {}) as { identity?: string; name?: string }
+    const amount = parseYuan(biz.trans_amount)
+    let record = transfers.get(outBizNo)
+    if (!record) {
+      if (!outBizNo || amount === null || amount < 10 || !payee.identity || !payee.name) {
+        return businessFailure('INVALID_PARAMETER', '参数有误')
+      }
+      record = transfers.save({
+        outBizNo,
+        amount,
+        payeeAccount: payee.identity,
+        payeeName: payee.name,
+        title: String(biz.order_title ?? ''),
+        orderId: `${chinaTime(new Date()).replace(/\D/g, '')}${randomToken(10, '0123456789')}`,
+        failure: nextTransferFailure ?? '',
+        createdAt: new Date().toISOString(),
+      })
+      nextTransferFailure = null
+    }
+    if (record.failure) return businessFailure('PAYEE_USER_INFO_ERROR', record.failure)
+    return {
+      code: '10000',
+      msg: 'Success',
+      out_biz_no: record.outBizNo,
+      order_id: record.orderId,
+      pay_fund_order_id: record.orderId,
+      status: 'SUCCESS',
+      trans_date: chinaTime(new Date(record.createdAt)),
+    }
+  }
+
   /** `{"<method>_response":{…},"sign":"…"}`, signed over the exact text of the node. */
   function answer(method: string, node: Record<string, unknown>): LocalResponse {
     const json = JSON.stringify(node)
@@ -186,9 +224,10 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
           sub_msg: '验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配',
         })
       }
+      const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>
+      if (method === 'alipay.fund.trans.uni.transfer') return answer(method, transfer(biz))
       const run = api[method]
       if (!run) return answer(method, businessFailure('isv.invalid-method', '不存在的方法名'))
-      const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>
       const trade = trades.get(String(biz.out_trade_no))
       return answer(method, trade ? run(trade, biz) : TRADE_NOT_EXIST)
     },
@@ -338,6 +377,10 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
       return reply.redirect(returnUrl(paid))
     })
 
+    app.get('/alipay/transfers', { schema: { hide: true } }, async (_request, reply) =>
+      sendTransfers(reply, transfers.all()),
+    )
+
     app.post('/alipay/cancel', { schema: { hide: true } }, async (request, reply) => {
       const trade = trades.get(field(request.body, 'out_trade_no') ?? '')
       if (!trade) return sendCashierMessage(reply, 'alipay', 404, '交易不存在')
@@ -394,6 +437,9 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
       }
     },
     apiOrigin: () => server.origin,
+    failNextTransfer(reason: string) {
+      nextTransferFailure = reason
+    },
     async close() {
       courier.close()
       await server.close()

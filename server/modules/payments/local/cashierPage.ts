@@ -4,7 +4,7 @@
  */
 import type { FastifyReply } from 'fastify'
 import { formatPrice } from '../../../../src/contract/money'
-import { CASHIER_PREFIX } from './support'
+import { CASHIER_PREFIX, type LocalTransfer } from './support'
 
 export type CashierBrand = 'alipay' | 'wechat'
 
@@ -12,6 +12,8 @@ const BRAND_TITLE: Record<CashierBrand, string> = { alipay: '支付宝', wechat:
 
 export const CASHIER_CSS = `
 *{box-sizing:border-box}
+table.transfers{width:100%;border-collapse:collapse;font-size:13px;margin-top:8px}
+.transfers th,.transfers td{padding:6px 4px;border-bottom:1px solid #eef0f3;text-align:left;vertical-align:top}
 body{margin:0;font:15px/1.5 -apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif;background:#f5f6f8;color:#1f2329}
 header{color:#fff;padding:14px 16px;font-size:17px;font-weight:600}
 .alipay header{background:#1677ff}.wechat header{background:#07c160}
@@ -79,4 +81,22 @@ export function sendCashierMessage(reply: FastifyReply, brand: CashierBrand, sta
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(layout(brand, BRAND_TITLE[brand], `<div class="card">${escapeHtml(message)}</div>`))
+}
+
+/** `/dev/alipay/transfers`: what the local gateway has paid to sellers (and refused), newest first. */
+export function sendTransfers(reply: FastifyReply, transfers: LocalTransfer[]) {
+  const rows = transfers
+    .map(
+      (t) => `<tr><td>${escapeHtml(new Date(t.createdAt).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' }))}</td>
+<td>${escapeHtml(t.outBizNo)}</td><td>${escapeHtml(t.payeeName)} ${escapeHtml(t.payeeAccount)}</td>
+<td class="amount-cell">${formatPrice(t.amount)}</td><td>${t.failure ? `失败：${escapeHtml(t.failure)}` : `成功 ${escapeHtml(t.orderId)}`}</td></tr>`,
+    )
+    .join('')
+  const body = `<div class="card"><div class="subject">本地转账记录</div>
+<p class="note">本地模式，不会真实打款：卖家收款在此记录，与真实支付宝单笔转账的应答一致。</p>
+${transfers.length ? `<table class="transfers"><tr><th>时间</th><th>商户单号</th><th>收款人</th><th>金额</th><th>结果</th></tr>${rows}</table>` : '<p class="note">还没有转账。</p>'}</div>`
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(layout('alipay', '支付宝转账', body))
 }

@@ -11,6 +11,19 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { NotifyRequest, PaymentGateway } from '../gateway'
 
 /** A local stand-in: a PaymentGateway plus its cashier pages and a way for tests to get a genuine notice. */
+/** A transfer this gateway made (or refused), kept like a trade: the same out_biz_no answers the same again. */
+export interface LocalTransfer {
+  outBizNo: string
+  amount: number
+  payeeAccount: string
+  payeeName: string
+  title: string
+  orderId: string
+  /** '' when paid; Alipay's refusal otherwise. */
+  failure: string
+  createdAt: string
+}
+
 export interface LocalGateway extends PaymentGateway {
   mode: 'local'
   /** The cashier routes; ./devRoutes.ts registers them under `/dev`. */
@@ -24,6 +37,8 @@ export interface LocalGateway extends PaymentGateway {
   testNotice(outTradeNo: string, amount: number, options?: { foreignKey?: boolean; status?: string }): NotifyRequest
   /** `http://127.0.0.1:<port>`, where the gateway's API listens (for tests calling it with other keys). */
   apiOrigin(): Promise<string>
+  /** Alipay only: the next new transfer is refused with `reason`, as Alipay refuses a wrong payee. */
+  failNextTransfer?(reason: string): void
   close(): Promise<void>
 }
 
@@ -50,23 +65,33 @@ const TRADE_DAYS_KEPT = 30
  * (replaced atomically) so that a pay page and a query still work after a restart. Trades older than
  * 30 days are dropped. One process owns DATA_DIR (its lock), so there is no concurrent writer.
  */
-export class TradeBook<T extends { outTradeNo: string; createdAt: string }> {
+export class TradeBook<T extends { createdAt: string }> {
   private readonly file: string
   private readonly trades: Map<string, T>
 
-  constructor(dataDir: string, name: string) {
+  /** `keyOf` names a record: a trade by its out_trade_no, a transfer by its out_biz_no. */
+  constructor(
+    dataDir: string,
+    name: string,
+    private readonly keyOf: (record: T) => string,
+  ) {
     this.file = path.join(dataDir, 'keys', `${name}.json`)
     const saved = fs.existsSync(this.file) ? (JSON.parse(fs.readFileSync(this.file, 'utf8')) as T[]) : []
-    this.trades = new Map(saved.map((trade) => [trade.outTradeNo, trade]))
+    this.trades = new Map(saved.map((trade) => [this.keyOf(trade), trade]))
   }
 
-  get(outTradeNo: string): T | undefined {
-    return this.trades.get(outTradeNo)
+  get(key: string): T | undefined {
+    return this.trades.get(key)
   }
 
-  /** Stores a new or changed trade. */
+  /** Every record, newest first. */
+  all(): T[] {
+    return [...this.trades.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  }
+
+  /** Stores a new or changed record. */
   save(trade: T): T {
-    this.trades.set(trade.outTradeNo, trade)
+    this.trades.set(this.keyOf(trade), trade)
     const oldest = new Date(Date.now() - TRADE_DAYS_KEPT * 86_400_000).toISOString()
     for (const [key, known] of this.trades) if (known.createdAt < oldest) this.trades.delete(key)
     fs.mkdirSync(path.dirname(this.file), { recursive: true })
@@ -138,12 +163,17 @@ export function serveLocalApi(
 /** The production adapter's calls, each after the local server is listening. */
 export function forwardTo(
   ready: Promise<PaymentGateway>,
-): Pick<PaymentGateway, 'verifyNotify' | 'queryTrade' | 'closeTrade' | 'refund'> {
+): Pick<PaymentGateway, 'verifyNotify' | 'queryTrade' | 'closeTrade' | 'refund' | 'transfer'> {
   return {
     verifyNotify: async (request) => (await ready).verifyNotify(request),
     queryTrade: async (outTradeNo) => (await ready).queryTrade(outTradeNo),
     closeTrade: async (outTradeNo) => (await ready).closeTrade(outTradeNo),
     refund: async (outTradeNo, amount, refundNo) => (await ready).refund(outTradeNo, amount, refundNo),
+    transfer: async (request) => {
+      const gateway = await ready
+      if (!gateway.transfer) throw new Error(`${gateway.channel}: no transfers`)
+      return gateway.transfer(request)
+    },
   }
 }
 

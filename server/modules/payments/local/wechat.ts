@@ -83,7 +83,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     }
   })
   const platform = { serial: keys.platformSerial, privateKey: keys.platformPrivateKey }
-  const trades = new TradeBook<Trade>(dataDir, 'local-wechat-trades')
+  const trades = new TradeBook<Trade>(dataDir, 'local-wechat-trades', (trade) => trade.outTradeNo)
   const courier = noticeCourier(log)
   const stranger = { serial: keys.platformSerial, privateKey: rsaKeyPair().privateKey }
 
