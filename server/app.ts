@@ -24,7 +24,7 @@ import { adminLedgerRoutes } from './modules/ledger/routes'
 import { messageRoutes } from './modules/messages/routes'
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
 import { paymentDevRoutes } from './modules/payments/local/devRoutes'
-import { paymentRoutes } from './modules/payments/routes'
+import { adminPayoutRoutes, paymentRoutes } from './modules/payments/routes'
 import { adminSettingsRoutes } from './modules/settings/routes'
 import { adminTrustRoutes, trustRoutes } from './modules/trust/routes'
 import { uploadFiles, uploadRoutes } from './modules/upload/routes'
@@ -120,6 +120,7 @@ export function buildApp(deps: AppDeps) {
   app.register(paymentRoutes, { ...api, config, database, payments })
   app.register(adminOrderRoutes, { ...api, database, vault, payments })
   app.register(adminLedgerRoutes, { ...api, database })
+  app.register(adminPayoutRoutes, { ...api, database, payments, vault })
   app.register(adminSettingsRoutes, { ...api, database })
   app.register(contentRoutes, { ...api, database })
   app.register(adminContentRoutes, { ...api, database, config })

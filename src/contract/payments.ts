@@ -46,3 +46,25 @@ export const PayStart = Type.Object({
   qrCode: Type.Optional(Type.String()),
 })
 export type PayStart = Static<typeof PayStart>
+
+/** A seller's payout for a completed order: waiting for its time or the gateway, paid, or refused. */
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const
+export const PayoutStatus = literals(PAYOUT_STATUSES)
+export type PayoutStatus = Static<typeof PayoutStatus>
+
+export const PayoutId = Type.Object({ id: Id('打款编号') })
+
+/** A payout as staff see it (POST /admin/payouts/{id}/retry answers it). */
+export const Payout = Type.Object({
+  id: Type.Integer(),
+  orderId: Type.Integer(),
+  sellerId: Type.Integer(),
+  amount: Type.Integer(),
+  status: PayoutStatus,
+  attempt: Type.Integer(),
+  transferNo: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+  paidAt: NullableTime,
+  createdAt: Time,
+})
+export type Payout = Static<typeof Payout>

@@ -15,17 +15,22 @@ import {
   goods,
   goodsCredentials,
   goodsEvents,
+  ledgerEntries,
   messages,
+  payouts,
   regionNodes,
   users,
 } from '../../server/db/schema'
 import { storeImage } from '../../server/lib/images'
-import { credentialsAad } from '../../server/modules/catalogue/credentials'
-import { payoutAad } from '../../server/modules/consignment/service'
+import { verifyLedger } from '../../server/modules/ledger/verify'
+import { runSweep } from '../../server/modules/orders/sweeper'
+import { localGateway } from '../../server/modules/payments'
+import { credentialsAad, payoutAad } from '../../server/modules/catalogue/credentials'
 import { MyListing } from '../../src/contract/consignment'
 import { createTestApp } from './helpers/app'
 import { TEMPLATE_FIELDS } from './helpers/catalogue'
 import { createTestDatabase } from './helpers/database'
+import { paidNotice, postNotice } from './helpers/payments'
 import { createCaller, createPerson, type Person } from './helpers/http'
 
 let database: Database
@@ -527,4 +532,110 @@ test('with review switched off (autoApprove), a new listing is on sale at once, 
   } finally {
     await call('PUT', '/api/admin/settings', { token: operator.token, body: { autoApprove: false } })
   }
+})
+
+describe('paying the seller', () => {
+  const DAY = 86_400_000
+  const sweepDeps = () => ({
+    db: database.db,
+    payments: app.deps.payments,
+    vault: app.deps.vault,
+    log: { error: () => undefined },
+  })
+
+  /** A listing of `me`, approved, bought and confirmed by a buyer: a completed order. */
+  async function sold(me: Person) {
+    const operator = await createPerson(database, ['user', 'operator'])
+    const buyer = await createPerson(database)
+    const id = await listed(me)
+    await call('POST', `/api/admin/goods/${id}/approve`, { token: operator.token })
+    const ordered = await call('POST', '/api/order', {
+      token: buyer.token,
+      body: { goodsId: id, guaranteeType: 'none', payMode: 'full', agree: true },
+    })
+    const orderId = ordered.body.data.id
+    const started = await call('POST', `/api/pay/${orderId}`, {
+      token: buyer.token,
+      body: { channel: 'alipay', kind: 'full', returnUrl: '/index/orderDetail' },
+    })
+    expect(await postNotice(app, paidNotice(app, started.body.data.outTradeNo, started.body.data.amount))).toBe(
+      'success',
+    )
+    await call('POST', `/api/admin/orders/${orderId}/hand-over`, { token: operator.token })
+    await call('POST', `/api/need/myOrder/${orderId}/confirm`, { token: buyer.token })
+    return { id, orderId, operator }
+  }
+
+  const settlementOf = async (me: Person, id: number) =>
+    (await call('GET', '/api/need/myConsignment', { token: me.token, query: { status: 'sold' } })).body.rows!.find(
+      (row) => row.id === id,
+    ).settlement
+
+  test('after the protection window the seller is paid by transfer once; the ledger releases the money then', async () => {
+    const me = await seller()
+    const { id, orderId } = await sold(me)
+    // 88 800 less the commission: 5 %, but at least ¥50.
+    expect(await settlementOf(me, id)).toMatchObject({ status: 'pending', amount: 83_800 })
+    expect((await runSweep(sweepDeps(), new Date(Date.now() + 6 * DAY))).released).toBe(0)
+    expect((await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))).released).toBe(1)
+    const settled = await settlementOf(me, id)
+    expect(settled).toMatchObject({ status: 'paid', amount: 83_800, transferNo: expect.stringMatching(/^\d+$/) })
+    // Sweeping again pays nothing more.
+    expect((await runSweep(sweepDeps(), new Date(Date.now() + 9 * DAY))).released).toBe(0)
+    const releases = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId))
+    expect(releases.filter((e) => e.kind === 'release')).toHaveLength(1)
+    const report = await verifyLedger(database.db)
+    expect(report.problems).toEqual([])
+    expect(report.balances[`seller:${me.id}`]).toBe(83_800)
+    const inbox = await database.db.select().from(messages).where(eq(messages.userId, me.id))
+    expect(inbox.map((m) => m.title)).toContain('货款已打款')
+  })
+
+  test('a refused transfer stays failed with the gateway’s words; an operator retries it with a new number', async () => {
+    const me = await seller()
+    const { id, orderId, operator } = await sold(me)
+    localGateway(app.deps.payments, 'alipay').failNextTransfer!('收款人姓名与支付宝账号不一致')
+    expect((await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))).released).toBe(0)
+    expect(await settlementOf(me, id)).toMatchObject({ status: 'failed', reason: '收款人姓名与支付宝账号不一致' })
+    // No sweep sends a refused payout again by itself, and the ledger has released nothing.
+    expect((await runSweep(sweepDeps(), new Date(Date.now() + 9 * DAY))).released).toBe(0)
+    const [payout] = await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
+    expect((await call('POST', `/api/admin/payouts/${payout.id}/retry`, { token: me.token })).status).toBe(403)
+    const retried = await call('POST', `/api/admin/payouts/${payout.id}/retry`, { token: operator.token })
+    expect(retried.body.data).toMatchObject({ status: 'paid', attempt: 2, reason: '' })
+    expect((await call('POST', `/api/admin/payouts/${payout.id}/retry`, { token: operator.token })).body).toMatchObject(
+      {
+        code: 409,
+        msg: '只有打款失败的记录可以重试',
+      },
+    )
+    expect((await call('POST', '/api/admin/payouts/999999/retry', { token: operator.token })).status).toBe(404)
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, 'payout.retry'))
+    expect(audits).toMatchObject([{ actorId: operator.id, subjectId: payout.id }])
+    expect((await verifyLedger(database.db)).problems).toEqual([])
+  })
+
+  test('a sweep that lost the gateway’s answer sends the same attempt again, which pays nothing twice', async () => {
+    const me = await seller()
+    const { orderId } = await sold(me)
+    const gateway = app.deps.payments.alipay!
+    const transfer = gateway.transfer!.bind(gateway)
+    // The transfer goes through at the gateway, but its answer never arrives.
+    gateway.transfer = async (request) => {
+      await transfer(request)
+      throw new Error('socket hang up')
+    }
+    try {
+      await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))
+    } finally {
+      gateway.transfer = transfer
+    }
+    const [pending] = await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
+    expect(pending).toMatchObject({ status: 'pending', attempt: 1 })
+    await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))
+    const [paid] = await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
+    expect(paid).toMatchObject({ status: 'paid', attempt: 1 })
+    const page = await app.inject({ url: '/dev/alipay/transfers' })
+    expect(page.body.split(`PO${paid.id}-1`).length - 1).toBe(1)
+  })
 })

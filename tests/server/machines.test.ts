@@ -8,10 +8,21 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../server/db'
-import { games, goods, goodsEvents, orderEvents, orders, paymentEvents, payments, users } from '../../server/db/schema'
+import {
+  games,
+  goods,
+  goodsEvents,
+  orderEvents,
+  orders,
+  paymentEvents,
+  payments,
+  payoutEvents,
+  payouts,
+  users,
+} from '../../server/db/schema'
 import type { GoodsStatus } from '../../src/contract/catalogue'
 import type { OrderStatus } from '../../src/contract/orders'
-import type { PaymentStatus } from '../../src/contract/payments'
+import type { PaymentStatus, PayoutStatus } from '../../src/contract/payments'
 import type { Machine } from '../../server/lib/machine'
 import { tradeSettings } from '../../server/lib/settings'
 import { createTestDatabase } from './helpers/database'
@@ -114,6 +125,15 @@ const fixtures: Record<string, Fixture> = {
         .values({ ...(fixtures.payment.values() as typeof payments.$inferInsert), status: status as PaymentStatus })
         .returning(),
     events: async (tx, id) => (await tx.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id))).length,
+  },
+  payout: {
+    values: () => ({ orderId, sellerId: buyerId, goodsId: goodsIds[0], amount: 9_500 }),
+    rows: (tx, status) =>
+      tx
+        .insert(payouts)
+        .values({ ...(fixtures.payout.values() as typeof payouts.$inferInsert), status: status as PayoutStatus })
+        .returning(),
+    events: async (tx, id) => (await tx.select().from(payoutEvents).where(eq(payoutEvents.payoutId, id))).length,
   },
 }
 

@@ -20,6 +20,7 @@ import {
 import { createSession } from '../../server/lib/auth'
 import { setSetting } from '../../server/lib/settings'
 import { verifyLedger } from '../../server/modules/ledger/verify'
+import { sealPayout } from '../../server/modules/catalogue/credentials'
 import { runSweep } from '../../server/modules/orders/sweeper'
 import type { OrderDeps } from '../../server/modules/orders/service'
 import { Order } from '../../src/contract/orders'
@@ -87,6 +88,13 @@ async function listing(
       listedAt: new Date(),
     })
     .returning({ id: goods.id })
+  // A seller's listing carries the Alipay account its money is transferred to.
+  if (options.seller) {
+    await database.db
+      .update(goods)
+      .set({ payoutSealed: sealPayout(app.deps.vault, row.id, { alipayAccount: '13900139000', name: '王五' }) })
+      .where(eq(goods.id, row.id))
+  }
   await database.db.insert(goodsCredentials).values({
     goodsId: row.id,
     sealed: app.deps.vault.seal(

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import type { PayChannel, PaymentKind, PaymentStatus } from '../../../src/contract/payments'
+import type { PayChannel, PaymentKind, PaymentStatus, PayoutStatus } from '../../../src/contract/payments'
 import { lifeCycleEventColumns } from './events'
+import { goods } from './catalogue'
 import { orders } from './orders'
+import { users } from './user'
 
 /** One attempt to pay part or all of an order through a gateway; `outTradeNo` is our trade number there. */
 export const payments = pgTable(
@@ -67,4 +69,54 @@ export const paymentNotices = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.channel, t.noticeId] })],
+)
+
+/**
+ * The seller's money for one completed order, sent by Alipay transfer once the protection window has
+ * passed. `attempt` numbers the transfers (`out_biz_no` = `PO<id>-<attempt>`): the same attempt sent again
+ * is the same transfer at Alipay, and a new attempt is made only after a refusal, which moved nothing.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    amount: integer('amount').notNull(),
+    status: text('status').$type<PayoutStatus>().notNull().default('pending'),
+    attempt: integer('attempt').notNull().default(1),
+    transferNo: text('transfer_no'),
+    /** The gateway's refusal of the last attempt; '' otherwise. */
+    reason: text('reason').notNull().default(''),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payouts_amount_check', sql`${t.amount} > 0`),
+    check('payouts_status_check', sql`${t.status} in ('pending', 'paid', 'failed')`),
+    index('payouts_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+  ],
+)
+
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    payoutId: integer('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    ...lifeCycleEventColumns<PayoutStatus, 'system' | 'operator'>(),
+  },
+  (t) => [index('payout_events_payout_idx').on(t.payoutId, t.id)],
 )

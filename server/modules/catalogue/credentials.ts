@@ -1,14 +1,16 @@
 /**
- * A listing's credentials (account, password, notes, binding facts): sealed in the vault under the
- * listing's own AAD, opened only by the callers the rules allow — and every opening is logged.
+ * A listing's secrets, each sealed in the vault under the listing's own AAD: the credentials (account,
+ * password, notes, binding facts), opened only by the callers the rules allow and every opening logged;
+ * and the seller's payout account, opened only to pay them.
  */
 import { eq } from 'drizzle-orm'
-import type { AccountCredentials } from '../../../src/contract/consignment'
+import type { AccountCredentials, PayoutAccount } from '../../../src/contract/consignment'
 import type { Executor } from '../../db'
 import { credentialReveals, goodsCredentials } from '../../db/schema'
 import type { Vault } from '../../lib/vault'
 
 export const credentialsAad = (goodsId: number) => `goods:${goodsId}:credentials`
+export const payoutAad = (goodsId: number) => `goods:${goodsId}:payout`
 
 /** Stores (or replaces) the listing's credentials. */
 export async function storeCredentials(tx: Executor, vault: Vault, goodsId: number, credentials: AccountCredentials) {
@@ -42,3 +44,9 @@ export async function revealCredentials(
   await db.insert(credentialReveals).values({ ...reveal, goodsId, userAgent: reveal.userAgent.slice(0, 300) })
   return credentials
 }
+
+export const sealPayout = (vault: Vault, goodsId: number, payout: PayoutAccount) =>
+  vault.seal(JSON.stringify(payout), payoutAad(goodsId))
+
+export const openPayout = (vault: Vault, goodsId: number, sealed: string) =>
+  JSON.parse(vault.open(sealed, payoutAad(goodsId))) as PayoutAccount

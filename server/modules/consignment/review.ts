@@ -9,7 +9,6 @@ import type {
   AdminListing,
   AdminListingDetail,
   ListingCredentials,
-  PayoutAccount,
   SellerContact,
 } from '../../../src/contract/consignment'
 import { maskName, maskPhone } from '../../../src/contract/validation'
@@ -17,11 +16,11 @@ import type { Executor } from '../../db'
 import { goods, goodsEvents, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
-import { revealCredentials } from '../catalogue/credentials'
+import { openPayout, revealCredentials } from '../catalogue/credentials'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
 import { notifyUsers } from '../messages/service'
 import { recordsByHashes, subjectHashOf } from '../trust/service'
-import { approvedMessage, listingOf, listings, ownListing, payoutAad, type ConsignmentDeps } from './service'
+import { approvedMessage, listingOf, listings, ownListing, type ConsignmentDeps } from './service'
 
 /** GET /admin/goods: the review queue (pending, oldest first) or any status (newest first). */
 export const adminListings = (
@@ -72,9 +71,7 @@ async function blacklistHits(deps: ConsignmentDeps, row: GoodsRow) {
 /** GET /admin/goods/{id}. */
 export async function adminListing(deps: ConsignmentDeps, staff: Staff, id: number): Promise<AdminListingDetail> {
   const row = await ownListing(deps.db, staff, id)
-  const payout = row.payoutSealed
-    ? (JSON.parse(deps.vault.open(row.payoutSealed, payoutAad(id))) as PayoutAccount)
-    : null
+  const payout = row.payoutSealed ? openPayout(deps.vault, id, row.payoutSealed) : null
   return {
     ...(await listingOf(deps, staff, id)),
     description: row.description,

@@ -14,11 +14,12 @@ import type {
   AdminListing,
   PayoutAccount,
   SellerContact,
+  Settlement,
 } from '../../../src/contract/consignment'
 import type { AttributeField, AttributeValue } from '../../../src/contract/catalogue'
 import { PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
 import type { Db, Executor } from '../../db'
-import { goods, goodsCredentials, orders, regionNodes, users } from '../../db/schema'
+import { goods, goodsCredentials, orders, payouts, regionNodes, users } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
@@ -26,8 +27,9 @@ import { NO_CONTROL_CHARS } from '../../lib/validation'
 import { isStoredImage } from '../../lib/images'
 import { applyRate, tradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
-import { storeCredentials } from '../catalogue/credentials'
+import { sealPayout, storeCredentials } from '../catalogue/credentials'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
+import type { PayoutRow } from '../payments/machine'
 import { latestTemplate, listingPage, type CatalogueCache } from '../catalogue/service'
 import { notifyUsers } from '../messages/service'
 import { subjectHashOf } from '../trust/service'
@@ -53,8 +55,6 @@ const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 const DATE_PATTERN = /^(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 const MAX_ATTRIBUTE_NUMBER = 1_000_000_000
 const MAX_ATTRIBUTE_TEXT = 200
-
-export const payoutAad = (goodsId: number) => `goods:${goodsId}:payout`
 
 /** The seller's commission on a price, from the settings (5 %, at least ¥50, never more than the price). */
 export async function feePreview(db: Executor, price: number): Promise<FeePreview> {
@@ -218,7 +218,7 @@ async function sealSecrets(
   secrets: { payout?: PayoutAccount; credentials?: AccountCredentials },
 ) {
   const set: Partial<GoodsRow> = {}
-  if (secrets.payout) set.payoutSealed = deps.vault.seal(JSON.stringify(secrets.payout), payoutAad(id))
+  if (secrets.payout) set.payoutSealed = sealPayout(deps.vault, id, secrets.payout)
   if (secrets.credentials) {
     set.accountHash = subjectHashOf(deps.lookupKey, 'game_account', secrets.credentials.account)
     await storeCredentials(tx, deps.vault, id, secrets.credentials)
@@ -408,15 +408,41 @@ async function sellerFacts(db: Executor, ids: number[]) {
           .select({
             row: goods,
             credentials: goodsCredentials.goodsId,
-            orderNo: orders.no,
+            order: {
+              no: orders.no,
+              completedAt: orders.completedAt,
+              goodsAmount: orders.goodsAmount,
+              commission: orders.commissionAmount,
+            },
+            payout: payouts,
             sellerName: users.nickName,
           })
           .from(goods)
           .innerJoin(users, eq(users.id, goods.sellerId))
           .leftJoin(goodsCredentials, eq(goodsCredentials.goodsId, goods.id))
           .leftJoin(orders, and(eq(orders.goodsId, goods.id), eq(orders.status, 'completed')))
+          .leftJoin(payouts, eq(payouts.orderId, orders.id))
           .where(inArray(goods.id, ids))
   return new Map(found.map((f) => [f.row.id, { ...f, hasCredentials: f.credentials !== null }]))
+}
+
+/** The seller's money for a sold listing: due after the protection window, then paid (or refused). */
+function settlementOf(
+  order: { completedAt: Date | null; goodsAmount: number; commission: number } | null,
+  payout: PayoutRow | null,
+  protectionDays: number,
+): Settlement | null {
+  if (!order?.completedAt) return null
+  const dueAt = new Date(order.completedAt.getTime() + protectionDays * 86_400_000).toISOString()
+  if (!payout) return { status: 'pending', amount: order.goodsAmount - order.commission, dueAt }
+  return {
+    status: payout.status,
+    amount: payout.amount,
+    dueAt,
+    ...(payout.paidAt ? { paidAt: payout.paidAt.toISOString() } : {}),
+    ...(payout.transferNo ? { transferNo: payout.transferNo } : {}),
+    ...(payout.reason ? { reason: payout.reason } : {}),
+  }
 }
 
 /**
@@ -433,8 +459,9 @@ export async function listings(
     deps.db,
     cards.map((c) => c.id),
   )
+  const { payoutProtectionDays } = await tradeSettings(deps.db)
   const rows = cards.map(({ row: _row, ...card }): AdminListing => {
-    const { row, hasCredentials, orderNo, sellerName } = facts.get(card.id)!
+    const { row, hasCredentials, order, payout, sellerName } = facts.get(card.id)!
     return {
       ...card,
       status: row.status,
@@ -442,8 +469,8 @@ export async function listings(
       delistReason: row.delistReason,
       hasCredentials,
       createdAt: row.createdAt.toISOString(),
-      orderNo,
-      settlement: null,
+      orderNo: order?.no ?? null,
+      settlement: settlementOf(order, payout, payoutProtectionDays),
       actions: goodsMachine.actionsFor(row, [role]),
       sellerId: row.sellerId!,
       sellerName,

@@ -7,22 +7,21 @@
  *
  *   pending payments > 2 min   → reconcile by an authenticated query (a lost notice), before any cancel
  *   the machine's timers       → cancel (and close the gateway trade), hand over, confirm
- *   completed, window passed   → release the seller's money (ledger `release`)
+ *   completed, window passed   → pay the seller by Alipay transfer; on success the ledger's `release`
  *   payments marked refund-due → refund at the gateway
  */
-import { and, asc, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db'
 import { orders, payments } from '../../db/schema'
 import { tradeSettings } from '../../lib/settings'
-import { account, post } from '../ledger/ledger'
+import { schedulePayouts, sendPendingPayouts } from '../payments/payouts'
 import { closeGatewayTrades, reconcilePayment, settleRefunds } from '../payments/service'
 import { cancelIn, completeIn, handOverIn } from './lifecycle'
 import { orderMachine, type TimedOrderEvent } from './machine'
 import type { OrderDeps } from './service'
 
 const BATCH = 50
-const DAY = 86_400_000
 const RECONCILE_AFTER_MS = 2 * 60_000
 
 export interface SweepResult {
@@ -102,39 +101,14 @@ export async function runSweep(deps: OrderDeps, now = new Date()): Promise<Sweep
     timed[count] += done.length
   }
 
-  const released = await sweep(
-    deps,
-    and(
-      eq(orders.status, 'completed'),
-      isNull(orders.releasedAt),
-      lte(orders.completedAt, new Date(now.getTime() - settings.payoutProtectionDays * DAY)),
-    ),
-    orders.completedAt,
-    async (tx, id) => {
-      const [order] = await tx
-        .update(orders)
-        .set({ releasedAt: now })
-        .where(and(eq(orders.id, id), isNull(orders.releasedAt)))
-        .returning()
-      if (!order || order.sellerId === null) return order
-      await post(tx, [
-        {
-          ref: `release:${id}`,
-          orderId: id,
-          kind: 'release',
-          amount: order.goodsAmount - order.commissionAmount,
-          from: account.sellerFrozen(order.sellerId),
-          to: account.seller(order.sellerId),
-        },
-      ])
-      return order
-    },
-  )
+  // Sellers are paid by transfer once the protection window has passed; the ledger's release follows it.
+  await schedulePayouts(deps, now, settings)
+  const released = await sendPendingPayouts(deps)
 
   const refunded = await settleRefunds(deps)
   return {
     ...timed,
-    released: released.length,
+    released,
     refunded,
     reconciled,
   }

@@ -4,9 +4,9 @@
  * longer wants it, refunded once the gateway has sent the money back.
  */
 import { and, eq, ne } from 'drizzle-orm'
-import { PAYMENT_STATUSES } from '../../../src/contract/payments'
+import { PAYMENT_STATUSES, PAYOUT_STATUSES } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
-import { paymentEvents, payments } from '../../db/schema'
+import { paymentEvents, payments, payoutEvents, payouts } from '../../db/schema'
 import { defineMachine } from '../../lib/machine'
 
 export type PaymentRow = typeof payments.$inferSelect
@@ -46,3 +46,24 @@ export async function closePendingPayments(
     )
   for (const { id } of pending) await paymentMachine.transition(tx, id, 'close', actor, { closedAt: now })
 }
+
+export type PayoutRow = typeof payouts.$inferSelect
+
+/**
+ * A seller's payout: made pending by the sweeper when the protection window has passed, paid or failed
+ * on the gateway's answer; a failed one is sent again only when an operator retries it.
+ */
+export const payoutMachine = defineMachine({
+  name: 'payout',
+  table: payouts,
+  events: { table: payoutEvents, subject: 'payoutId' },
+  statuses: PAYOUT_STATUSES,
+  actors: ['system', 'operator'],
+  transitions: {
+    create: { from: [], to: 'pending', by: ['system'] },
+    pay: { from: ['pending'], to: 'paid', by: ['system'] },
+    fail: { from: ['pending'], to: 'failed', by: ['system'] },
+    retry: { from: ['failed'], to: 'pending', by: ['operator'] },
+  },
+  actions: {},
+})

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { PayParams, PayRequest, PayStart } from '../../../src/contract/payments'
+import { PayParams, PayRequest, PayStart, Payout, PayoutId } from '../../../src/contract/payments'
 import type { AppDeps } from '../../deps'
-import { viewerOf } from '../../lib/auth'
+import { staffOf } from '../../lib/audit'
+import { operatorsOnly, viewerOf } from '../../lib/auth'
 import { Ajax, ok } from '../../lib/envelope'
 import { siteOrigins } from '../../lib/network'
+import * as payouts from './payouts'
 import * as payments from './service'
 
 /** Starting a payment, and the gateways' notices. */
@@ -59,4 +61,30 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | '
       )
     }
   })
+}
+
+/** Staff retry a payout the gateway refused (after the seller has fixed their account). */
+export const adminPayoutRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'payments' | 'vault'>> = async (
+  app,
+  deps,
+) => {
+  operatorsOnly(app)
+  const payoutDeps: payouts.PayoutDeps = {
+    db: deps.database.db,
+    payments: deps.payments,
+    vault: deps.vault,
+    log: app.log,
+  }
+  app.post(
+    '/admin/payouts/:id/retry',
+    {
+      schema: {
+        summary: '重试打款失败的记录：换新的商户单号立即转账；写入审计',
+        tags: ['admin'],
+        params: PayoutId,
+        response: { 200: Ajax(Payout) },
+      },
+    },
+    async (request) => ok(await payouts.retryPayout(payoutDeps, staffOf(request), request.params.id)),
+  )
 }

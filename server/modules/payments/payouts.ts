@@ -1,0 +1,206 @@
+/**
+ * Paying sellers. When a consigned order has completed and the protection window has passed, the sweeper
+ * makes its payout and sends it by Alipay transfer to the account the seller gave with the listing. The
+ * ledger moves the seller's frozen money (`release`) only when the transfer succeeds. A payout is sent
+ * under a row lock, and the same attempt always carries the same `out_biz_no`, so a sweep that dies in
+ * the middle and runs again can never pay twice; a refused one waits for an operator's retry.
+ */
+import { and, asc, eq, isNull, lte, notExists, sql } from 'drizzle-orm'
+import { formatPrice } from '../../../src/contract/money'
+import type { Payout } from '../../../src/contract/payments'
+import type { Executor } from '../../db'
+import { goods, orders, payouts } from '../../db/schema'
+import { audit, type Staff } from '../../lib/audit'
+import { AppError } from '../../lib/envelope'
+import type { Settings } from '../../lib/settings'
+import type { Vault } from '../../lib/vault'
+import { openPayout } from '../catalogue/credentials'
+import { account, post } from '../ledger/ledger'
+import { notifyUsers } from '../messages/service'
+import { payoutMachine, type PayoutRow } from './machine'
+import type { PaymentDeps } from './service'
+
+export interface PayoutDeps extends PaymentDeps {
+  vault: Vault
+}
+
+const DAY = 86_400_000
+const BATCH = 50
+
+export const outBizNo = (payout: Pick<PayoutRow, 'id' | 'attempt'>) => `PO${payout.id}-${payout.attempt}`
+
+export const toPayout = (row: PayoutRow): Payout => ({
+  id: row.id,
+  orderId: row.orderId,
+  sellerId: row.sellerId,
+  amount: row.amount,
+  status: row.status,
+  attempt: row.attempt,
+  transferNo: row.transferNo,
+  reason: row.reason,
+  paidAt: row.paidAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+})
+
+/** Makes the payout of every consigned order whose protection window has passed (one each, ever). */
+export async function schedulePayouts(deps: PayoutDeps, now: Date, settings: Settings): Promise<number> {
+  const due = new Date(now.getTime() - settings.payoutProtectionDays * DAY)
+  return deps.db.transaction(async (tx) => {
+    const found = await tx
+      .select({
+        id: orders.id,
+        sellerId: orders.sellerId,
+        goodsId: orders.goodsId,
+        amount: sql<number>`${orders.goodsAmount} - ${orders.commissionAmount}`,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'completed'),
+          isNull(orders.releasedAt),
+          sql`${orders.sellerId} is not null`,
+          lte(orders.completedAt, due),
+          notExists(tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderId, orders.id))),
+        ),
+      )
+      .orderBy(asc(orders.completedAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true })
+    for (const order of found) {
+      await payoutMachine.create(
+        tx,
+        'create',
+        { kind: 'system' },
+        {
+          orderId: order.id,
+          sellerId: order.sellerId!,
+          goodsId: order.goodsId,
+          amount: Number(order.amount),
+        },
+      )
+    }
+    return found.length
+  })
+}
+
+type Sent = 'paid' | 'failed' | 'unknown' | 'busy'
+
+/**
+ * Sends one pending payout: its current attempt, to the payout account sealed with the listing. Paid →
+ * the ledger's `release` and the seller's message; refused → failed with the gateway's words; no answer →
+ * still pending, sent again (the same attempt, so the same transfer) by the next sweep.
+ */
+export async function sendPayout(deps: PayoutDeps, payoutId: number): Promise<Sent> {
+  return deps.db.transaction(async (tx): Promise<Sent> => {
+    const [payout] = await tx
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')))
+      .for('update', { skipLocked: true })
+    if (!payout) return 'busy'
+    const [listing] = await tx
+      .select({ title: goods.title, sealed: goods.payoutSealed })
+      .from(goods)
+      .where(eq(goods.id, payout.goodsId))
+    if (!listing?.sealed) return fail(tx, payout, '卖家未设置收款账户')
+    const payee = openPayout(deps.vault, payout.goodsId, listing.sealed)
+    const gateway = deps.payments.alipay
+    if (!gateway?.transfer) return fail(tx, payout, '未配置支付宝转账')
+    let result
+    try {
+      result = await gateway.transfer({
+        outBizNo: outBizNo(payout),
+        amount: payout.amount,
+        payeeAccount: payee.alipayAccount,
+        payeeName: payee.name,
+        title: `号安心货款：${listing.title}`.slice(0, 50),
+      })
+    } catch (error) {
+      deps.log.error({ err: error, payoutId }, 'payout transfer outcome unknown; the next sweep asks again')
+      return 'unknown'
+    }
+    if (result.state === 'failed') return fail(tx, payout, result.reason)
+    const now = new Date()
+    await payoutMachine.transition(
+      tx,
+      payout.id,
+      'pay',
+      { kind: 'system' },
+      {
+        transferNo: result.transferNo,
+        paidAt: result.paidAt ?? now,
+        reason: '',
+        updatedAt: now,
+      },
+    )
+    await post(tx, [
+      {
+        ref: `release:${payout.orderId}`,
+        orderId: payout.orderId,
+        kind: 'release',
+        amount: payout.amount,
+        from: account.sellerFrozen(payout.sellerId),
+        to: account.seller(payout.sellerId),
+      },
+    ])
+    await tx.update(orders).set({ releasedAt: now }).where(eq(orders.id, payout.orderId))
+    await notifyUsers(tx, [
+      {
+        userId: payout.sellerId,
+        type: 'system',
+        title: '货款已打款',
+        content: `「${listing.title}」的货款 ${formatPrice(payout.amount)} 已转入您的支付宝账户，转账单号 ${result.transferNo}。`,
+        relatedType: 'goods',
+        relatedId: payout.goodsId,
+      },
+    ])
+    return 'paid'
+  })
+}
+
+async function fail(tx: Executor, payout: PayoutRow, reason: string): Promise<Sent> {
+  await payoutMachine.transition(
+    tx,
+    payout.id,
+    'fail',
+    { kind: 'system', detail: { reason } },
+    {
+      reason,
+      updatedAt: new Date(),
+    },
+  )
+  return 'failed'
+}
+
+/** Sends every pending payout once; answers how many were paid. */
+export async function sendPendingPayouts(deps: PayoutDeps): Promise<number> {
+  const pending = await deps.db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(eq(payouts.status, 'pending'))
+    .orderBy(asc(payouts.createdAt))
+    .limit(BATCH)
+  let paid = 0
+  for (const { id } of pending) if ((await sendPayout(deps, id)) === 'paid') paid += 1
+  return paid
+}
+
+/** POST /admin/payouts/{id}/retry: a failed payout gets a new attempt (a new out_biz_no) and is sent now. */
+export async function retryPayout(deps: PayoutDeps, staff: Staff, id: number): Promise<Payout> {
+  await deps.db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update')
+    if (!payout) throw new AppError(404, '打款记录不存在')
+    const moved = await payoutMachine.transition(
+      tx,
+      id,
+      'retry',
+      { kind: 'operator', userId: staff.userId },
+      { attempt: payout.attempt + 1, reason: '', updatedAt: new Date() },
+    )
+    if (!moved) throw new AppError(409, '只有打款失败的记录可以重试')
+    await audit(tx, staff, 'payout.retry', { type: 'payout', id })
+  })
+  await sendPayout(deps, id)
+  const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, id))
+  return toPayout(row)
+}
