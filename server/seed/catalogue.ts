@@ -13,12 +13,15 @@ import { storeImage } from '../lib/images'
 import type { Vault } from '../lib/vault'
 import { attributeTemplates, games, goods, goodsCredentials, regionNodes, users } from '../db/schema'
 import { COMMON_PHRASES, GAMES, type FieldSpec, type GameSpec } from './catalogueData'
-import { credentialsAad } from '../modules/catalogue/credentials'
+import { credentialsAad, sealPayout } from '../modules/catalogue/credentials'
+import { DEMO_SELLER_PAYOUT } from './users'
 
 export const ON_SALE_PER_GAME = 46
 export const SOLD_PER_GAME = 6
 /** Listings in review or delisted: never in the catalogue, here so that tests and screens meet them. */
 export const HIDDEN_PER_GAME = 3
+/** The listings not on the market, one of each kind a seller meets: in review, delisted by them, rejected. */
+const HIDDEN_STATES = ['pending_review', 'delisted', 'rejected'] as const
 const SEED_LOCK = 7_246_118
 const PICTURES_PER_GAME = { covers: 3, details: 3 }
 
@@ -320,6 +323,7 @@ export async function seedCatalogue(db: Executor, options: SeedCatalogueOptions)
         const self = random.next() < 0.3 || !seller
         const sold = i >= ON_SALE_PER_GAME && i < ON_SALE_PER_GAME + SOLD_PER_GAME
         const hidden = i >= ON_SALE_PER_GAME + SOLD_PER_GAME
+        const hiddenIndex = i - ON_SALE_PER_GAME - SOLD_PER_GAME
         const listedAt = new Date(now.getTime() - random.int(1, 30 * 24) * hour - (sold ? 8 * day : 0))
         // Sold over the last week, at least one yesterday, so the home stats are never all zero.
         const soldAt = sold
@@ -350,21 +354,31 @@ export async function seedCatalogue(db: Executor, options: SeedCatalogueOptions)
           guarantee: random.pick(['buyer_pays', 'buyer_pays', 'buyer_pays', 'free', 'none'] as const),
           specialOffer: random.next() < 0.12,
           rent,
-          status: sold ? 'sold' : hidden ? (i % 2 === 0 ? 'pending_review' : 'delisted') : 'on_sale',
+          status: sold ? 'sold' : hidden ? HIDDEN_STATES[hiddenIndex] : 'on_sale',
           contact: self ? {} : { phone: '13800000002', qq: String(random.int(100_000_000, 999_999_999)) },
-          accountSource: random.pick(['自己注册', '朋友转让', '平台购买']),
+          accountSource: random.pick(['self_registered', 'other_registered', 'self_registered'] as const),
           guaranteeMaterials: random.next() < 0.6,
           cost: self ? Math.round((price * random.int(55, 80)) / 100) : null,
           internalNote: self ? '演示：自营库存' : '',
           views: random.int(5, 60) + Math.round(quality * random.int(0, 2_000)),
           favourites: random.int(0, 12) + Math.round(quality * random.int(0, 60)),
           createdAt: new Date(listedAt.getTime() - random.int(1, 48) * hour),
-          listedAt: hidden && i % 2 === 0 ? null : listedAt,
+          listedAt: hidden && HIDDEN_STATES[hiddenIndex] !== 'delisted' ? null : listedAt,
+          auditReason: hidden && HIDDEN_STATES[hiddenIndex] === 'rejected' ? '截图与描述的段位不一致，请补充截图' : '',
+          delistReason: hidden && HIDDEN_STATES[hiddenIndex] === 'delisted' ? '暂时自己玩' : '',
+          delistedBy: hidden && HIDDEN_STATES[hiddenIndex] === 'delisted' ? (self ? 'operator' : 'seller') : null,
           soldAt,
           updatedAt: soldAt ?? listedAt,
         })
       }
-      const inserted = await tx.insert(goods).values(rows).returning({ id: goods.id })
+      const inserted = await tx.insert(goods).values(rows).returning({ id: goods.id, sellerId: goods.sellerId })
+      // The demo seller's listings are paid to their (demo) Alipay account, in their verified name.
+      for (const { id } of inserted.filter((row) => row.sellerId !== null)) {
+        await tx
+          .update(goods)
+          .set({ payoutSealed: sealPayout(options.vault, id, DEMO_SELLER_PAYOUT) })
+          .where(sql`${goods.id} = ${id}`)
+      }
       await tx.insert(goodsCredentials).values(
         inserted.map(({ id }, i) => ({
           goodsId: id,

@@ -17,6 +17,8 @@ export interface DemoAccount {
   phone: string
   nickName: string
   roles: Role[]
+  /** Verified (the demo seller: listing needs a real name). */
+  realName?: string
 }
 
 export const DEMO_USERS: DemoAccount[] = [
@@ -34,8 +36,12 @@ export const DEMO_USERS: DemoAccount[] = [
     phone: '13800000002',
     nickName: '演示卖家',
     roles: ['user', 'merchant'],
+    realName: '李明',
   },
 ]
+
+/** Where the demo seller's money goes: an Alipay login in their verified name (the local gateway pays it). */
+export const DEMO_SELLER_PAYOUT = { alipayAccount: '13800000002', name: '李明' }
 
 const isStaff = (account: DemoAccount) => account.roles.some((role) => role !== 'user' && role !== 'merchant')
 
@@ -49,7 +55,7 @@ export async function seedDemoUsers(db: Executor, options: { randomStaffPassword
     const passwordHash = await hashPassword(password)
     await db
       .insert(users)
-      .values({ ...fields, passwordHash })
+      .values({ ...fields, passwordHash, ...(demo.realName ? { realNameStatus: 'verified' as const } : {}) })
       .onConflictDoNothing()
     if (staff) await db.update(users).set({ passwordHash }).where(eq(users.username, demo.username))
     seeded.push({ ...demo, password })
