@@ -41,3 +41,17 @@ export const PROBLEM_TYPE_LABELS = {
   merchant: '商务合作',
   escrow: '中介担保',
 }
+
+/** A seller's listing as their list names it. */
+export const LISTING_STATUS_LABELS = {
+  draft: '草稿',
+  pending_review: '待审核',
+  on_sale: '在售',
+  in_trade: '交易中',
+  sold: '已出售',
+  delisted: '已下架',
+  rejected: '审核失败',
+}
+
+/** The seller's money for a sold listing. */
+export const SETTLEMENT_LABELS = { pending: '待打款', paid: '已打款', failed: '打款失败' }

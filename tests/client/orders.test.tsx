@@ -9,6 +9,7 @@ import { saveToken, setState } from '@/store'
 import { formatPrice } from '@/contract/money'
 import { clickButton, findOnPage, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
+import { goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
 
 // The browser leaving for the gateway is not something jsdom can do; the address it is given is checked.
@@ -30,24 +31,7 @@ Object.assign(globalThis, { IntersectionObserver: NoIntersectionObserver })
 // ---- fixtures -------------------------------------------------------------------------------------------
 
 const goods: GoodsDetail = {
-  id: 7,
-  gameId: 1,
-  gameName: '王者荣耀',
-  title: '王者荣耀 国服 V8 全英雄',
-  price: 300_000,
-  coverImage: '/uploads/7.jpg',
-  thumbImage: '/uploads/7-s.jpg',
-  regionIds: [11, 111],
-  regionNames: ['安卓', '微信'],
-  highlights: [],
-  accountType: 'consign',
-  guarantee: 'buyer_pays',
-  specialOffer: false,
-  rent: null,
-  status: 'on_sale',
-  views: 12,
-  favourites: 3,
-  listedAt: '2026-11-01T02:00:00Z',
+  ...goodsCard({ views: 12, favourites: 3 }),
   description: '',
   images: [],
   attributes: {},

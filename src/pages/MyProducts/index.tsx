@@ -7,7 +7,7 @@ import ListFooter from '@/components/ListFooter'
 import OrderActions from '@/components/OrderActions'
 import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
 import PriceTag from '@/components/PriceTag'
-import Skeleton from '@/components/Skeleton'
+import StatusCard, { StatusCardSkeleton, type StatusTone } from '@/components/StatusCard'
 import Tabs from '@/components/Tabs'
 import { ORDER_STATUS_LABELS } from '@/contract/constants'
 import type { Order, OrderStatus } from '@/contract/orders'
@@ -33,6 +33,16 @@ export const ORDER_TABS: { value: Tab; label: string; status?: OrderStatus[] }[]
 export default function MyProductsPage() {
   const signedIn = useRequireLogin()
   return <OtherShell>{signedIn ? <MyOrders /> : null}</OtherShell>
+}
+
+/** Waiting on the buyer, in progress, done, over. */
+const ORDER_TONES: Record<OrderStatus, StatusTone> = {
+  pending_payment: 'accent',
+  paid: 'info',
+  handed_over: 'info',
+  completed: 'trust',
+  cancelled: 'hint',
+  refunded: 'hint',
 }
 
 function MyOrders() {
@@ -115,18 +125,20 @@ function OrderList({ query }: { query: OrdersQuery }) {
     return <EmptyState text="暂无相关订单" action={{ label: '去逛逛', onClick: () => openPage('accountOrder') }} />
   }
   return (
-    <View className="my-orders__list">
+    <View className="status-card-list">
       {list.rows.map((row) => {
         const order = changed[row.id] ?? row
         const open = () => openPage('orderDetail', { id: order.id })
         return (
-          <View key={order.id} className="my-orders__card" role="link" aria-label={`订单 ${order.no}`} onClick={open}>
-            <View className="my-orders__card-head">
-              <Text className="my-orders__time">{formatTime(order.createdAt)}</Text>
-              <Text className={`my-orders__status my-orders__status--${order.status}`}>
-                {ORDER_STATUS_LABELS[order.status]}
-              </Text>
-            </View>
+          <StatusCard
+            key={order.id}
+            className="my-orders__card"
+            time={formatTime(order.createdAt)}
+            status={ORDER_STATUS_LABELS[order.status]}
+            tone={ORDER_TONES[order.status]}
+            label={`订单 ${order.no}`}
+            onOpen={open}
+          >
             <OrderGoods goods={order.goods} />
             <View className="my-orders__card-foot">
               <Text className="my-orders__total">
@@ -138,7 +150,7 @@ function OrderList({ query }: { query: OrdersQuery }) {
                 onCredentials={open}
               />
             </View>
-          </View>
+          </StatusCard>
         )
       })}
       <ListFooter status={list.status} hasMore={list.hasMore} onMore={list.loadMore} onRetry={list.retry} />
@@ -148,13 +160,8 @@ function OrderList({ query }: { query: OrdersQuery }) {
 
 function OrderCardSkeleton() {
   return (
-    <View className="my-orders__list" aria-label="加载中">
-      {[0, 1, 2].map((i) => (
-        <View key={i} className="my-orders__card">
-          <Skeleton className="skeleton-line skeleton-line--tiny" />
-          <OrderGoodsSkeleton />
-        </View>
-      ))}
-    </View>
+    <StatusCardSkeleton>
+      <OrderGoodsSkeleton />
+    </StatusCardSkeleton>
   )
 }

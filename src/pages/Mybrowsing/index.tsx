@@ -1,10 +1,246 @@
-import PagePending from '@/components/PagePending'
+import { useRef, useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import Taro, { useDidShow } from '@tarojs/taro'
+import { delistGoods, editGoodsPrice, listMyConsignments, relistGoods } from '@/api/consignment'
+import { ApiError, toastError } from '@/api/request'
+import EmptyState from '@/components/EmptyState'
+import LazyImage from '@/components/LazyImage'
+import ListFooter from '@/components/ListFooter'
+import PriceTag from '@/components/PriceTag'
+import PromptDialog from '@/components/PromptDialog'
+import Skeleton from '@/components/Skeleton'
+import StatusCard, { StatusCardSkeleton, type StatusTone } from '@/components/StatusCard'
+import Tabs from '@/components/Tabs'
+import type { GoodsAction, MyConsignmentQuery, MyListing } from '@/contract/consignment'
+import { LISTING_STATUS_LABELS, SETTLEMENT_LABELS } from '@/contract/constants'
+import { formatPrice, fenToYuan, yuanToFen } from '@/contract/money'
 import OtherShell from '@/layouts/OtherShell'
+import { openPage } from '@/navigation'
+import { useRequireLogin } from '@/session'
+import { formatDate, formatTime } from '@/utils/time'
+import { usePagedList } from '@/utils/usePagedList'
+import './index.scss'
 
+type Tab = 'all' | NonNullable<MyConsignmentQuery['status']>
+/** In review or in a deal, on sale, refused, over. */
+const LISTING_TONES: Record<MyListing['status'], StatusTone> = {
+  draft: 'hint',
+  pending_review: 'info',
+  on_sale: 'trust',
+  in_trade: 'info',
+  rejected: 'error',
+  delisted: 'hint',
+  sold: 'hint',
+}
+
+/** What a seller does on their own listing (approve and reject are the reviewers'). */
+type SellerAction = Exclude<GoodsAction, 'approve' | 'reject'>
+
+/** The tabs of SCREENS.md, in its order. */
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'all', label: '全部' },
+  { value: 'on_sale', label: '在售' },
+  { value: 'in_trade', label: '交易中' },
+  { value: 'delisted', label: '已下架' },
+  { value: 'pending_review', label: '待审核' },
+  { value: 'rejected', label: '审核失败' },
+  { value: 'sold', label: '已出售' },
+]
+
+/** The seller's buttons in the order they stand on a card; the last is the filled one. */
+const BUTTONS: { action: SellerAction; label: string; primary?: boolean }[] = [
+  { action: 'reason', label: '查看失败原因' },
+  { action: 'delist', label: '下架' },
+  { action: 'editPrice', label: '改价' },
+  { action: 'credentials', label: '补充账号信息' },
+  { action: 'relist', label: '上架', primary: true },
+  { action: 'edit', label: '编辑重提', primary: true },
+]
+
+/** 我的代售: the seller's listings by status, with the actions the server allows on each. */
 export default function MybrowsingPage() {
+  const signedIn = useRequireLogin()
+  const [tab, setTab] = useState<Tab>('all')
   return (
     <OtherShell>
-      <PagePending />
+      {signedIn ? (
+        <View className="my-listings">
+          <View className="my-listings__head">
+            <Tabs tabs={TABS} value={tab} onChange={setTab} />
+          </View>
+          <Listings key={tab} status={tab === 'all' ? undefined : tab} />
+        </View>
+      ) : null}
     </OtherShell>
+  )
+}
+
+type Asking = { kind: 'price' | 'delist'; listing: MyListing } | null
+
+function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
+  const list = usePagedList((page) => listMyConsignments(status, page), 10)
+  const [changed, setChanged] = useState<Record<number, MyListing>>({})
+  const [asking, setAsking] = useState<Asking>(null)
+  const shown = useRef(false)
+  // Back from editing or filling in credentials, the listing may have changed.
+  useDidShow(() => {
+    if (shown.current) list.reload()
+    shown.current = true
+  })
+
+  const apply = async (call: Promise<{ data: MyListing }>, done: string) => {
+    try {
+      const { data } = await call
+      setChanged((c) => ({ ...c, [data.id]: data }))
+      void Taro.showToast({ title: done, icon: 'none' })
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 401)) toastError(error, '操作失败，请重试')
+    }
+  }
+
+  const handlers: Record<SellerAction, (listing: MyListing) => void> = {
+    reason: (listing) =>
+      void Taro.showModal({ title: '审核未通过', content: listing.auditReason || '未填写原因', showCancel: false }),
+    delist: (listing) => setAsking({ kind: 'delist', listing }),
+    editPrice: (listing) => setAsking({ kind: 'price', listing }),
+    credentials: (listing) => void openPage('fillInformation', { id: listing.id }),
+    relist: (listing) =>
+      void Taro.showModal({ title: '上架', content: '重新上架后买家即可购买，确定上架吗？', confirmText: '上架' }).then(
+        async ({ confirm }) => {
+          if (confirm) await apply(relistGoods(listing.id), '已上架')
+        },
+      ),
+    edit: (listing) => void openPage('BasicInformation', { id: listing.id, gameId: listing.gameId }),
+  }
+
+  if (list.firstLoad && list.status === 'loading') return <ListingSkeleton />
+  if (list.firstLoad && list.status === 'error') {
+    return <EmptyState text="商品加载失败" action={{ label: '重试', onClick: list.retry }} />
+  }
+  if (list.rows.length === 0) {
+    return <EmptyState text="还没有相关商品" action={{ label: '我要卖', onClick: () => openPage('sell') }} />
+  }
+  return (
+    <View className="status-card-list">
+      {list.rows.map((row) => {
+        const listing = changed[row.id] ?? row
+        const buttons = BUTTONS.filter((b) => listing.actions.includes(b.action))
+        return (
+          <StatusCard
+            key={listing.id}
+            className="my-listings__card"
+            time={`${formatTime(listing.createdAt)} 发布`}
+            status={LISTING_STATUS_LABELS[listing.status]}
+            tone={LISTING_TONES[listing.status]}
+            label={listing.title}
+            onOpen={() => openPage('goodDetail', { id: listing.id })}
+          >
+            <View className="my-listings__goods">
+              <LazyImage className="my-listings__cover" src={listing.thumbImage} alt={listing.title} />
+              <View className="my-listings__info">
+                <Text className="my-listings__title">{listing.title}</Text>
+                <Text className="my-listings__meta">{[listing.gameName, ...listing.regionNames].join(' · ')}</Text>
+                <PriceTag fen={listing.price} size="small" />
+              </View>
+            </View>
+            <Notes listing={listing} />
+            {buttons.length > 0 && (
+              <View className="my-listings__actions" onClick={(e) => e.stopPropagation()}>
+                {buttons.map((b) => (
+                  <View
+                    key={b.action}
+                    role="button"
+                    className={`my-listings__button${b.primary ? ' my-listings__button--primary' : ''}`}
+                    onClick={() => handlers[b.action](listing)}
+                  >
+                    <Text>{b.label}</Text>
+                  </View>
+                ))}
+              </View>
+            )}
+          </StatusCard>
+        )
+      })}
+      <ListFooter status={list.status} hasMore={list.hasMore} onMore={list.loadMore} onRetry={list.retry} />
+      {asking?.kind === 'price' && (
+        <PromptDialog
+          title="改价"
+          message={`当前价格 ${formatPrice(asking.listing.price)}，改价后立即生效`}
+          placeholder="新的价格（元）"
+          defaultValue={fenToYuan(asking.listing.price)}
+          validator={(value) => {
+            const fen = yuanToFen(value)
+            return fen !== undefined && fen >= 100 && fen <= 100_000_000 ? true : '请输入 1–1,000,000 元之间的价格'
+          }}
+          confirmText="确认改价"
+          onCancel={() => setAsking(null)}
+          onConfirm={(value) => {
+            setAsking(null)
+            void apply(editGoodsPrice(asking.listing.id, yuanToFen(value)!), '价格已修改')
+          }}
+        />
+      )}
+      {asking?.kind === 'delist' && (
+        <PromptDialog
+          title="下架"
+          message="下架后买家将看不到该商品，可随时重新上架"
+          placeholder="下架原因，如：暂时自己玩"
+          validator={(value) => (value.trim() ? true : '请填写下架原因')}
+          confirmText="确认下架"
+          onCancel={() => setAsking(null)}
+          onConfirm={(value) => {
+            setAsking(null)
+            void apply(delistGoods(asking.listing.id, value.trim()), '已下架')
+          }}
+        />
+      )}
+    </View>
+  )
+}
+
+/** What the seller needs to know under a listing: why it was refused or delisted, and their money. */
+function Notes({ listing }: { listing: MyListing }) {
+  const { settlement } = listing
+  return (
+    <>
+      {listing.status === 'rejected' && listing.auditReason && (
+        <Text className="my-listings__note my-listings__note--warn">未通过：{listing.auditReason}</Text>
+      )}
+      {listing.status === 'delisted' && listing.delistReason && (
+        <Text className="my-listings__note">下架原因：{listing.delistReason}</Text>
+      )}
+      {!listing.hasCredentials && listing.actions.includes('credentials') && (
+        <Text className="my-listings__note my-listings__note--warn">尚未填写账号信息，买家付款后无法移交</Text>
+      )}
+      {settlement && (
+        <View className={`my-listings__settlement my-listings__settlement--${settlement.status}`}>
+          <Text>
+            {SETTLEMENT_LABELS[settlement.status]} {formatPrice(settlement.amount)}
+          </Text>
+          <Text className="my-listings__settlement-detail">
+            {settlement.status === 'paid'
+              ? `${formatDate(settlement.paidAt)} 转账单号 ${settlement.transferNo ?? ''}`
+              : settlement.status === 'failed'
+                ? `${settlement.reason ?? ''}，客服将联系您处理`
+                : `预计 ${formatDate(settlement.dueAt)} 打款`}
+          </Text>
+          {listing.orderNo && <Text className="my-listings__settlement-detail">订单号 {listing.orderNo}</Text>}
+        </View>
+      )}
+    </>
+  )
+}
+
+function ListingSkeleton() {
+  return (
+    <StatusCardSkeleton>
+      <View className="my-listings__goods">
+        <Skeleton className="my-listings__cover" />
+        <View className="my-listings__info">
+          <Skeleton className="skeleton-line" />
+          <Skeleton className="skeleton-line skeleton-line--short" />
+        </View>
+      </View>
+    </StatusCardSkeleton>
   )
 }

@@ -1,0 +1,151 @@
+import Taro from '@tarojs/taro'
+import { act, waitFor } from '@testing-library/react'
+import type { MyListing } from '@/contract/consignment'
+import { saveToken, setState } from '@/store'
+import { clickButton, findOnPage, visiblePage } from './utils/dom'
+import { callsTo, mockApi } from './utils/mockApi'
+import { goodsCard } from './utils/fixtures'
+import { renderApp } from './utils/renderApp'
+
+// Whole-app renders on a loaded 2-core machine (jest takes testTimeout only from the root config).
+jest.setTimeout(30_000)
+
+class NoIntersectionObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.assign(globalThis, { IntersectionObserver: NoIntersectionObserver })
+
+const listing = (over: Partial<MyListing> = {}): MyListing => ({
+  ...goodsCard({ id: 41, title: '王者 全英雄 典藏皮肤', price: 88_800, regionNames: ['iOS', 'QQ'] }),
+  auditReason: '',
+  delistReason: '',
+  hasCredentials: true,
+  createdAt: '2026-11-20T01:00:00Z',
+  orderNo: null,
+  settlement: null,
+  actions: ['editPrice', 'delist', 'credentials'],
+  ...over,
+})
+
+const profile = { userId: 9, userName: 'seller', nickName: '卖家', roles: ['user'] }
+const page = visiblePage
+const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''
+const queryOf = (option: Taro.request.Option) => Object.fromEntries(new URLSearchParams(option.url.split('?')[1]))
+const cards = () => [...page().querySelectorAll('.my-listings__card[role=link]')]
+
+/** Types into the open prompt, as its Taro Input reports a keystroke (see typeInto). */
+async function typePrompt(value: string) {
+  const input = await findOnPage('.prompt-dialog__input')
+  act(() => {
+    input.dispatchEvent(new CustomEvent('input', { detail: { value, cursor: value.length }, bubbles: true }))
+  })
+}
+
+beforeEach(() => {
+  Taro.clearStorageSync()
+  setState({ token: '', profile: null })
+  saveToken('tok-seller')
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({} as never)
+})
+afterEach(() => jest.restoreAllMocks())
+
+describe('Mybrowsing (我的代售)', () => {
+  it('lists by tab, shows the reasons and the money, and only the buttons the server allows', async () => {
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/myConsignment': () => ({
+        code: 200,
+        rows: [
+          listing(),
+          listing({
+            id: 42,
+            status: 'rejected',
+            auditReason: '截图与描述不符',
+            actions: ['editPrice', 'edit', 'credentials', 'reason'],
+          }),
+          listing({
+            id: 43,
+            status: 'sold',
+            actions: [],
+            orderNo: 'HA2026112215301234',
+            settlement: {
+              status: 'paid',
+              amount: 83_800,
+              dueAt: '2026-11-29T00:00:00Z',
+              paidAt: '2026-11-29T01:00:00Z',
+              transferNo: '20261129000123',
+            },
+          }),
+        ],
+        total: 3,
+      }),
+    })
+    renderApp('/index/other/Mybrowsing')
+    await waitFor(() => expect(cards()).toHaveLength(3))
+    expect(queryOf(callsTo(api, 'GET /need/myConsignment')[0])).toEqual({ pageNum: '1', pageSize: '10' })
+    const [onSale, rejected, sold] = cards().map((card) => card.textContent ?? '')
+    expect(onSale).toContain('在售')
+    expect(onSale).toContain('改价')
+    expect(onSale).toContain('下架')
+    expect(onSale).not.toContain('上架')
+    expect(rejected).toContain('未通过：截图与描述不符')
+    expect(rejected).toContain('编辑重提')
+    expect(rejected).toContain('查看失败原因')
+    expect(sold).toContain('已打款 ¥838.00')
+    expect(sold).toContain('转账单号 20261129000123')
+    expect(sold).not.toContain('改价')
+
+    await clickButton('审核失败')
+    await waitFor(() => expect(callsTo(api, 'GET /need/myConsignment')).toHaveLength(2))
+    expect(queryOf(callsTo(api, 'GET /need/myConsignment')[1])).toMatchObject({ status: 'rejected' })
+  })
+
+  it('delists with a reason and reprices in yuan; the card shows the server’s answer', async () => {
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/myConsignment': () => ({ code: 200, rows: [listing()], total: 1 }),
+      'POST /goods/info/downGoods': () => ({
+        code: 200,
+        data: listing({
+          status: 'delisted',
+          delistReason: '暂时自己玩',
+          actions: ['editPrice', 'relist', 'edit', 'credentials'],
+        }),
+      }),
+      'POST /need/goods/editPrice': (body) => ({
+        code: 200,
+        data: listing({ price: (body as { price: number }).price }),
+      }),
+    })
+    renderApp('/index/other/Mybrowsing')
+    await waitFor(() => expect(cards()).toHaveLength(1))
+
+    await clickButton('改价')
+    await typePrompt('0.5')
+    await clickButton('确认改价')
+    expect(text('.prompt-dialog')).toContain('请输入 1–1,000,000 元之间的价格')
+    await typePrompt('666.50')
+    await clickButton('确认改价')
+    await waitFor(() => expect(callsTo(api, 'POST /need/goods/editPrice')).toHaveLength(1))
+    expect(callsTo(api, 'POST /need/goods/editPrice')[0].data).toEqual({ id: 41, price: 66_650 })
+    await waitFor(() => expect(text('.my-listings__card')).toContain('666.50'))
+
+    await clickButton('下架')
+    await typePrompt('暂时自己玩')
+    await clickButton('确认下架')
+    await waitFor(() => expect(text('.my-listings__card')).toContain('下架原因：暂时自己玩'))
+    expect(callsTo(api, 'POST /goods/info/downGoods')[0].data).toEqual({ id: 41, reason: '暂时自己玩' })
+    expect(text('.my-listings__card')).toContain('上架')
+  })
+
+  it('has a next step when there is nothing to show', async () => {
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/myConsignment': () => ({ code: 200, rows: [], total: 0 }),
+    })
+    renderApp('/index/other/Mybrowsing')
+    await waitFor(() => expect(text('.empty-state')).toContain('还没有相关商品'))
+  })
+})
