@@ -48,11 +48,11 @@ const TABS: { value: Tab; label: string }[] = [
 ]
 
 /** The seller's buttons in the order they stand on a card; the last is the filled one. */
-const BUTTONS: { action: SellerAction; label: string; primary?: boolean }[] = [
+const BUTTONS: { action: SellerAction; label: string | ((listing: MyListing) => string); primary?: boolean }[] = [
   { action: 'reason', label: '查看失败原因' },
   { action: 'delist', label: '下架' },
   { action: 'editPrice', label: '改价' },
-  { action: 'credentials', label: '补充账号信息' },
+  { action: 'credentials', label: (listing) => (listing.hasCredentials ? '修改账号信息' : '补充账号信息') },
   { action: 'relist', label: '上架', primary: true },
   { action: 'edit', label: '编辑重提', primary: true },
 ]
@@ -153,7 +153,7 @@ function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
                     className={`my-listings__button${b.primary ? ' my-listings__button--primary' : ''}`}
                     onClick={() => handlers[b.action](listing)}
                   >
-                    <Text>{b.label}</Text>
+                    <Text>{typeof b.label === 'string' ? b.label : b.label(listing)}</Text>
                   </View>
                 ))}
               </View>
