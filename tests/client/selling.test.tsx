@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { act, waitFor } from '@testing-library/react'
 import type { MyListing } from '@/contract/consignment'
 import { saveToken, setState } from '@/store'
-import { clickButton, findOnPage, visiblePage } from './utils/dom'
+import { clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
 import { goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
@@ -147,5 +147,31 @@ describe('Mybrowsing (我的代售)', () => {
     })
     renderApp('/index/other/Mybrowsing')
     await waitFor(() => expect(text('.empty-state')).toContain('还没有相关商品'))
+  })
+})
+
+describe('fillInformation (填写信息)', () => {
+  it('sends the sign-in and the bindings once both are given, then returns to 我的代售', async () => {
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'PUT /need/consignment/41/credentials': () => ({ code: 200, data: listing() }),
+      'GET /need/myConsignment': () => ({ code: 200, rows: [listing()], total: 1 }),
+    })
+    renderApp('/index/fillInformation?id=41')
+    await waitFor(() => expect(text('.fill-information')).toContain('加密保存'))
+    expect(page().querySelector('.submit-bar__button')?.hasAttribute('disabled')).toBe(true)
+    await typeInto('游戏账号', 'wz_seller_01')
+    await typeInto('游戏密码', 'S3cret-pass!')
+    const chip = [...page().querySelectorAll('[role=radio]')].find((el) => el.textContent === '不能换绑')
+    act(() => void (chip as HTMLElement).click())
+    await clickButton('保存账号信息')
+    await waitFor(() => expect(callsTo(api, 'PUT /need/consignment/41/credentials')).toHaveLength(1))
+    expect(callsTo(api, 'PUT /need/consignment/41/credentials')[0].data).toEqual({
+      account: 'wz_seller_01',
+      password: 'S3cret-pass!',
+      notes: '',
+      binding: { phone: true, email: false, idCard: true, rebindable: false },
+    })
+    await waitFor(() => expect(window.location.pathname).toBe('/index/other/Mybrowsing'))
   })
 })
