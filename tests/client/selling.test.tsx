@@ -1,8 +1,8 @@
 import Taro from '@tarojs/taro'
-import { act, waitFor } from '@testing-library/react'
+import { act, fireEvent, waitFor } from '@testing-library/react'
 import type { MyListing } from '@/contract/consignment'
 import { saveToken, setState } from '@/store'
-import { clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
+import { byLabel, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
 import { goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
@@ -33,6 +33,7 @@ const profile = { userId: 9, userName: 'seller', nickName: '卖家', roles: ['us
 const page = visiblePage
 const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''
 const queryOf = (option: Taro.request.Option) => Object.fromEntries(new URLSearchParams(option.url.split('?')[1]))
+const tapLabel = async (label: string) => fireEvent.click(await byLabel(label))
 const cards = () => [...page().querySelectorAll('.my-listings__card[role=link]')]
 
 /** Types into the open prompt, as its Taro Input reports a keystroke (see typeInto). */
@@ -173,5 +174,68 @@ describe('fillInformation (填写信息)', () => {
       binding: { phone: true, email: false, idCard: true, rebindable: false },
     })
     await waitFor(() => expect(window.location.pathname).toBe('/index/other/Mybrowsing'))
+  })
+})
+
+describe('sell (我要卖)', () => {
+  it('explains the ways to sell, offers the recycling staff, and opens the listing form for the chosen game', async () => {
+    const game = {
+      id: 3,
+      name: '王者荣耀',
+      initial: 'W',
+      type: 'mobile',
+      icon: '',
+      hot: true,
+      sort: 0,
+      onSaleCount: 12,
+    }
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /web/game/list': () => ({ code: 200, data: [game] }),
+      'GET /V2/H5/gonggaoDetails': (_body, url) => ({
+        code: 200,
+        data: [
+          {
+            id: url.includes('gfds') ? 1 : 2,
+            type: url.includes('gfds') ? 'gfds' : 'zhhs',
+            title: url.includes('gfds') ? '官网代售说明' : '账号回收说明',
+            coverImage: '',
+            summary: '',
+            sort: 0,
+            createdAt: '2026-11-01T00:00:00Z',
+            content: '<p>说明正文</p>',
+          },
+        ],
+      }),
+      'GET /V2/H5/account': () => ({
+        code: 200,
+        data: [
+          {
+            id: 8,
+            kind: 'recycle',
+            name: '回收小王',
+            qq: '800012345',
+            weixin: '',
+            phone: '',
+            qrImage: '',
+            workHours: '10:00–02:00',
+            gameIds: [],
+          },
+        ],
+      }),
+    })
+    renderApp('/index/sell')
+    await tapLabel('官方代售：怎么卖')
+    await waitFor(() => expect(text('.sheet')).toContain('官网代售说明'))
+    expect(text('.sheet')).toContain('账号回收说明')
+    await tapLabel('关闭')
+    await tapLabel('快速回收：联系回收客服')
+    await waitFor(() => expect(text('.sheet')).toContain('回收小王'))
+    expect(queryOf(callsTo(api, 'GET /V2/H5/account')[0])).toEqual({ kind: 'recycle' })
+    await tapLabel('关闭')
+    await tapLabel('王者荣耀')
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/index/BasicInformation?gameId=3'),
+    )
   })
 })
