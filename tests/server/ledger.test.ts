@@ -2,21 +2,27 @@ import fc from 'fast-check'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
-import { games, goods, ledgerEntries, orders, users, type Role } from '../../server/db/schema'
+import { games, goods, ledgerEntries, orders, payouts, users, type Role } from '../../server/db/schema'
 import { setSetting } from '../../server/lib/settings'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import type { Viewer } from '../../server/modules/orders/machine'
 import * as service from '../../server/modules/orders/service'
 import * as payments from '../../server/modules/payments/service'
 import { runSweep } from '../../server/modules/orders/sweeper'
+import { sealPayout } from '../../server/modules/catalogue/credentials'
+import { CatalogueCache } from '../../server/modules/catalogue/service'
+import * as consignment from '../../server/modules/consignment/service'
+import { localGateway } from '../../server/modules/payments'
+import { retryPayout } from '../../server/modules/payments/payouts'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
 import { paidNotice, postNotice } from './helpers/payments'
 
 /**
- * The escrow invariants after random sequences of what buyers, operators, the gateway and the clock
- * do (fast-check): the hash chain holds, no inside account is overdrawn, the escrow equals what open
- * orders have paid, and no goods ever has two live orders.
+ * The escrow invariants after random sequences of what sellers, buyers, operators, the gateway and the
+ * clock do (fast-check): the hash chain holds, no inside account is overdrawn, the escrow equals what open
+ * orders have paid, no goods ever has two live orders, and a seller is paid (and released) at most once
+ * per order — whatever transfers the gateway refuses and operators retry.
  */
 let database: Database
 let app: App & ReturnType<typeof createTestApp>
@@ -24,6 +30,7 @@ let deps: service.OrderDeps
 let gameId: number
 let buyers: Viewer[]
 let sellerId: number
+let sellerDeps: consignment.ConsignmentDeps
 const operator: Viewer = { userId: 0, operator: true }
 
 beforeAll(async () => {
@@ -46,6 +53,13 @@ beforeAll(async () => {
   buyers = people.slice(0, 3).map((p) => ({ userId: p.id, operator: false }))
   operator.userId = people[3].id
   sellerId = people[4].id
+  sellerDeps = {
+    db: database.db,
+    vault: app.deps.vault,
+    dataDir: app.deps.config.dataDir,
+    cache: new CatalogueCache(),
+    lookupKey: app.deps.lookupKey,
+  }
 })
 
 afterAll(async () => {
@@ -61,6 +75,9 @@ type Step =
   | { op: 'confirm'; order: number }
   | { op: 'refund'; order: number }
   | { op: 'sweep'; days: number }
+  | { op: 'delist' | 'relist'; goods: number }
+  | { op: 'refuseTransfer' }
+  | { op: 'retryPayout'; payout: number }
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('order' as const), goods: fc.nat(3), buyer: fc.nat(2), deposit: fc.boolean() }),
@@ -70,6 +87,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('confirm' as const), order: fc.nat(7) }),
   fc.record({ op: fc.constant('refund' as const), order: fc.nat(7) }),
   fc.record({ op: fc.constant('sweep' as const), days: fc.integer({ min: 0, max: 12 }) }),
+  fc.record({ op: fc.constantFrom('delist' as const, 'relist' as const), goods: fc.nat(3) }),
+  fc.record({ op: fc.constant('refuseTransfer' as const) }),
+  fc.record({ op: fc.constant('retryPayout' as const), payout: fc.nat(3) }),
 )
 
 /** Refusals (409 and the like) are part of the game; anything else is a failure. */
@@ -98,7 +118,13 @@ async function play(steps: Step[]): Promise<void> {
         listedAt: new Date(),
       })),
     )
-    .returning({ id: goods.id })
+    .returning({ id: goods.id, sellerId: goods.sellerId })
+  for (const item of listed.filter((row) => row.sellerId !== null)) {
+    await database.db
+      .update(goods)
+      .set({ payoutSealed: sealPayout(deps.vault, item.id, { alipayAccount: '13600000004', name: '卖家' }) })
+      .where(eq(goods.id, item.id))
+  }
   const made: { id: number; buyer: Viewer }[] = []
   let clock = Date.now()
   for (const s of steps) {
@@ -114,6 +140,19 @@ async function play(steps: Step[]): Promise<void> {
         })
         made.push({ id: o.id, buyer })
       })
+    } else if (s.op === 'delist' || s.op === 'relist') {
+      const seller = { userId: sellerId, operator: false, ip: '127.0.0.1' }
+      await attempt(() =>
+        s.op === 'delist'
+          ? consignment.delist(sellerDeps, seller, listed[s.goods].id, '暂时不卖')
+          : consignment.relist(sellerDeps, seller, listed[s.goods].id),
+      )
+    } else if (s.op === 'refuseTransfer') {
+      localGateway(deps.payments, 'alipay').failNextTransfer!('收款人姓名与支付宝账号不一致')
+    } else if (s.op === 'retryPayout') {
+      const failed = await database.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.status, 'failed'))
+      const chosen = failed[s.payout % Math.max(failed.length, 1)]
+      if (chosen) await attempt(() => retryPayout(deps, { ...operator, ip: '127.0.0.1' }, chosen.id))
     } else if (s.op === 'sweep') {
       clock += s.days * 86_400_000
       await runSweep(deps, new Date(clock + 60_000))
@@ -152,6 +191,18 @@ async function play(steps: Step[]): Promise<void> {
     .where(inArray(orders.status, ['pending_payment', 'paid', 'handed_over']))
     .groupBy(orders.goodsId)
   expect(live.every((row) => row.n === 1)).toBe(true)
+  // Each paid payout is one release of exactly its amount; nothing is released without a paid payout.
+  const releases = await database.db
+    .select({ orderId: ledgerEntries.orderId, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.kind, 'release'))
+  const paid = await database.db
+    .select({ orderId: payouts.orderId, amount: payouts.amount })
+    .from(payouts)
+    .where(eq(payouts.status, 'paid'))
+  const byOrder = (rows: { orderId: number | null; amount: number }[]) =>
+    rows.map((row) => [row.orderId, row.amount]).sort((a, b) => Number(a[0]) - Number(b[0]))
+  expect(byOrder(releases)).toEqual(byOrder(paid))
 }
 
 it('keeps every ledger invariant over random order histories', async () => {
@@ -183,4 +234,25 @@ it('detects an edited entry', async () => {
   expect(report.ok).toBe(false)
   expect(report.problems.join('\n')).toMatch(/hash does not match/)
   expect(await database.db.select().from(ledgerEntries)).toHaveLength(1)
+})
+
+it('pays a seller once: a refused transfer, a delist of another listing, a retry, more sweeps', async () => {
+  await setSetting(database.db, 'autoHandOver', false)
+  await play([
+    { op: 'order', goods: 0, buyer: 0, deposit: false },
+    { op: 'pay', order: 0, late: false, twice: false },
+    { op: 'handOver', order: 0 },
+    { op: 'confirm', order: 0 },
+    { op: 'delist', goods: 1 },
+    { op: 'refuseTransfer' },
+    { op: 'sweep', days: 8 },
+    { op: 'retryPayout', payout: 0 },
+    { op: 'sweep', days: 1 },
+    { op: 'relist', goods: 1 },
+  ])
+  const kinds = await database.db.select({ kind: ledgerEntries.kind }).from(ledgerEntries)
+  expect(kinds.map((row) => row.kind)).toEqual(['hold', 'settle', 'fee', 'release'])
+  expect(await database.db.select({ status: payouts.status, attempt: payouts.attempt }).from(payouts)).toEqual([
+    { status: 'paid', attempt: 2 },
+  ])
 })
