@@ -2,8 +2,10 @@ import Taro from '@tarojs/taro'
 import { act, fireEvent, waitFor } from '@testing-library/react'
 import type { MyListing } from '@/contract/consignment'
 import { saveToken, setState } from '@/store'
+import { clearGameCache } from '@/utils/games'
 import { byLabel, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
+import { TEMPLATE_FIELDS } from '../server/helpers/catalogue'
 import { goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
 
@@ -29,6 +31,7 @@ const listing = (over: Partial<MyListing> = {}): MyListing => ({
   ...over,
 })
 
+const game = { id: 1, name: '王者荣耀', initial: 'W', type: 'mobile', icon: '', hot: true, sort: 0, onSaleCount: 12 }
 const profile = { userId: 9, userName: 'seller', nickName: '卖家', roles: ['user'] }
 const page = visiblePage
 const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''
@@ -45,6 +48,7 @@ async function typePrompt(value: string) {
 }
 
 beforeEach(() => {
+  clearGameCache()
   Taro.clearStorageSync()
   setState({ token: '', profile: null })
   saveToken('tok-seller')
@@ -179,16 +183,6 @@ describe('fillInformation (填写信息)', () => {
 
 describe('sell (我要卖)', () => {
   it('explains the ways to sell, offers the recycling staff, and opens the listing form for the chosen game', async () => {
-    const game = {
-      id: 3,
-      name: '王者荣耀',
-      initial: 'W',
-      type: 'mobile',
-      icon: '',
-      hot: true,
-      sort: 0,
-      onSaleCount: 12,
-    }
     const api = mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /web/game/list': () => ({ code: 200, data: [game] }),
@@ -235,7 +229,63 @@ describe('sell (我要卖)', () => {
     await tapLabel('关闭')
     await tapLabel('王者荣耀')
     await waitFor(() =>
-      expect(window.location.pathname + window.location.search).toBe('/index/BasicInformation?gameId=3'),
+      expect(window.location.pathname + window.location.search).toBe('/index/BasicInformation?gameId=1'),
     )
+  })
+})
+
+describe('BasicInformation (基本信息)', () => {
+  it('restores the draft, previews the fee, suggests the title and lists the account; the password never reaches storage', async () => {
+    const fields = TEMPLATE_FIELDS.slice(0, 2)
+    Taro.setStorageSync('sellDraft:1', {
+      region: [
+        { id: 11, gameId: 1, parentId: null, kind: 'system', name: '安卓', sort: 0 },
+        { id: 111, gameId: 1, parentId: 11, kind: 'carrier', name: '微信', sort: 0 },
+      ],
+      attributes: { rank: '2', skins: '120' },
+      qq: '12345678',
+      price: '888',
+      cover: ['/uploads/a.jpg'],
+      account: 'wz01',
+      alipayAccount: '13800138000',
+      payeeName: '张三',
+    })
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: { ...profile, realNameStatus: 'verified' } }),
+      'GET /web/game/list': () => ({ code: 200, data: [game] }),
+      'GET /web/gameTempAttr': () => ({ code: 200, data: { gameId: 1, version: 3, fields } }),
+      'POST /need/consignment/fee': () => ({
+        code: 200,
+        data: { price: 88_800, commission: 5_000, net: 83_800, rateBps: 500, min: 5_000 },
+      }),
+      'POST /need/consignment': () => ({ code: 200, data: { id: 5, status: 'pending_review' } }),
+      'GET /need/myConsignment': () => ({ code: 200, rows: [], total: 0 }),
+    })
+    renderApp('/index/BasicInformation?gameId=1')
+    await waitFor(() => expect(text('.basic-information')).toContain('安卓 / 微信'))
+    await clickButton('下一步')
+    await waitFor(() => expect(text('.basic-information__fee')).toContain('成交后到手 ¥838.00'))
+    expect(page().querySelector('.submit-bar__button')?.hasAttribute('disabled')).toBe(true)
+    await typeInto('游戏密码', 'S3cret-pass!')
+    expect(JSON.stringify(Taro.getStorageSync('sellDraft:1'))).not.toContain('S3cret')
+    await clickButton('提交审核')
+    await waitFor(() => expect(callsTo(api, 'POST /need/consignment')).toHaveLength(1))
+    expect(callsTo(api, 'POST /need/consignment')[0].data).toEqual({
+      gameId: 1,
+      regionIds: [11, 111],
+      title: '安卓微信 铂金 120个',
+      description: '',
+      price: 88_800,
+      coverImage: '/uploads/a.jpg',
+      images: [],
+      attributes: { rank: '2', skins: 120 },
+      accountSource: 'self_registered',
+      guaranteeMaterials: true,
+      contact: { qq: '12345678' },
+      credentials: { account: 'wz01', password: 'S3cret-pass!' },
+      payout: { alipayAccount: '13800138000', name: '张三' },
+    })
+    await waitFor(() => expect(window.location.pathname).toBe('/index/other/Mybrowsing'))
+    expect(Taro.getStorageSync('sellDraft:1')).toBeFalsy()
   })
 })
