@@ -31,12 +31,14 @@ interface RegionCascadeProps {
   value: RegionNode[]
   onChange: (path: RegionNode[]) => void
   onClose: () => void
+  /** A full path is needed (listing an account): no 全部 choices. */
+  complete?: boolean
 }
 
 type Loaded = RegionNode[] | 'loading' | 'failed'
 
 /** The region tree as a two-column sheet: level 1 on the left, its children on the right. */
-export default function RegionCascade({ gameId, gameType, value, onChange, onClose }: RegionCascadeProps) {
+export default function RegionCascade({ gameId, gameType, value, onChange, onClose, complete }: RegionCascadeProps) {
   const [level1, level2] = REGION_LEVELS[gameType]
   const [roots, setRoots] = useState<Loaded>('loading')
   const [active, setActive] = useState<RegionNode | null>(value[0] ?? null)
@@ -75,7 +77,9 @@ export default function RegionCascade({ gameId, gameType, value, onChange, onClo
     <Sheet title={`选择${level1}${level2}`} onClose={onClose}>
       <View className="region-cascade">
         <ScrollView className="region-cascade__column region-cascade__column--roots" scrollY>
-          <Option label={`全部${level1}`} selected={value.length === 0 && !active} onClick={() => pick([])} />
+          {!complete && (
+            <Option label={`全部${level1}`} selected={value.length === 0 && !active} onClick={() => pick([])} />
+          )}
           {roots === 'loading' && <Text className="region-cascade__hint">加载中…</Text>}
           {roots === 'failed' && (
             <Text className="region-cascade__hint region-cascade__retry" onClick={retryRoots}>
@@ -94,7 +98,7 @@ export default function RegionCascade({ gameId, gameType, value, onChange, onClo
         </ScrollView>
         <ScrollView className="region-cascade__column" scrollY>
           {!active && <Text className="region-cascade__hint">请先在左侧选择{level1}</Text>}
-          {active && (
+          {active && !complete && (
             <Option
               label={`全部${level2}`}
               selected={value.length === 1 && value[0].id === active.id}

@@ -262,6 +262,7 @@ function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeF
             gameId={game.id}
             gameType={game.type}
             value={draft.region}
+            complete
             onChange={(region) => {
               set({ region })
               if (region.length === 2) setPicking(false)
