@@ -1,6 +1,7 @@
 import type {
   AccountCredentials,
   ConsignmentCreated,
+  ConsignmentDetail,
   ConsignmentRequest,
   FeePreview,
   MyConsignmentQuery,
@@ -15,6 +16,9 @@ export const previewFee = (price: number) => post<ApiResult<FeePreview>>('/need/
 
 export const createConsignment = (body: ConsignmentRequest) =>
   post<ApiResult<ConsignmentCreated>>('/need/consignment', body)
+
+/** One of my listings as the form edits it (no credentials; the payout masked). */
+export const fetchConsignment = (id: number) => get<ApiResult<ConsignmentDetail>>(`/need/consignment/${id}`)
 
 /** Edits a rejected or delisted listing; it goes back to review. */
 export const resubmitConsignment = (id: number, body: ConsignmentRequest) =>

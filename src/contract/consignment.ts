@@ -3,7 +3,7 @@
  * the commission preview, and the seller's own list with what each row allows. Money is integer fen.
  */
 import { Type, type Static } from 'typebox'
-import { GoodsCard } from './catalogue'
+import { GoodsCard, RegionNode } from './catalogue'
 import { BlacklistRecord } from './trust'
 import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
 
@@ -211,13 +211,9 @@ export const AdminListingDetail = Type.Object({
   attributes: Type.Record(Type.String(), Type.Unknown()),
   accountSource: AccountSource,
   guaranteeMaterials: Type.Boolean(),
-  contact: Type.Object({
-    phone: Type.Optional(Type.String()),
-    qq: Type.Optional(Type.String()),
-    weixin: Type.Optional(Type.String()),
-  }),
+  contact: Type.Object(SellerContact.properties),
   /** Masked: `138****8000`, `张*`. */
-  payout: Nullable(Type.Object({ alipayAccount: Type.String(), name: Type.String() })),
+  payout: Nullable(Type.Object(PayoutAccount.properties)),
   sellerHistory: SellerHistory,
   /** Blacklist records on the game account, the seller's phone or the listing's contacts. */
   blacklistHits: Type.Array(BlacklistRecord),
@@ -238,3 +234,23 @@ export const ListingCredentials = Type.Object({
   binding: Nullable(Type.Object(AccountBinding.properties)),
 })
 export type ListingCredentials = Static<typeof ListingCredentials>
+
+/** GET /need/consignment/{id}: the seller's own listing as the form edits it; secrets stay out (payout masked). */
+export const ConsignmentDetail = Type.Object({
+  id: Type.Integer(),
+  gameId: Type.Integer(),
+  status: MyListing.properties.status,
+  regions: Type.Array(RegionNode),
+  title: Type.String(),
+  description: Type.String(),
+  price: Type.Integer(),
+  coverImage: Type.String(),
+  images: Type.Array(Type.String()),
+  attributes: Type.Record(Type.String(), Type.Unknown()),
+  accountSource: AccountSource,
+  guaranteeMaterials: Type.Boolean(),
+  contact: Type.Object(SellerContact.properties),
+  hasCredentials: Type.Boolean(),
+  payout: Nullable(Type.Object(PayoutAccount.properties)),
+})
+export type ConsignmentDetail = Static<typeof ConsignmentDetail>

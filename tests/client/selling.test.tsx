@@ -288,4 +288,63 @@ describe('BasicInformation (基本信息)', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/index/other/Mybrowsing'))
     expect(Taro.getStorageSync('sellDraft:1')).toBeFalsy()
   })
+
+  it('编辑重提 fills the form with the listing as it is and resubmits it, keeping the credentials on file', async () => {
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: { ...profile, realNameStatus: 'verified' } }),
+      'GET /web/game/list': () => ({ code: 200, data: [game] }),
+      'GET /web/gameTempAttr': () => ({
+        code: 200,
+        data: { gameId: 1, version: 3, fields: TEMPLATE_FIELDS.slice(0, 2) },
+      }),
+      'GET /need/consignment/42': () => ({
+        code: 200,
+        data: {
+          id: 42,
+          gameId: 1,
+          status: 'rejected',
+          regions: [
+            { id: 11, gameId: 1, parentId: null, kind: 'system', name: '安卓', sort: 0 },
+            { id: 111, gameId: 1, parentId: 11, kind: 'carrier', name: '微信', sort: 0 },
+          ],
+          title: '安卓微信 铂金 满英雄',
+          description: '自用',
+          price: 88_800,
+          coverImage: '/uploads/a.jpg',
+          images: [],
+          attributes: { rank: '2', skins: 120 },
+          accountSource: 'other_registered',
+          guaranteeMaterials: false,
+          contact: { qq: '12345678' },
+          hasCredentials: true,
+          payout: { alipayAccount: '138****8000', name: '张*' },
+        },
+      }),
+      'POST /need/consignment/fee': () => ({
+        code: 200,
+        data: { price: 88_800, commission: 5_000, net: 83_800, rateBps: 500, min: 5_000 },
+      }),
+      'PUT /need/consignment/42': () => ({ code: 200, data: listing({ id: 42, status: 'pending_review' }) }),
+      'GET /need/myConsignment': () => ({ code: 200, rows: [], total: 0 }),
+    })
+    renderApp('/index/BasicInformation?gameId=1&id=42')
+    await waitFor(() => expect(text('.basic-information')).toContain('安卓 / 微信'))
+    await clickButton('下一步')
+    await waitFor(() => expect(text('.basic-information')).toContain('当前收款账户 138****8000（张*）'))
+    await typeInto('收款支付宝账号', '13800138000')
+    await typeInto('收款人姓名', '张三')
+    await clickButton('提交审核')
+    await waitFor(() => expect(callsTo(api, 'PUT /need/consignment/42')).toHaveLength(1))
+    expect(callsTo(api, 'PUT /need/consignment/42')[0].data).toMatchObject({
+      regionIds: [11, 111],
+      title: '安卓微信 铂金 满英雄',
+      description: '自用',
+      price: 88_800,
+      attributes: { rank: '2', skins: 120 },
+      accountSource: 'other_registered',
+      guaranteeMaterials: false,
+      payout: { alipayAccount: '13800138000', name: '张三' },
+    })
+    expect(callsTo(api, 'PUT /need/consignment/42')[0].data).not.toHaveProperty('credentials')
+  })
 })

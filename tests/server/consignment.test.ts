@@ -639,3 +639,22 @@ describe('paying the seller', () => {
     expect(page.body.split(`PO${paid.id}-1`).length - 1).toBe(1)
   })
 })
+
+test('the seller reads their listing back for editing: no credentials, the payout masked; others get 404', async () => {
+  const me = await seller()
+  const stranger = await seller()
+  const id = await listed(me)
+  const mine = await call('GET', `/api/need/consignment/${id}`, { token: me.token })
+  expect(mine.body.data).toMatchObject({
+    id,
+    status: 'pending_review',
+    regions: [{ id: region.ios }, { id: region.iosQq }],
+    attributes: { rank: '2', skins: 120 },
+    contact: { qq: '12345678' },
+    hasCredentials: true,
+    payout: { alipayAccount: '138****8000', name: '张*' },
+  })
+  expect(mine.text).not.toMatch(/S3cret|wz_seller_01|13800138000/)
+  expect((await call('GET', `/api/need/consignment/${id}`, { token: stranger.token })).status).toBe(404)
+  expect((await call('GET', `/api/need/consignment/${id}`)).status).toBe(401)
+})

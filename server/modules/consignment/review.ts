@@ -11,25 +11,21 @@ import type {
   ListingCredentials,
   SellerContact,
 } from '../../../src/contract/consignment'
-import { maskName, maskPhone } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
 import { goods, goodsEvents, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
-import { openPayout, revealCredentials } from '../catalogue/credentials'
+import { revealCredentials } from '../catalogue/credentials'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
 import { notifyUsers } from '../messages/service'
 import { recordsByHashes, subjectHashOf } from '../trust/service'
-import { approvedMessage, listingOf, listings, ownListing, type ConsignmentDeps } from './service'
+import { approvedMessage, listingOf, listings, maskedPayout, ownListing, type ConsignmentDeps } from './service'
 
 /** GET /admin/goods: the review queue (pending, oldest first) or any status (newest first). */
 export const adminListings = (
   deps: ConsignmentDeps,
   query: Required<Pick<AdminGoodsQuery, 'pageNum' | 'pageSize'>> & Omit<AdminGoodsQuery, 'pageNum' | 'pageSize'>,
 ) => listings(deps, { ...query, oldestFirst: query.status === 'pending_review' }, 'operator')
-
-const maskAccount = (account: string) =>
-  account.includes('@') ? `${account.slice(0, 2)}***${account.slice(account.indexOf('@'))}` : maskPhone(account)
 
 /** How this seller has fared with us: listings, sales, rejections, and delistings by staff. */
 async function sellerHistory(db: Executor, sellerId: number) {
@@ -71,7 +67,7 @@ async function blacklistHits(deps: ConsignmentDeps, row: GoodsRow) {
 /** GET /admin/goods/{id}. */
 export async function adminListing(deps: ConsignmentDeps, staff: Staff, id: number): Promise<AdminListingDetail> {
   const row = await ownListing(deps.db, staff, id)
-  const payout = row.payoutSealed ? openPayout(deps.vault, id, row.payoutSealed) : null
+  const payout = maskedPayout(deps, row)
   return {
     ...(await listingOf(deps, staff, id)),
     description: row.description,
@@ -80,7 +76,7 @@ export async function adminListing(deps: ConsignmentDeps, staff: Staff, id: numb
     accountSource: row.accountSource as AdminListingDetail['accountSource'],
     guaranteeMaterials: row.guaranteeMaterials,
     contact: row.contact as SellerContact,
-    payout: payout && { alipayAccount: maskAccount(payout.alipayAccount), name: maskName(payout.name) },
+    payout,
     sellerHistory: await sellerHistory(deps.db, row.sellerId!),
     blacklistHits: await blacklistHits(deps, row),
   }

@@ -6,6 +6,7 @@ import {
   AdminListing,
   AdminListingDetail,
   ConsignmentCreated,
+  ConsignmentDetail,
   ConsignmentRequest,
   DelistRequest,
   FeePreview,
@@ -75,6 +76,19 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<Deps & Pick<AppDeps, '
       ])
       return ok(await consignment.createConsignment(deps, user.id, request.body))
     },
+  )
+
+  app.get(
+    '/need/consignment/:id',
+    {
+      schema: {
+        summary: '我的代售商品（编辑用）：不含账号信息，收款账户打码',
+        tags,
+        params: ListingId,
+        response: { 200: Ajax(ConsignmentDetail) },
+      },
+    },
+    async (request) => ok(await consignment.consignmentDetail(deps, viewerOf(request), request.params.id)),
   )
 
   app.put(

@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type {
   AccountCredentials,
   ConsignmentCreated,
+  ConsignmentDetail,
   ConsignmentRequest,
   FeePreview,
   MyConsignmentQuery,
@@ -17,7 +18,7 @@ import type {
   Settlement,
 } from '../../../src/contract/consignment'
 import type { AttributeField, AttributeValue } from '../../../src/contract/catalogue'
-import { PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
+import { maskName, maskPhone, PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
 import type { Db, Executor } from '../../db'
 import { goods, goodsCredentials, orders, payouts, regionNodes, users } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
@@ -27,7 +28,7 @@ import { NO_CONTROL_CHARS } from '../../lib/validation'
 import { isStoredImage } from '../../lib/images'
 import { applyRate, tradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
-import { sealPayout, storeCredentials } from '../catalogue/credentials'
+import { openPayout, sealPayout, storeCredentials } from '../catalogue/credentials'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
 import type { PayoutRow } from '../payments/machine'
 import { latestTemplate, listingPage, type CatalogueCache } from '../catalogue/service'
@@ -491,4 +492,44 @@ export async function listingOf(deps: ConsignmentDeps, viewer: Viewer, id: numbe
   const row = await ownListing(deps.db, viewer, id)
   const { rows } = await listings(deps, { id, sellerId: row.sellerId!, pageNum: 1, pageSize: 1 }, roleOf(row, viewer))
   return rows[0]
+}
+
+const maskAccount = (account: string) =>
+  account.includes('@') ? `${account.slice(0, 2)}***${account.slice(account.indexOf('@'))}` : maskPhone(account)
+
+/** The listing's payout account as the seller and staff may see it again: masked. */
+export function maskedPayout(deps: ConsignmentDeps, row: GoodsRow): PayoutAccount | null {
+  if (!row.payoutSealed) return null
+  const payout = openPayout(deps.vault, row.id, row.payoutSealed)
+  return { alipayAccount: maskAccount(payout.alipayAccount), name: maskName(payout.name) }
+}
+
+/** GET /need/consignment/{id}: the seller's own listing as the form edits it (编辑重提). */
+export async function consignmentDetail(deps: ConsignmentDeps, viewer: Viewer, id: number): Promise<ConsignmentDetail> {
+  const row = await sellersListing(deps.db, viewer, id)
+  const nodes = await deps.db
+    .select()
+    .from(regionNodes)
+    .where(inArray(regionNodes.id, row.regionIds.length ? row.regionIds : [0]))
+  const [credentials] = await deps.db
+    .select({ id: goodsCredentials.goodsId })
+    .from(goodsCredentials)
+    .where(eq(goodsCredentials.goodsId, id))
+  return {
+    id,
+    gameId: row.gameId,
+    status: row.status,
+    regions: row.regionIds.flatMap((regionId) => nodes.filter((n) => n.id === regionId)),
+    title: row.title,
+    description: row.description,
+    price: row.price,
+    coverImage: row.coverImage,
+    images: row.images,
+    attributes: row.attributes,
+    accountSource: row.accountSource as ConsignmentDetail['accountSource'],
+    guaranteeMaterials: row.guaranteeMaterials,
+    contact: row.contact as SellerContact,
+    hasCredentials: Boolean(credentials),
+    payout: maskedPayout(deps, row),
+  }
 }

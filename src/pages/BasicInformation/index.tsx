@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Picker, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { fetchTemplate } from '@/api/catalogue'
-import { createConsignment, previewFee, resubmitConsignment } from '@/api/consignment'
+import { createConsignment, fetchConsignment, previewFee, resubmitConsignment } from '@/api/consignment'
 import { ApiError, toastError } from '@/api/request'
 import ChoiceChips from '@/components/ChoiceChips'
 import EmptyState from '@/components/EmptyState'
@@ -13,8 +13,8 @@ import RegionCascade, { REGION_LEVELS, regionLabel } from '@/components/RegionCa
 import Skeleton from '@/components/Skeleton'
 import SubmitBar from '@/components/SubmitBar'
 import type { AttributeField, AttributeTemplate, Game, RegionNode } from '@/contract/catalogue'
-import type { AccountSource, ConsignmentRequest, FeePreview } from '@/contract/consignment'
-import { formatPrice, yuanToFen } from '@/contract/money'
+import type { AccountSource, ConsignmentDetail, ConsignmentRequest, FeePreview } from '@/contract/consignment'
+import { fenToYuan, formatPrice, yuanToFen } from '@/contract/money'
 import { checkOptionalQq } from '@/contract/validation'
 import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
@@ -64,7 +64,9 @@ const EMPTY: Draft = {
   payeeName: '',
 }
 
-const draftKey = (gameId: number) => `sellDraft:${gameId}`
+/** A new listing's draft per game; an edit's per listing. */
+const draftKey = (gameId: number, editing: number | null) =>
+  editing ? `sellDraft:${gameId}:${editing}` : `sellDraft:${gameId}`
 
 /** 基本信息: list an account of one game — step 1 where it plays, step 2 what it is, its price and how to pay. */
 export default function BasicInformationPage() {
@@ -104,7 +106,9 @@ export default function BasicInformationPage() {
 
 function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeField[]; editing: number | null }) {
   const profile = useAppState((s) => s.profile)
-  const [draft, setDraft] = useState<Draft>(() => ({ ...EMPTY, ...(Taro.getStorageSync(draftKey(game.id)) || {}) }))
+  const key = draftKey(game.id, editing)
+  const [draft, setDraft] = useState<Draft>(() => ({ ...EMPTY, ...(Taro.getStorageSync(key) || {}) }))
+  const [current, setCurrent] = useState<ConsignmentDetail['payout']>(null)
   const [step, setStep] = useState<1 | 2>(1)
   const [picking, setPicking] = useState(false)
   const [password, setPassword] = useState('')
@@ -114,8 +118,38 @@ function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeF
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
 
   useEffect(() => {
-    Taro.setStorageSync(draftKey(game.id), draft)
-  }, [draft, game.id])
+    Taro.setStorageSync(key, draft)
+  }, [draft, key])
+
+  // 编辑重提: the listing as it is, unless an edit of it was already under way here.
+  useEffect(() => {
+    if (!editing) return
+    fetchConsignment(editing).then(
+      ({ data }) => {
+        setCurrent(data.payout)
+        if (Taro.getStorageSync(key)?.title) return
+        setDraft((d) => ({
+          ...d,
+          region: data.regions,
+          source: data.accountSource,
+          attributes: Object.fromEntries(
+            Object.entries(data.attributes).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]),
+          ),
+          phone: data.contact.phone ?? '',
+          qq: data.contact.qq ?? '',
+          weixin: data.contact.weixin ?? '',
+          price: fenToYuan(data.price),
+          materials: data.guaranteeMaterials ? 'yes' : 'no',
+          title: data.title,
+          titleEdited: true,
+          description: data.description,
+          cover: data.coverImage ? [data.coverImage] : [],
+          images: data.images,
+        }))
+      },
+      (error) => toastError(error, '商品加载失败'),
+    )
+  }, [editing, key])
 
   // The fee the seller will pay, from the server's settings, as the price is typed.
   const fen = yuanToFen(draft.price)
@@ -202,7 +236,7 @@ function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeF
       const status = editing
         ? (await resubmitConsignment(editing, request())).data.status
         : (await createConsignment(request())).data.status
-      Taro.removeStorageSync(draftKey(game.id))
+      Taro.removeStorageSync(key)
       void Taro.showToast({ title: status === 'on_sale' ? '已上架出售' : '已提交，等待审核', icon: 'none' })
       await replacePage('Mybrowsing')
     } catch (error) {
@@ -379,6 +413,11 @@ function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeF
         placeholder="不会保存在本机"
       />
       <Text className="basic-information__section">收款账户</Text>
+      {current && (
+        <Hint>
+          当前收款账户 {current.alipayAccount}（{current.name}），重新提交请再次填写。
+        </Hint>
+      )}
       <InputField
         label="收款支付宝账号"
         value={draft.alipayAccount}
