@@ -45,6 +45,8 @@ export interface UploadOptions {
   name?: string
   formData?: Record<string, string>
   timeout?: number
+  /** Told the share sent so far, 0–100, as the platform reports it. */
+  onProgress?: (percent: number) => void
 }
 
 /** A response whose `code` is not 200: the caller decides what to show. */
@@ -155,16 +157,18 @@ export function request<T = ApiResult<unknown>>(path: string, options: RequestOp
 
 /** The form-data mode: sends a file and fields as multipart/form-data. */
 export function upload<T = ApiResult<unknown>>(path: string, options: UploadOptions): Promise<T> {
-  return transport<T>(() =>
-    Taro.uploadFile({
+  return transport<T>(() => {
+    const task = Taro.uploadFile({
       url: apiUrl(path),
       filePath: options.filePath,
       name: options.name ?? 'file',
       formData: options.formData,
       timeout: options.timeout ?? DEFAULT_TIMEOUT,
       header: authHeaders(path),
-    }),
-  )
+    })
+    if (options.onProgress) task.onProgressUpdate?.((update) => options.onProgress!(update.progress))
+    return task
+  })
 }
 
 export const get = <T = ApiResult<unknown>>(path: string, query?: Query, options?: Omit<RequestOptions, 'data'>) =>

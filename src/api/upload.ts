@@ -2,4 +2,5 @@ import type { ApiResult } from '@/contract/envelope'
 import type { UploadedImage } from '@/contract/upload'
 import { upload } from './request'
 
-export const uploadImage = (filePath: string) => upload<ApiResult<UploadedImage>>('/upload/image', { filePath })
+export const uploadImage = (filePath: string, onProgress?: (percent: number) => void) =>
+  upload<ApiResult<UploadedImage>>('/upload/image', { filePath, onProgress })

@@ -1,4 +1,6 @@
+import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
+import ImageUploader from '@/components/ImageUploader'
 import ImageViewer, { VIEWER_DEFAULTS } from '@/components/ImageViewer'
 import PromptDialog, { DEFAULT_INVALID_TEXT } from '@/components/PromptDialog'
 
@@ -79,5 +81,33 @@ describe('PromptDialog', () => {
       testUtils.fireEvent.click($('.prompt-dialog__button:not(.prompt-dialog__button--primary)')),
     )
     expect(onCancel).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('ImageUploader', () => {
+  it('shows how much of the picture going up has been sent, then its thumbnail', async () => {
+    jest.spyOn(Taro, 'chooseImage').mockResolvedValue({ tempFilePaths: ['blob:1'] } as never)
+    let progress: (update: { progress: number }) => void = () => undefined
+    let finish: () => void = () => undefined
+    jest.spyOn(Taro, 'uploadFile').mockImplementation((() => {
+      const task = new Promise((resolve) => {
+        finish = () =>
+          resolve({
+            statusCode: 200,
+            data: JSON.stringify({ code: 200, msg: 'ok', data: { url: '/uploads/x.png', width: 1, height: 1 } }),
+          })
+      })
+      return Object.assign(task, { onProgressUpdate: (callback: typeof progress) => (progress = callback) })
+    }) as never)
+    const onChange = jest.fn()
+    await testUtils.mount(ImageUploader, { props: { value: [], onChange, max: 3 } })
+    await click('添加图片')
+    await testUtils.queries.waitForQuerySelector('[role=progressbar]')
+    await testUtils.act(() => progress({ progress: 42 }))
+    expect($('[role=progressbar]').textContent).toBe('上传中 42%')
+    await testUtils.act(async () => finish())
+    await testUtils.act(async () => undefined)
+    expect(onChange).toHaveBeenCalledWith(['/uploads/x.png'])
+    jest.restoreAllMocks()
   })
 })

@@ -19,6 +19,8 @@ interface ImageUploaderProps {
 /** Pictures for a form: pick from the album or camera, each uploaded at once; thumbnails with remove. */
 export default function ImageUploader({ value, onChange, max, onBusyChange }: ImageUploaderProps) {
   const [uploading, setUploading] = useState(0)
+  /** The share sent of the picture going up now (the others wait their turn). */
+  const [percent, setPercent] = useState(0)
 
   const pick = async () => {
     const room = max - value.length
@@ -35,7 +37,8 @@ export default function ImageUploader({ value, onChange, max, onBusyChange }: Im
     let urls = value
     for (const path of paths) {
       try {
-        const result = await uploadImage(path)
+        setPercent(0)
+        const result = await uploadImage(path, setPercent)
         urls = [...urls, result.data.url]
         onChange(urls)
       } catch (error) {
@@ -62,8 +65,14 @@ export default function ImageUploader({ value, onChange, max, onBusyChange }: Im
         </View>
       ))}
       {Array.from({ length: uploading }, (_, i) => (
-        <View key={`uploading-${i}`} className="image-uploader__cell image-uploader__cell--busy">
-          <Text>上传中…</Text>
+        <View
+          key={`uploading-${i}`}
+          className="image-uploader__cell image-uploader__cell--busy"
+          role="progressbar"
+          aria-valuenow={i === 0 ? percent : 0}
+        >
+          <Text>{i === 0 ? `上传中 ${percent}%` : '等待上传'}</Text>
+          {i === 0 && <View className="image-uploader__progress" style={{ width: `${percent}%` }} />}
         </View>
       ))}
       {value.length + uploading < max && (
