@@ -49,6 +49,8 @@ describe('shells', () => {
     await page.goto(`${baseUrl}/index/home`)
     await page.getByRole('tab', { name: '我要卖' }).click()
     await page.waitForURL(`${baseUrl}/index/sell`)
+    // The URL changes before the new page is drawn (sell now loads its game picker): wait for it.
+    await topPage(page).locator('.game-picker').waitFor()
     expect(await visibleTitle(page)).toBe('我要卖')
   })
 
