@@ -274,7 +274,7 @@ describe('BasicInformation (基本信息)', () => {
       gameId: 1,
       regionIds: [11, 111],
       title: '安卓微信 铂金 120个',
-      description: '',
+      description: '段位：铂金\n皮肤数：120个',
       price: 88_800,
       coverImage: '/uploads/a.jpg',
       images: [],

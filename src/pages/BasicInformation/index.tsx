@@ -38,6 +38,8 @@ interface Draft {
   /** The seller wrote their own title (else it follows the attributes). */
   titleEdited: boolean
   description: string
+  /** The same for the description. */
+  descriptionEdited: boolean
   cover: string[]
   images: string[]
   account: string
@@ -57,6 +59,7 @@ const EMPTY: Draft = {
   title: '',
   titleEdited: false,
   description: '',
+  descriptionEdited: false,
   cover: [],
   images: [],
   account: '',
@@ -143,6 +146,7 @@ function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeF
           title: data.title,
           titleEdited: true,
           description: data.description,
+          descriptionEdited: true,
           cover: data.coverImage ? [data.coverImage] : [],
           images: data.images,
         }))
@@ -180,6 +184,22 @@ function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeF
     .filter(Boolean)
     .join(' ')
   const title = draft.titleEdited ? draft.title : suggested
+  // A description listing the attributes given, one per line, until the seller writes their own.
+  const described = fields
+    .map((f) => {
+      const value = draft.attributes[f.key]
+      const shown = Array.isArray(value)
+        ? value.map((id) => f.options.find((o) => o.id === id)?.label ?? id).join('、')
+        : f.type === 'radio'
+          ? (f.options.find((o) => o.id === value)?.label ?? '')
+          : value && f.type === 'number'
+            ? `${value}${f.unit}`
+            : (value ?? '')
+      return shown ? `${f.label}：${shown}` : ''
+    })
+    .filter(Boolean)
+    .join('\n')
+  const description = draft.descriptionEdited ? draft.description : described
 
   const levels = REGION_LEVELS[game.type]
   const problems: Record<string, string> = {
@@ -210,7 +230,7 @@ function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeF
     gameId: game.id,
     regionIds: draft.region.map((n) => n.id),
     title: title.trim(),
-    description: draft.description.trim(),
+    description: description.trim(),
     price: fen!,
     coverImage: draft.cover[0],
     images: draft.images,
@@ -362,8 +382,8 @@ function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeF
       <AreaField
         label="描述（选填）"
         name="描述"
-        value={draft.description}
-        onChange={(description) => set({ description })}
+        value={description}
+        onChange={(value) => set({ description: value, descriptionEdited: true })}
         maxlength={2000}
         placeholder="账号亮点、出售原因等"
       />
