@@ -8,6 +8,7 @@ import type { Database } from '../../server/db'
 import { loggerOptions, redactUrl, serializeError } from '../../server/lib/logging'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
+import { createPerson } from './helpers/http'
 import { productionEnv } from './helpers/production'
 
 const ID_NUMBER = '11010519491231002X'
@@ -60,6 +61,43 @@ test('nothing personal reaches the production log', async () => {
   const failure = lines.map((line) => JSON.parse(line)).find((entry) => entry.err)
   expect(failure.err).toMatchObject({ code: '22P02', message: expect.stringContaining('Failed query: select $1::int') })
   expect(failure.err.message).not.toContain('params')
+})
+
+test('a listing’s credentials never reach the log, whether it is refused or fails', async () => {
+  const seller = await createPerson(database)
+  const secret = 'Pa55-word-never-logged'
+  const listing = (over: object) => ({
+    gameId: 1,
+    regionIds: [1],
+    title: '王者 全英雄 典藏皮肤',
+    description: '',
+    price: 88_800,
+    coverImage: '/uploads/x.png',
+    images: [],
+    attributes: {},
+    accountSource: 'self_registered',
+    guaranteeMaterials: true,
+    contact: { qq: '12345678' },
+    credentials: { account: 'wz_logged_account', password: secret },
+    payout: { alipayAccount: '13800138000', name: '张三' },
+    ...over,
+  })
+  const headers = { authorization: `Bearer ${seller.token}` }
+  // Refused by the schema (a price out of bounds), then by the rules (no real name): both answered, both logged.
+  for (const payload of [listing({ price: 1 }), listing({})]) {
+    const reply = await app.inject({ method: 'POST', url: '/api/need/consignment', headers, payload })
+    expect([400, 403]).toContain(reply.statusCode)
+  }
+  const credentials = await app.inject({
+    method: 'PUT',
+    url: '/api/need/consignment/999999/credentials',
+    headers,
+    payload: { account: 'wz_logged_account', password: secret },
+  })
+  expect(credentials.statusCode).toBe(404)
+  expect(log).toContain('/api/need/consignment')
+  expect(log).not.toContain(secret)
+  expect(log).not.toContain('wz_logged_account')
 })
 
 test('redactUrl keeps the path and harmless values only; serializeError drops the parameters', () => {
