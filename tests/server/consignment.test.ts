@@ -576,8 +576,16 @@ describe('paying the seller', () => {
     const { id, orderId } = await sold(me)
     // 88 800 less the commission: 5 %, but at least ¥50.
     expect(await settlementOf(me, id)).toMatchObject({ status: 'pending', amount: 83_800 })
+    const commissionOf = async () =>
+      (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)))
+        .filter((e) => e.kind === 'fee' && e.debitAccount === `seller_frozen:${me.id}`)
+        .map((e) => e.amount)
+    // Until the transfer succeeds the whole goods amount waits in the seller's frozen account.
+    expect((await verifyLedger(database.db)).balances[`seller_frozen:${me.id}`]).toBe(88_800)
     expect((await runSweep(sweepDeps(), new Date(Date.now() + 6 * DAY))).released).toBe(0)
+    expect(await commissionOf()).toEqual([])
     expect((await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))).released).toBe(1)
+    expect(await commissionOf()).toEqual([5_000])
     const settled = await settlementOf(me, id)
     expect(settled).toMatchObject({ status: 'paid', amount: 83_800, transferNo: expect.stringMatching(/^\d+$/) })
     // Sweeping again pays nothing more.
@@ -587,6 +595,7 @@ describe('paying the seller', () => {
     const report = await verifyLedger(database.db)
     expect(report.problems).toEqual([])
     expect(report.balances[`seller:${me.id}`]).toBe(83_800)
+    expect(report.balances[`seller_frozen:${me.id}`]).toBe(0)
     const inbox = await database.db.select().from(messages).where(eq(messages.userId, me.id))
     expect(inbox.map((m) => m.title)).toContain('货款已打款')
   })
@@ -597,8 +606,10 @@ describe('paying the seller', () => {
     localGateway(app.deps.payments, 'alipay').failNextTransfer!('收款人姓名与支付宝账号不一致')
     expect((await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))).released).toBe(0)
     expect(await settlementOf(me, id)).toMatchObject({ status: 'failed', reason: '收款人姓名与支付宝账号不一致' })
-    // No sweep sends a refused payout again by itself, and the ledger has released nothing.
+    // No sweep sends a refused payout again by itself, and the ledger has released nor charged anything.
     expect((await runSweep(sweepDeps(), new Date(Date.now() + 9 * DAY))).released).toBe(0)
+    const entries = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId))
+    expect(entries.filter((e) => e.debitAccount === `seller_frozen:${me.id}`)).toEqual([])
     const [payout] = await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
     expect((await call('POST', `/api/admin/payouts/${payout.id}/retry`, { token: me.token })).status).toBe(403)
     const retried = await call('POST', `/api/admin/payouts/${payout.id}/retry`, { token: operator.token })

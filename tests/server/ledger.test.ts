@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, like, sql } from 'drizzle-orm'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
 import { games, goods, ledgerEntries, orders, payouts, users, type Role } from '../../server/db/schema'
@@ -191,18 +191,27 @@ async function play(steps: Step[]): Promise<void> {
     .where(inArray(orders.status, ['pending_payment', 'paid', 'handed_over']))
     .groupBy(orders.goodsId)
   expect(live.every((row) => row.n === 1)).toBe(true)
-  // Each paid payout is one release of exactly its amount; nothing is released without a paid payout.
-  const releases = await database.db
-    .select({ orderId: ledgerEntries.orderId, amount: ledgerEntries.amount })
+  // Each paid payout is one release of exactly its amount and one commission fee of exactly the order's;
+  // neither is posted without a paid payout.
+  const outOfFrozen = await database.db
+    .select({ orderId: ledgerEntries.orderId, kind: ledgerEntries.kind, amount: ledgerEntries.amount })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.kind, 'release'))
+    .where(like(ledgerEntries.debitAccount, 'seller_frozen:%'))
   const paid = await database.db
-    .select({ orderId: payouts.orderId, amount: payouts.amount })
+    .select({ orderId: payouts.orderId, amount: payouts.amount, commission: orders.commissionAmount })
     .from(payouts)
+    .innerJoin(orders, eq(orders.id, payouts.orderId))
     .where(eq(payouts.status, 'paid'))
-  const byOrder = (rows: { orderId: number | null; amount: number }[]) =>
-    rows.map((row) => [row.orderId, row.amount]).sort((a, b) => Number(a[0]) - Number(b[0]))
-  expect(byOrder(releases)).toEqual(byOrder(paid))
+  const byOrder = (rows: { orderId: number | null; kind: string; amount: number }[]) =>
+    rows.map((row) => [row.orderId, row.kind, row.amount]).sort((a, b) => `${a}`.localeCompare(`${b}`))
+  expect(byOrder(outOfFrozen)).toEqual(
+    byOrder(
+      paid.flatMap((p) => [
+        { orderId: p.orderId, kind: 'release', amount: p.amount },
+        { orderId: p.orderId, kind: 'fee', amount: p.commission },
+      ]),
+    ),
+  )
 }
 
 it('keeps every ledger invariant over random order histories', async () => {
@@ -251,7 +260,7 @@ it('pays a seller once: a refused transfer, a delist of another listing, a retry
     { op: 'relist', goods: 1 },
   ])
   const kinds = await database.db.select({ kind: ledgerEntries.kind }).from(ledgerEntries)
-  expect(kinds.map((row) => row.kind)).toEqual(['hold', 'settle', 'fee', 'release'])
+  expect(kinds.map((row) => row.kind)).toEqual(['hold', 'settle', 'fee', 'release', 'fee'])
   expect(await database.db.select({ status: payouts.status, attempt: payouts.attempt }).from(payouts)).toEqual([
     { status: 'paid', attempt: 2 },
   ])

@@ -3,9 +3,10 @@
  * a transfer debits `from` and credits `to`, and an account's balance is its credits minus its debits.
  *
  *   pay      hold     buyer:<id>          → escrow              each confirmed payment
- *   complete settle   escrow              → seller_frozen:<id>  goods − commission (自营: platform:sales)
- *            fee      escrow              → platform:fee        commission + guarantee + service fee
- *   payout   release  seller_frozen:<id>  → seller:<id>         after the protection window
+ *   complete settle   escrow              → seller_frozen:<id>  the goods amount (自营: platform:sales)
+ *            fee      escrow              → platform:fee        guarantee + service fee
+ *   payout   release  seller_frozen:<id>  → seller:<id>         goods − commission, when the transfer succeeds
+ *            fee      seller_frozen:<id>  → platform:fee        the commission, in the same transaction
  *   refund   refund   escrow              → buyer:<id>          everything paid
  *
  * Entries are never changed or deleted; each carries the previous entry's hash, so an edit anywhere

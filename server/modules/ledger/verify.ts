@@ -29,7 +29,9 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     balances[e.creditAccount] = (balances[e.creditAccount] ?? 0) + e.amount
     const escrowDelta = (e.creditAccount === 'escrow' ? e.amount : 0) - (e.debitAccount === 'escrow' ? e.amount : 0)
     escrowByOrder.set(e.orderId, (escrowByOrder.get(e.orderId) ?? 0) + escrowDelta)
-    const key = `${e.orderId}:${e.kind}`
+    // A fee out of escrow is the buyer's (at completion); one out of a seller's frozen money is the commission.
+    const kind = e.kind === 'fee' && e.debitAccount !== 'escrow' ? 'commission' : e.kind
+    const key = `${e.orderId}:${kind}`
     byOrderKind.set(key, (byOrderKind.get(key) ?? 0) + e.amount)
   }
   for (const [name, balance] of Object.entries(balances)) {
@@ -57,8 +59,9 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     if (o.status === 'refunded' && amount('refund') - returned !== o.refundAmount) {
       problems.push(`order ${o.id}: refunded ${o.refundAmount}, ledger refunded ${amount('refund') - returned}`)
     }
-    if (o.releasedAt && o.sellerId !== null && amount('release') !== amount('settle')) {
-      problems.push(`order ${o.id}: released ${amount('release')} of ${amount('settle')}`)
+    const paidOut = amount('release') + amount('commission')
+    if (o.sellerId !== null && paidOut !== (o.releasedAt ? amount('settle') : 0)) {
+      problems.push(`order ${o.id}: released and charged ${paidOut} of ${amount('settle')} settled`)
     }
   }
   const escrow = balances.escrow ?? 0

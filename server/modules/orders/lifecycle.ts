@@ -112,13 +112,14 @@ export async function completeIn(
 ) {
   const order = await orderMachine.transition(tx, orderId, 'confirm', actor, { completedAt: now })
   if (!order) return null
-  const sellerShare = order.goodsAmount - order.commissionAmount
+  // The goods money waits in the seller's frozen account, commission included: the platform earns the
+  // commission only when the payout's transfer succeeds (payments/payouts.ts). The buyer's fees are earned now.
   await post(tx, [
     {
       ref: `settle:${order.id}`,
       orderId: order.id,
       kind: 'settle',
-      amount: sellerShare,
+      amount: order.goodsAmount,
       from: account.escrow,
       to: order.sellerId === null ? account.sales : account.sellerFrozen(order.sellerId),
     },
@@ -126,7 +127,7 @@ export async function completeIn(
       ref: `fee:${order.id}`,
       orderId: order.id,
       kind: 'fee',
-      amount: order.paidAmount - sellerShare,
+      amount: order.paidAmount - order.goodsAmount,
       from: account.escrow,
       to: account.fee,
     },
@@ -150,7 +151,7 @@ export async function completeIn(
       order.sellerId,
       'sold',
       '账号已售出',
-      `「${order.goods.title}」已成交，货款 ${formatPrice(sellerShare)} 将在保障期结束后结算到你的账户。`,
+      `「${order.goods.title}」已成交，货款 ${formatPrice(order.goodsAmount - order.commissionAmount)} 将在保障期结束后结算到你的账户。`,
     ),
   ])
   return order

@@ -1,7 +1,8 @@
 /**
  * Paying sellers. When a consigned order has completed and the protection window has passed, the sweeper
  * makes its payout and sends it by Alipay transfer to the account the seller gave with the listing. The
- * ledger moves the seller's frozen money (`release`) only when the transfer succeeds. A payout is sent
+ * ledger moves the seller's frozen money — `release` of the net amount to the seller, `fee` of the commission
+ * to the platform — only when the transfer succeeds. A payout is sent
  * under a row lock, and the same attempt always carries the same `out_biz_no`, so a sweep that dies in
  * the middle and runs again can never pay twice; a refused one waits for an operator's retry.
  */
@@ -87,7 +88,7 @@ type Sent = 'paid' | 'failed' | 'unknown' | 'busy'
 
 /**
  * Sends one pending payout: its current attempt, to the payout account sealed with the listing. Paid →
- * the ledger's `release` and the seller's message; refused → failed with the gateway's words; no answer →
+ * the ledger's `release` and `fee` and the seller's message; refused → failed with the gateway's words; no answer →
  * still pending, sent again (the same attempt, so the same transfer) by the next sweep.
  */
 export async function sendPayout(deps: PayoutDeps, payoutId: number): Promise<Sent> {
@@ -99,8 +100,9 @@ export async function sendPayout(deps: PayoutDeps, payoutId: number): Promise<Se
       .for('update', { skipLocked: true })
     if (!payout) return 'busy'
     const [listing] = await tx
-      .select({ title: goods.title, sealed: goods.payoutSealed })
+      .select({ title: goods.title, sealed: goods.payoutSealed, commission: orders.commissionAmount })
       .from(goods)
+      .innerJoin(orders, eq(orders.id, payout.orderId))
       .where(eq(goods.id, payout.goodsId))
     if (!listing?.sealed) return fail(tx, payout, '卖家未设置收款账户')
     const payee = openPayout(deps.vault, payout.goodsId, listing.sealed)
@@ -141,6 +143,14 @@ export async function sendPayout(deps: PayoutDeps, payoutId: number): Promise<Se
         amount: payout.amount,
         from: account.sellerFrozen(payout.sellerId),
         to: account.seller(payout.sellerId),
+      },
+      {
+        ref: `commission:${payout.orderId}`,
+        orderId: payout.orderId,
+        kind: 'fee',
+        amount: listing.commission,
+        from: account.sellerFrozen(payout.sellerId),
+        to: account.fee,
       },
     ])
     await tx.update(orders).set({ releasedAt: now }).where(eq(orders.id, payout.orderId))
