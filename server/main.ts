@@ -19,6 +19,7 @@ import { createPaymentGateways, type PaymentChannels } from './modules/payments'
 import { seedCatalogue } from './seed/catalogue'
 import { seedContent } from './seed/content'
 import { seedDemoSettings } from './seed/settings'
+import { seedDemoTrades } from './seed/trades'
 import { demoAccountsText, seedDemoUsers, type DemoAccount } from './seed/users'
 
 const LOOPBACK_OR_ANY = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']
@@ -121,6 +122,10 @@ async function main(): Promise<void> {
       logger: loggerOptions(config.devTools ? 'warn' : 'info'),
     }))
     await app.listen({ port: config.port, host: config.host })
+    if (config.devTools) {
+      const { port } = app.server.address() as AddressInfo
+      await seedDemoTrades({ db: database.db, payments, vault, log: app.log }, `http://127.0.0.1:${port}`)
+    }
     // First run at once: whatever fell due while the server was down is done now. Locally every 15 s, so a
     // payout that falls due in the demo is made within the minute.
     opened.sweeper = startSweeper({ db: database.db, payments, vault, log: app.log }, config.devTools ? 15_000 : 30_000)

@@ -320,8 +320,11 @@ export async function seedCatalogue(db: Executor, options: SeedCatalogueOptions)
         const attributes = attributesFor(spec, random, quality)
         const cover = random.pick(art.covers)
         const price = priceFor(random, quality)
-        const self = random.next() < 0.3 || !seller
         const sold = i >= ON_SALE_PER_GAME && i < ON_SALE_PER_GAME + SOLD_PER_GAME
+        // The sold history is the platform's own stock: a consigned sale has an order and a payout, which
+        // only a real trade makes (./trades.ts makes the demo seller's).
+        // A seller lists nothing the minimum commission (¥50) would take whole.
+        const self = random.next() < 0.3 || !seller || sold || price <= 5_000
         const hidden = i >= ON_SALE_PER_GAME + SOLD_PER_GAME
         const hiddenIndex = i - ON_SALE_PER_GAME - SOLD_PER_GAME
         const listedAt = new Date(now.getTime() - random.int(1, 30 * 24) * hour - (sold ? 8 * day : 0))

@@ -289,6 +289,43 @@ describe('BasicInformation (基本信息)', () => {
     expect(Taro.getStorageSync('sellDraft:1')).toBeFalsy()
   })
 
+  it('refuses a price the minimum commission would take whole, before anything is sent', async () => {
+    Taro.setStorageSync('sellDraft:1', {
+      region: [
+        { id: 11, gameId: 1, parentId: null, kind: 'system', name: '安卓', sort: 0 },
+        { id: 111, gameId: 1, parentId: 11, kind: 'carrier', name: '微信', sort: 0 },
+      ],
+      attributes: { rank: '2', skins: '120' },
+      qq: '12345678',
+      price: '40',
+      cover: ['/uploads/a.jpg'],
+      account: 'wz01',
+      alipayAccount: '13800138000',
+      payeeName: '张三',
+    })
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: { ...profile, realNameStatus: 'verified' } }),
+      'GET /web/game/list': () => ({ code: 200, data: [game] }),
+      'GET /web/gameTempAttr': () => ({
+        code: 200,
+        data: { gameId: 1, version: 3, fields: TEMPLATE_FIELDS.slice(0, 2) },
+      }),
+      'POST /need/consignment/fee': () => ({
+        code: 200,
+        data: { price: 4_000, commission: 4_000, net: 0, rateBps: 500, min: 5_000 },
+      }),
+    })
+    renderApp('/index/BasicInformation?gameId=1')
+    await waitFor(() => expect(text('.basic-information')).toContain('安卓 / 微信'))
+    await clickButton('下一步')
+    await waitFor(() =>
+      expect(text('.basic-information')).toContain('售价须高于最低佣金 ¥50.00，否则扣除佣金后到手为 ¥0'),
+    )
+    await typeInto('游戏密码', 'S3cret-pass!')
+    expect(page().querySelector('.submit-bar__button')?.hasAttribute('disabled')).toBe(true)
+    expect(callsTo(api, 'POST /need/consignment')).toHaveLength(0)
+  })
+
   it('编辑重提 fills the form with the listing as it is and resubmits it, keeping the credentials on file', async () => {
     const api = mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: { ...profile, realNameStatus: 'verified' } }),

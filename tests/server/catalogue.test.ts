@@ -8,12 +8,17 @@ import {
   games,
   goods,
   goodsCredentials,
+  orders,
   regionNodes,
   settings,
   users,
 } from '../../server/db/schema'
 import { GAMES } from '../../server/seed/catalogueData'
 import { ON_SALE_PER_GAME, seedCatalogue } from '../../server/seed/catalogue'
+import { seedDemoSettings } from '../../server/seed/settings'
+import { seedDemoTrades } from '../../server/seed/trades'
+import { seedDemoUsers } from '../../server/seed/users'
+import { verifyLedger } from '../../server/modules/ledger/verify'
 import { createSession } from '../../server/lib/auth'
 import { GoodsDetail, type AttributeField } from '../../src/contract/catalogue'
 import { createTestApp } from './helpers/app'
@@ -1092,5 +1097,54 @@ describe('seedCatalogue', () => {
     expect(await seedCatalogue(fresh.db, options)).toEqual({ seeded: false, games: 0, goods: 0 })
     expect(await count('select count(*) as n from goods')).toBe(goodsBefore)
     expect(await count('select count(*) as n from games')).toBe(GAMES.length)
+  })
+})
+
+describe('seedDemoTrades', () => {
+  let fresh: Database
+
+  beforeAll(async () => {
+    fresh = await createTestDatabase()
+    await seedDemoUsers(fresh.db, { randomStaffPasswords: false })
+    await seedCatalogue(fresh.db, { dataDir: app.deps.config.dataDir, vault: app.deps.vault })
+    await seedDemoSettings(fresh.db)
+  })
+
+  afterAll(async () => {
+    await fresh.close()
+  })
+
+  test('the demo buyer buys two of the demo seller’s listings through the gateway: one completed, one in trade', async () => {
+    const deps = { db: fresh.db, payments: app.deps.payments, vault: app.deps.vault, log: app.log }
+    // The history the catalogue seeds is the platform's own stock; the seller's sales are the trades'.
+    const count = async (query: string) => Number((await fresh.pool.query(query)).rows[0].n)
+    expect(await count(`select count(*) as n from goods where status = 'sold' and seller_id is not null`)).toBe(0)
+    // Nor does the seller list anything the minimum commission would take whole.
+    expect(await count(`select count(*) as n from goods where seller_id is not null and price <= 5000`)).toBe(0)
+    expect(
+      await count(`select count(*) as n from goods where seller_id is not null and status = 'on_sale'`),
+    ).toBeGreaterThan(100)
+
+    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(2)
+    const made = await fresh.db
+      .select({
+        status: orders.status,
+        paidAmount: orders.paidAmount,
+        goodsStatus: goods.status,
+        seller: goods.sellerId,
+      })
+      .from(orders)
+      .innerJoin(goods, eq(goods.id, orders.goodsId))
+      .orderBy(orders.id)
+    const [seller] = await fresh.db.select().from(users).where(eq(users.username, 'seller'))
+    expect(made).toMatchObject([
+      { status: 'completed', goodsStatus: 'sold', seller: seller.id },
+      { status: 'handed_over', goodsStatus: 'in_trade', seller: seller.id },
+    ])
+    expect(made.every((o) => o.paidAmount > 0)).toBe(true)
+    expect((await verifyLedger(fresh.db)).problems).toEqual([])
+    // Once: a database with orders gets no more.
+    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(0)
+    expect(await count('select count(*) as n from orders')).toBe(2)
   })
 })

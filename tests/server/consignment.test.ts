@@ -185,6 +185,12 @@ describe('listing an account', () => {
       '详情图必须是上传成功后返回的地址，请重新上传',
     ],
     ['an emoji in the title', { title: '王者 全英雄 典藏 😀' }, 'title', '标题不能包含表情符号'],
+    [
+      'a price the minimum commission takes whole',
+      { price: 5_000 },
+      'price',
+      '售价须高于最低佣金 ¥50.00，否则扣除佣金后到手为 ¥0',
+    ],
     ['no contact', { contact: {} }, 'contact', '请至少填写一种联系方式（手机号、QQ 或微信）'],
     ['no credentials', { credentials: undefined }, 'credentials', '官方代售需要填写游戏账号和密码'],
     [
@@ -304,11 +310,13 @@ describe("the seller's listings", () => {
     expect(events[3].detail).toEqual({ reason: '描述与实际不符' })
   })
 
-  test('no price change while an order holds it', async () => {
+  test('no price the commission takes whole, and no price change while an order holds it', async () => {
     const me = await seller()
     const id = await listed(me, 'on_sale')
+    const tooLow = await call('POST', '/api/need/goods/editPrice', { token: me.token, body: { id, price: 5_000 } })
+    expect(tooLow.body).toMatchObject({ code: 400, data: { errors: [{ field: 'price' }] } })
     await database.db.update(goods).set({ status: 'in_trade' }).where(eq(goods.id, id))
-    const refused = await call('POST', '/api/need/goods/editPrice', { token: me.token, body: { id, price: 1_000 } })
+    const refused = await call('POST', '/api/need/goods/editPrice', { token: me.token, body: { id, price: 10_000 } })
     expect(refused.body).toMatchObject({ code: 409, msg: '交易中或已售出的商品不能改价' })
     expect((await database.db.select().from(goods).where(eq(goods.id, id)))[0].price).toBe(88_800)
   })

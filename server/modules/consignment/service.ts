@@ -18,6 +18,7 @@ import type {
   Settlement,
 } from '../../../src/contract/consignment'
 import type { AttributeField, AttributeValue } from '../../../src/contract/catalogue'
+import { formatPrice } from '../../../src/contract/money'
 import { maskName, maskPhone, PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
 import type { Db, Executor } from '../../db'
 import { goods, goodsCredentials, orders, payouts, regionNodes, users } from '../../db/schema'
@@ -185,6 +186,13 @@ async function verifiedRealName(db: Executor, userId: number): Promise<string> {
   return user.realName
 }
 
+/** A price the seller gets something for: the commission (at least its minimum) must leave money over. */
+async function checkPrice(db: Executor, price: number): Promise<number> {
+  const { net, min } = await feePreview(db, price)
+  if (net <= 0) invalid('price', `售价须高于最低佣金 ${formatPrice(min)}，否则扣除佣金后到手为 ¥0`)
+  return price
+}
+
 /** A listing's request, checked whole before anything is written: the columns, credentials and payout. */
 async function checkedListing(deps: ConsignmentDeps, userId: number, body: ConsignmentRequest) {
   const realName = await verifiedRealName(deps.db, userId)
@@ -196,7 +204,7 @@ async function checkedListing(deps: ConsignmentDeps, userId: number, body: Consi
     templateVersion: template.version,
     title: cleanText('title', '标题', body.title, 5),
     description: cleanText('description', '描述', body.description),
-    price: body.price,
+    price: await checkPrice(deps.db, body.price),
     coverImage: body.coverImage,
     images: body.images,
     attributes,
@@ -391,6 +399,7 @@ export async function editPrice(
 ): Promise<AdminListing> {
   const row = await ownListing(deps.db, viewer, id)
   if (!goodsMachine.allows('editPrice', row, roleOf(row, viewer))) throw new AppError(409, REFUSED.editPrice)
+  await checkPrice(deps.db, price)
   const [updated] = await deps.db
     .update(goods)
     .set({ price, updatedAt: new Date() })

@@ -216,7 +216,12 @@ function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeF
     contact: draft.phone || draft.qq || draft.weixin ? '' : '请至少填写一种联系方式',
     phone: checkOptionalPhone(draft.phone),
     qq: checkOptionalQq(draft.qq),
-    price: fen === undefined || fen < 100 || fen > 100_000_000 ? '请输入 1–1,000,000 元之间的价格，最多两位小数' : '',
+    price:
+      fen === undefined || fen < 100 || fen > 100_000_000
+        ? '请输入 1–1,000,000 元之间的价格，最多两位小数'
+        : shownFee && shownFee.net <= 0
+          ? `售价须高于最低佣金 ${formatPrice(shownFee.min)}，否则扣除佣金后到手为 ¥0`
+          : '',
     title: checkLength(title, '标题', 5, 60),
     cover: draft.cover.length ? '' : '请上传封面图',
     account: editing && !draft.account && !password ? '' : checkLength(draft.account, '游戏账号', 1, 64),
