@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { act, fireEvent, waitFor } from '@testing-library/react'
-import type { MyListing } from '@/contract/consignment'
+import type { FeePreview, MyListing } from '@/contract/consignment'
 import { saveToken, setState } from '@/store'
 import { clearGameCache } from '@/utils/games'
 import { byLabel, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
@@ -235,8 +235,8 @@ describe('sell (我要卖)', () => {
 })
 
 describe('BasicInformation (基本信息)', () => {
-  it('restores the draft, previews the fee, suggests the title and lists the account; the password never reaches storage', async () => {
-    const fields = TEMPLATE_FIELDS.slice(0, 2)
+  /** A draft left at step 1 done, as the form keeps it in storage. */
+  const keepDraft = (price: string) =>
     Taro.setStorageSync('sellDraft:1', {
       region: [
         { id: 11, gameId: 1, parentId: null, kind: 'system', name: '安卓', sort: 0 },
@@ -244,20 +244,27 @@ describe('BasicInformation (基本信息)', () => {
       ],
       attributes: { rank: '2', skins: '120' },
       qq: '12345678',
-      price: '888',
+      price,
       cover: ['/uploads/a.jpg'],
       account: 'wz01',
       alipayAccount: '13800138000',
       payeeName: '张三',
     })
+  /** What the form loads for a verified seller of game 1, and the fee the server previews. */
+  const listingForm = (fee: FeePreview) => ({
+    'GET /system/user/profile': () => ({ code: 200, data: { ...profile, realNameStatus: 'verified' } }),
+    'GET /web/game/list': () => ({ code: 200, data: [game] }),
+    'GET /web/gameTempAttr': () => ({
+      code: 200,
+      data: { gameId: 1, version: 3, fields: TEMPLATE_FIELDS.slice(0, 2) },
+    }),
+    'POST /need/consignment/fee': () => ({ code: 200, data: fee }),
+  })
+
+  it('restores the draft, previews the fee, suggests the title and lists the account; the password never reaches storage', async () => {
+    keepDraft('888')
     const api = mockApi({
-      'GET /system/user/profile': () => ({ code: 200, data: { ...profile, realNameStatus: 'verified' } }),
-      'GET /web/game/list': () => ({ code: 200, data: [game] }),
-      'GET /web/gameTempAttr': () => ({ code: 200, data: { gameId: 1, version: 3, fields } }),
-      'POST /need/consignment/fee': () => ({
-        code: 200,
-        data: { price: 88_800, commission: 5_000, net: 83_800, rateBps: 500, min: 5_000 },
-      }),
+      ...listingForm({ price: 88_800, commission: 5_000, net: 83_800, rateBps: 500, min: 5_000 }),
       'POST /need/consignment': () => ({ code: 200, data: { id: 5, status: 'pending_review' } }),
       'GET /need/myConsignment': () => ({ code: 200, rows: [], total: 0 }),
     })
@@ -290,30 +297,9 @@ describe('BasicInformation (基本信息)', () => {
   })
 
   it('refuses a price the minimum commission would take whole, before anything is sent', async () => {
-    Taro.setStorageSync('sellDraft:1', {
-      region: [
-        { id: 11, gameId: 1, parentId: null, kind: 'system', name: '安卓', sort: 0 },
-        { id: 111, gameId: 1, parentId: 11, kind: 'carrier', name: '微信', sort: 0 },
-      ],
-      attributes: { rank: '2', skins: '120' },
-      qq: '12345678',
-      price: '40',
-      cover: ['/uploads/a.jpg'],
-      account: 'wz01',
-      alipayAccount: '13800138000',
-      payeeName: '张三',
-    })
+    keepDraft('40')
     const api = mockApi({
-      'GET /system/user/profile': () => ({ code: 200, data: { ...profile, realNameStatus: 'verified' } }),
-      'GET /web/game/list': () => ({ code: 200, data: [game] }),
-      'GET /web/gameTempAttr': () => ({
-        code: 200,
-        data: { gameId: 1, version: 3, fields: TEMPLATE_FIELDS.slice(0, 2) },
-      }),
-      'POST /need/consignment/fee': () => ({
-        code: 200,
-        data: { price: 4_000, commission: 4_000, net: 0, rateBps: 500, min: 5_000 },
-      }),
+      ...listingForm({ price: 4_000, commission: 4_000, net: 0, rateBps: 500, min: 5_000 }),
     })
     renderApp('/index/BasicInformation?gameId=1')
     await waitFor(() => expect(text('.basic-information')).toContain('安卓 / 微信'))
