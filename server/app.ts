@@ -24,6 +24,7 @@ import { adminLedgerRoutes } from './modules/ledger/routes'
 import { messageRoutes } from './modules/messages/routes'
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
 import { paymentDevRoutes } from './modules/payments/local/devRoutes'
+import { CASHIER_PREFIX, isLocalGateway } from './modules/payments/local/support'
 import { adminPayoutRoutes, paymentRoutes } from './modules/payments/routes'
 import { adminSettingsRoutes } from './modules/settings/routes'
 import { adminTrustRoutes, trustRoutes } from './modules/trust/routes'
@@ -37,7 +38,9 @@ import { userRoutes } from './modules/user/routes'
  */
 export function buildApp(deps: AppDeps) {
   const { config, database, kv, vault, lookupKey, sms, idVerifier, payments, logger = false } = deps
-  const h5 = loadH5Build(config.h5Dir)
+  // A page opened with WeChat's user agent gets the local stand-in for WeixinJSBridge (JSAPI pay).
+  const localWechat = payments.wechat && isLocalGateway(payments.wechat)
+  const h5 = loadH5Build(config.h5Dir, localWechat ? [`${CASHIER_PREFIX}/wechat/jsbridge.js`] : [])
   const app = Fastify({
     logger,
     genReqId: () => randomUUID(),
@@ -117,7 +120,7 @@ export function buildApp(deps: AppDeps) {
   app.register(consignmentRoutes, { ...api, config, database, kv, vault, lookupKey })
   app.register(adminConsignmentRoutes, { ...api, config, database, vault, lookupKey })
   app.register(orderRoutes, { ...api, database, kv, vault, payments })
-  app.register(paymentRoutes, { ...api, config, database, payments })
+  app.register(paymentRoutes, { ...api, config, database, payments, kv })
   app.register(adminOrderRoutes, { ...api, database, vault, payments })
   app.register(adminLedgerRoutes, { ...api, database })
   app.register(adminPayoutRoutes, { ...api, database, payments, vault })

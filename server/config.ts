@@ -59,6 +59,12 @@ export interface Config {
     /** The WeChat Pay platform public key (微信支付公钥, PEM) and its serial / key id. */
     platformPublicKey: string
     platformSerial: string
+    /**
+     * WECHAT_PAY_APP_SECRET, the official account's AppSecret (optional): with it, pages inside WeChat's
+     * browser learn the payer's openid by web authorisation and pay by JSAPI; without it they are sent
+     * to a browser.
+     */
+    appSecret?: string
   }
   /** The site's public origin (PUBLIC_URL) for gateway callbacks; unset outside production → the request's own. */
   publicUrl?: string
@@ -223,7 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.alipay && env.ALIPAY_GATEWAY) {
     config.alipay.gateway = parseUrl('ALIPAY_GATEWAY', env.ALIPAY_GATEWAY, ['https:', 'http:'], problems)
   }
-  if (config.wechatPay) checkWechatPayKeys(config.wechatPay, problems)
+  if (config.wechatPay) {
+    checkWechatPayKeys(config.wechatPay, problems)
+    if (env.WECHAT_PAY_APP_SECRET) config.wechatPay.appSecret = env.WECHAT_PAY_APP_SECRET.trim()
+  }
   if (config.lookupHashKey && Buffer.from(config.lookupHashKey, 'base64').length !== 32) {
     problems.push('LOOKUP_HASH_KEY 必须是 32 字节的 base64 (LOOKUP_HASH_KEY must be 32 bytes of base64)')
   }

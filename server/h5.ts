@@ -53,14 +53,19 @@ export function withPreloads(html: string, files: string[]): string {
   return html.replace('</head>', `${links}</head>`)
 }
 
-/** Read once at start; undefined when the client has not been built yet. */
-export function loadH5Build(dir: string): H5Build | undefined {
+/**
+ * Read once at start; undefined when the client has not been built yet. `headScripts` are loaded before
+ * the app's own (local mode: the stand-in for WeChat's in-browser bridge).
+ */
+export function loadH5Build(dir: string, headScripts: string[] = []): H5Build | undefined {
   let indexHtml: string
   try {
     indexHtml = fs.readFileSync(path.join(dir, 'index.html'), 'utf8')
   } catch {
     return undefined
   }
+  const scripts = headScripts.map((src) => `<script src="${src}"></script>`).join('')
+  indexHtml = indexHtml.replace('<head>', `<head>${scripts}`)
   // Written by the build (config/h5Assets.ts); a build without it still works, without preloads.
   let chunks: Record<string, string[]> = {}
   try {

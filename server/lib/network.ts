@@ -3,6 +3,7 @@
  * (the dev stand-ins) is safe only on loopback; gateway callbacks go to an address we chose.
  */
 import type { FastifyRequest } from 'fastify'
+import { invalid } from './envelope'
 
 /** 127.0.0.0/8, ::1 (also IPv4-mapped) and the name localhost. */
 export function isLoopback(address: string | undefined): boolean {
@@ -23,4 +24,18 @@ export function siteOrigins(request: FastifyRequest, publicUrl: string | undefin
   const port = request.socket.localPort ?? fallbackPort
   const bound = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
   return isLoopback(address) ? [bound, `http://localhost:${port}`] : [bound]
+}
+
+/** The browser comes back to our own site only (no open redirect through the gateway). */
+export function sameOriginUrl(raw: string, origins: string[], field = 'returnUrl'): URL {
+  let url: URL
+  try {
+    url = new URL(raw, origins[0])
+  } catch {
+    invalid(field, '返回地址不正确', '格式不正确')
+  }
+  if (!origins.some((origin) => new URL(origin).origin === url.origin)) {
+    invalid(field, '返回地址必须是本站页面', '不是本站地址')
+  }
+  return url
 }

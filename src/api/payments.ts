@@ -1,7 +1,7 @@
 import type { ApiResult } from '@/contract/envelope'
 import type { Order } from '@/contract/orders'
-import type { PayRequest, PayStart, PaymentKind } from '@/contract/payments'
-import { post } from './request'
+import type { PayRequest, PayStart, PaymentKind, WechatAuthorize, WechatCode } from '@/contract/payments'
+import { get, post } from './request'
 
 /** The payment calls of API.md ("Orders and payment"): the gateway's page is never proof of payment. */
 
@@ -26,3 +26,10 @@ export function amountDue(order: Order, kind: PaymentKind): number {
   if (kind === 'balance') return order.totalAmount - order.paidAmount
   return order.totalAmount
 }
+
+/** Inside WeChat: where to send the page so WeChat says who pays; it comes back to `redirect`. */
+export const wechatAuthorize = (redirect: string) =>
+  get<ApiResult<WechatAuthorize>>('/pay/wechat/authorize', { redirect })
+
+/** The code WeChat's authorisation came back with: the server keeps the payer's openid. */
+export const bindWechatCode = (body: WechatCode) => post<ApiResult<void>>('/pay/wechat/openid', body)

@@ -27,11 +27,20 @@ export type Payment = Static<typeof Payment>
 
 export const PayParams = Type.Object({ orderId: Id('订单编号') })
 
+/**
+ * Where the buyer pays: `web` — a browser (the gateway's page, or a QR code on a desktop); `jsapi` — a
+ * page inside WeChat's own browser, paid through its bridge (WeChat Pay only; needs the WeChat
+ * authorisation below first).
+ */
+export const PayScene = literals(['web', 'jsapi'] as const, { title: '支付场景' })
+export type PayScene = Static<typeof PayScene>
+
 /** POST /pay/{orderId}. `returnUrl` is where the gateway sends the browser back (never proof of payment). */
 export const PayRequest = Body({
   channel: PayChannel,
   kind: PaymentKind,
   returnUrl: Type.String({ title: '返回地址', minLength: 1, maxLength: 500 }),
+  scene: Type.Optional(PayScene),
 })
 export type PayRequest = Static<typeof PayRequest>
 
@@ -44,6 +53,17 @@ export const PayStart = Type.Object({
   form: Type.Optional(Type.String()),
   /** WeChat on a desktop: the code_url to draw as a QR code. */
   qrCode: Type.Optional(Type.String()),
+  /** Inside WeChat: what the page hands to WeixinJSBridge's getBrandWCPayRequest, signed by the merchant. */
+  jsapi: Type.Optional(
+    Type.Object({
+      appId: Type.String(),
+      timeStamp: Type.String(),
+      nonceStr: Type.String(),
+      package: Type.String(),
+      signType: Type.Literal('RSA'),
+      paySign: Type.String(),
+    }),
+  ),
 })
 export type PayStart = Static<typeof PayStart>
 
@@ -68,3 +88,18 @@ export const Payout = Type.Object({
   createdAt: Time,
 })
 export type Payout = Static<typeof Payout>
+
+/** GET /pay/wechat/authorize: where to send a page inside WeChat so WeChat tells us who pays. */
+export const WechatAuthorizeQuery = Type.Object({
+  redirect: Type.String({ title: '授权后返回的页面', minLength: 1, maxLength: 500 }),
+})
+/** No `authorizeUrl` when WeChat has told us already who this user is: pay at once. */
+export const WechatAuthorize = Type.Object({ authorizeUrl: Type.Optional(Type.String()) })
+export type WechatAuthorize = Static<typeof WechatAuthorize>
+
+/** POST /pay/wechat/openid: the code WeChat's authorisation came back with, and our state. */
+export const WechatCode = Body({
+  code: Type.String({ title: '授权码', minLength: 1, maxLength: 128 }),
+  state: Type.String({ title: '授权状态', minLength: 1, maxLength: 64 }),
+})
+export type WechatCode = Static<typeof WechatCode>

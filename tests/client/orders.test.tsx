@@ -322,6 +322,80 @@ describe('orderDetail', () => {
   })
 })
 
+// ---- inside WeChat ---------------------------------------------------------------------------------------
+
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800322c) NetType/WIFI Language/zh_CN'
+
+describe('paying inside WeChat’s browser', () => {
+  const browserUa = navigator.userAgent
+  beforeEach(() => Object.defineProperty(navigator, 'userAgent', { value: WECHAT_UA, configurable: true }))
+  afterEach(() => {
+    Object.defineProperty(navigator, 'userAgent', { value: browserUa, configurable: true })
+    delete (window as { WeixinJSBridge?: unknown }).WeixinJSBridge
+  })
+
+  it('offers WeChat Pay first; Alipay opens the open-in-browser guide, which can copy the link or switch', async () => {
+    mockApi({ ...buyerApi, 'GET /need/myOrder/31': () => ({ code: 200, data: order() }) })
+    const clipboard = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({} as never)
+    renderApp('/index/orderDetail?id=31')
+    await tapText('去支付')
+    await find('.sheet')
+    expect((await find('[role=radio][aria-label="微信支付"]')).getAttribute('aria-checked')).toBe('true')
+    expect(text('[role=radio][aria-label="支付宝"]')).toContain('需在浏览器中打开')
+    await tapLabel('支付宝')
+    await tapText('确认支付')
+    await find('.open-in-browser')
+    expect(text('.open-in-browser')).toContain('微信内无法打开支付宝，请在浏览器中打开本页后付款')
+    expect(text('.open-in-browser')).toContain('选择「在浏览器打开」')
+    await tapText('复制本页链接')
+    await waitFor(() => expect(clipboard).toHaveBeenCalledWith({ data: window.location.href }))
+    await tapText('改用微信支付')
+    await arriveAt('/index/pay?id=31&kind=full&channel=wechat', '.pay')
+  })
+
+  it('the first payment asks WeChat who pays: the page goes to the authorisation and comes back to itself', async () => {
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+      'GET /pay/wechat/authorize': () => ({ code: 200, data: { authorizeUrl: 'https://open.weixin.qq.com/x' } }),
+    })
+    renderApp('/index/pay?id=31&kind=full&channel=wechat')
+    await waitFor(() => expect(openGateway).toHaveBeenCalledWith({ payUrl: 'https://open.weixin.qq.com/x' }))
+    expect(queryOf(callsTo(api, 'GET /pay/wechat/authorize')[0])).toEqual({ redirect: window.location.href })
+    expect(callsTo(api, 'POST /pay/31')).toHaveLength(0)
+  })
+
+  it('back with the code: binds it, starts again without it, and pays through WeixinJSBridge', async () => {
+    const jsapi = {
+      appId: 'wx1',
+      timeStamp: '1',
+      nonceStr: 'n',
+      package: 'prepay_id=wx2',
+      signType: 'RSA' as const,
+      paySign: 's',
+    }
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+      'POST /pay/wechat/openid': () => ({ code: 200, msg: 'ok' }),
+      'GET /pay/wechat/authorize': () => ({ code: 200, data: {} }),
+      'POST /pay/31': () => ({ code: 200, data: { outTradeNo: 'P9', amount: 330_924, jsapi } }),
+      'GET /need/myOrder/byTradeNo': () => ({ code: 200, data: order({ status: 'paid', actions: [] }) }),
+    })
+    const invoke = jest.fn((_name: string, _params: unknown, done: (answer: { err_msg: string }) => void) =>
+      done({ err_msg: 'get_brand_wcpay_request:ok' }),
+    )
+    Object.assign(window, { WeixinJSBridge: { invoke } })
+    renderApp('/index/pay?id=31&kind=full&channel=wechat&code=C0DE&state=S7')
+    await arriveAt('/index/orderDetail?id=31&outTradeNo=P9', '.order-detail__status')
+    expect(callsTo(api, 'POST /pay/wechat/openid').map((c) => c.data)).toEqual([{ code: 'C0DE', state: 'S7' }])
+    expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', jsapi, expect.any(Function))
+    expect(callsTo(api, 'POST /pay/31')).toHaveLength(1)
+    expect((callsTo(api, 'POST /pay/31')[0].data as PayRequest).scene).toBe('jsapi')
+  })
+})
+
 // ---- goZFB ----------------------------------------------------------------------------------------------
 
 describe('goZFB', () => {

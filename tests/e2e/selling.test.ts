@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core'
 import sharp from 'sharp'
-import { apiClient } from './setup/api'
+import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
 import { readServerState } from './setup/server'
 
@@ -18,11 +18,6 @@ const title = `E2E 王者 全英雄 ${Date.now().toString(36)}`
 const top = (): Locator => topPage(handle.page)
 /** A form's main button (a Taro Button, drawn as .taro-button-core). */
 const submit = (text: string) => top().locator('.taro-button-core', { hasText: text })
-const authed = (token: string, method = 'GET', body?: unknown): RequestInit => ({
-  method,
-  headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-  ...(body ? { body: JSON.stringify(body) } : {}),
-})
 
 let sellerToken = ''
 let goodsId = 0

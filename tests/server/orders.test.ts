@@ -28,6 +28,7 @@ import { Payment, type PayStart } from '../../src/contract/payments'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
 import { paidNotice, postNotice } from './helpers/payments'
+import { localGateway } from '../../server/modules/payments'
 
 let database: Database
 let app: App & ReturnType<typeof createTestApp>
@@ -440,6 +441,59 @@ describe('hoarding limits', () => {
 })
 
 describe('paying', () => {
+  it('inside WeChat: JSAPI for the payer WeChat named after its authorisation; nothing is written before', async () => {
+    const buyer = await person()
+    const stranger = await person()
+    const created = (await order(buyer, await listing())).body.data
+    const jsapi = { channel: 'wechat', kind: 'full', returnUrl: '/index/orderDetail', scene: 'jsapi' }
+    const unknown = await call('POST', `/api/pay/${created.id}`, buyer, jsapi)
+    expect(unknown.body).toMatchObject({ code: 409, msg: '需要微信授权后才能支付', data: { need: 'wechatAuth' } })
+    expect(await database.db.select().from(payments).where(eq(payments.orderId, created.id))).toEqual([])
+    const alipayInside = await call('POST', `/api/pay/${created.id}`, buyer, { ...jsapi, channel: 'alipay' })
+    expect(alipayInside.body).toMatchObject({ code: 400, msg: '微信内只能使用微信支付' })
+
+    const authorize = (redirect: string, who: Person | null = buyer) =>
+      call<{ authorizeUrl?: string }>('GET', `/api/pay/wechat/authorize?redirect=${encodeURIComponent(redirect)}`, who)
+    expect((await authorize('https://evil.example/steal')).status).toBe(400)
+    expect((await authorize('/index/pay', null)).status).toBe(401)
+    const sent = new URL((await authorize(`/index/pay?id=${created.id}&code=used&state=old`)).body.data.authorizeUrl!)
+    const back = await app.inject({ method: 'GET', url: `${sent.pathname}${sent.search}` })
+    const returned = new URL(back.headers.location as string)
+    expect(returned.pathname).toBe('/index/pay')
+    expect(returned.searchParams.getAll('code')).toHaveLength(1)
+    const code = returned.searchParams.get('code')!
+    const state = returned.searchParams.get('state')!
+
+    // The state is the buyer's: a stranger's try fails and does not spend it; the buyer's works once.
+    expect((await call('POST', '/api/pay/wechat/openid', stranger, { code, state })).body).toMatchObject({
+      code: 400,
+      msg: '微信授权已过期，请重新发起支付',
+    })
+    expect((await call('POST', '/api/pay/wechat/openid', buyer, { code, state })).status).toBe(200)
+    expect((await call('POST', '/api/pay/wechat/openid', buyer, { code, state })).status).toBe(400)
+    // Known now: the page is not sent to WeChat again.
+    expect((await authorize(`/index/pay?id=${created.id}`)).body).toMatchObject({ code: 200, data: {} })
+
+    const started = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, jsapi)
+    expect(started.body.data.jsapi).toMatchObject({ signType: 'RSA', package: expect.stringMatching(/^prepay_id=/) })
+    expect(started.body.data).not.toHaveProperty('payUrl')
+    // The money counts on WeChat Pay's signed notice, as for every payment.
+    const notice = localGateway(app.deps.payments, 'wechat').testNotice(
+      started.body.data.outTradeNo,
+      started.body.data.amount,
+    )
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/wechat',
+      headers: notice.headers as Record<string, string>,
+      payload: notice.rawBody,
+    })
+    expect(answer.statusCode).toBe(204)
+    const paid = (await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data
+    expect(paid).toMatchObject({ status: 'paid', payments: [{ channel: 'wechat', status: 'paid' }] })
+    await ledgerOk()
+  })
+
   it('a verified notice pays the order once; hand-over, credentials, confirmation and payout follow', async () => {
     const seller = await person()
     const buyer = await person()

@@ -397,6 +397,77 @@ describe('WeChat Pay through the local gateway', () => {
     })
   })
 
+  /** WeChat's silent authorisation, as a page inside WeChat goes through it: the code it comes back with. */
+  async function authorize(redirect = `${origin}/index/pay?id=7`): Promise<string> {
+    const sent = new URL(wechat.oauth!.authorizeUrl(redirect, 'st4te'))
+    expect(sent.hash).toBe('#wechat_redirect')
+    const back = await open(`${sent.origin}${sent.pathname}${sent.search}`)
+    expect(back.statusCode).toBe(302)
+    const location = new URL(back.headers.location as string)
+    expect(`${location.origin}${location.pathname}`).toBe(redirect.split('?')[0])
+    expect(location.searchParams.get('state')).toBe('st4te')
+    return location.searchParams.get('code')!
+  }
+
+  test('authorisation: the code is exchanged once for an openid, by the production adapter, with the secret', async () => {
+    const code = await authorize()
+    const openid = await wechat.oauth!.openidOf(code)
+    expect(openid).toMatch(/^o[0-9a-f]{28}$/)
+    // A code is good once; a made-up one never.
+    expect(await wechat.oauth!.openidOf(code)).toBeNull()
+    expect(await wechat.oauth!.openidOf('0'.repeat(32))).toBeNull()
+    // The wrong secret gets nothing, whatever the code.
+    const wrongSecret = createWechatGateway(
+      { ...adapterOptions(), appSecret: 'f'.repeat(32), snsBaseUrl: await wechat.apiOrigin() },
+      'production',
+    )
+    expect(await wrongSecret.oauth!.openidOf(await authorize())).toBeNull()
+    // Production sends the page to WeChat's own authorisation, silent (snsapi_base).
+    const production = createWechatGateway({ ...adapterOptions(), appSecret: 's' }, 'production')
+    const url = new URL(production.oauth!.authorizeUrl(`${origin}/index/pay`, 'x'))
+    expect(`${url.origin}${url.pathname}`).toBe('https://open.weixin.qq.com/connect/oauth2/authorize')
+    expect(url.searchParams.get('scope')).toBe('snsapi_base')
+    expect(createWechatGateway(adapterOptions(), 'production').oauth).toBeUndefined()
+  })
+
+  test('JSAPI: the prepay id signed for the bridge; the cashier checks paySign, and 支付 posts the notice', async () => {
+    const openid = (await wechat.oauth!.openidOf(await authorize()))!
+    const request = wechatTrade({ amount: 2, client: 'jsapi', payerOpenid: openid })
+    const { jsapi } = await wechat.createTrade(request)
+    expect(jsapi).toMatchObject({
+      appId: keys().appId,
+      signType: 'RSA',
+      package: expect.stringMatching(/^prepay_id=wx/),
+    })
+    const signed = `${jsapi!.appId}\n${jsapi!.timeStamp}\n${jsapi!.nonceStr}\n${jsapi!.package}\n`
+    expect(rsaVerify(signed, jsapi!.paySign, keys().merchantPublicKey)).toBe(true)
+
+    const fields = jsapi as unknown as Record<string, string>
+    const forged = { ...fields, paySign: rsaSign(signed, rsaKeyPair().privateKey) }
+    expect((await open(`${origin}/dev/wechat/jsapi?${new URLSearchParams(forged)}`)).statusCode).toBe(400)
+    const page = await open(`${origin}/dev/wechat/jsapi?${new URLSearchParams(fields)}`)
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('¥0.02')
+    // A forged post pays nothing.
+    expect((await post('/dev/wechat/jsapi/pay', forged)).headers.location).toBe('/dev/wechat/jsapi/done?result=fail')
+    expect(await wechat.queryTrade(request.outTradeNo)).toEqual({ state: 'pending' })
+    const paid = await post('/dev/wechat/jsapi/pay', fields)
+    expect(paid.headers.location).toBe('/dev/wechat/jsapi/done?result=ok')
+    expect(received.wechat.find((n) => n.outTradeNo === request.outTradeNo)).toMatchObject({ amount: 2, paid: true })
+    // Paid once: the same parameters again are refused.
+    expect((await post('/dev/wechat/jsapi/pay', fields)).headers.location).toBe('/dev/wechat/jsapi/done?result=fail')
+  })
+
+  test('JSAPI: an openid WeChat never issued for this app is refused; the bridge script is WeChat-only', async () => {
+    await expect(
+      wechat.createTrade(wechatTrade({ client: 'jsapi', payerOpenid: `o${'0'.repeat(28)}` })),
+    ).rejects.toThrow(/HTTP 400 PARAM_ERROR/)
+    const script = await open(`${origin}/dev/wechat/jsbridge.js`)
+    expect(script.headers['content-type']).toMatch(/javascript/)
+    expect(script.body).toContain('MicroMessenger')
+    expect(script.body).toContain('getBrandWCPayRequest')
+  })
+
   test('Native (desktop): a PNG QR code of the absolute cashier URL', async () => {
     const request = wechatTrade({ client: 'desktop' })
     const { qrCode, payUrl } = await wechat.createTrade(request)

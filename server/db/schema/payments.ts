@@ -120,3 +120,20 @@ export const payoutEvents = pgTable(
   },
   (t) => [index('payout_events_payout_idx').on(t.payoutId, t.id)],
 )
+
+/**
+ * Who a user is to a WeChat app (the official account for pages inside WeChat, later the mini-program):
+ * learned by WeChat's authorisation, needed to make a JSAPI trade for them. One per user and app.
+ */
+export const wechatOpenids = pgTable(
+  'wechat_openids',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    appId: text('app_id').notNull(),
+    openid: text('openid').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.appId] })],
+)

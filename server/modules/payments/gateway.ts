@@ -17,8 +17,12 @@ export interface TradeRequest {
   returnUrl: string
   /** The gateway must refuse payment after this moment (our order's closeAt). */
   expiresAt: Date
-  /** `desktop` asks WeChat for a QR code (Native) instead of an H5 page. */
-  client: 'h5' | 'desktop'
+  /**
+   * `desktop` asks WeChat for a QR code (Native) instead of an H5 page; `jsapi` is a page inside WeChat's
+   * own browser, paid through its bridge by the payer named by `payerOpenid`.
+   */
+  client: 'h5' | 'desktop' | 'jsapi'
+  payerOpenid?: string
   /** Payer IP (WeChat H5 requires it). */
   clientIp: string
 }
@@ -27,6 +31,28 @@ export interface TradeStart {
   payUrl?: string
   form?: string
   qrCode?: string
+  jsapi?: JsapiPayParams
+}
+
+/** What WeixinJSBridge's getBrandWCPayRequest takes: the prepay id, signed by the merchant (RSA). */
+export interface JsapiPayParams {
+  appId: string
+  timeStamp: string
+  nonceStr: string
+  package: string
+  signType: 'RSA'
+  paySign: string
+}
+
+/**
+ * WeChat's web authorisation (snsapi_base) for the official account the JSAPI trades are made under: a
+ * page inside WeChat is sent to `authorizeUrl` and comes back with a code, which `openidOf` exchanges.
+ */
+export interface WechatOauth {
+  appId: string
+  authorizeUrl(redirectUri: string, state: string): string
+  /** null when WeChat does not take the code (used, expired, another app's). */
+  openidOf(code: string): Promise<string | null>
 }
 
 /** A gateway notice whose signature (and app id / merchant id) has been verified. */
@@ -91,6 +117,8 @@ export interface PaymentGateway {
   refund(outTradeNo: string, amount: number, refundNo: string): Promise<void>
   /** Pays a seller (Alipay only). Throws when the outcome is unknown (network, system error): try again. */
   transfer?(request: TransferRequest): Promise<TransferResult>
+  /** WeChat only, when the official account's secret is configured: who pays inside WeChat's browser. */
+  oauth?: WechatOauth
 }
 
 /** The channels this process can take; one without merchant keys (and no local stand-in) is absent. */

@@ -1,20 +1,67 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { PayParams, PayRequest, PayStart, Payout, PayoutId } from '../../../src/contract/payments'
+import {
+  PayParams,
+  PayRequest,
+  PayStart,
+  Payout,
+  PayoutId,
+  WechatAuthorize,
+  WechatAuthorizeQuery,
+  WechatCode,
+} from '../../../src/contract/payments'
 import type { AppDeps } from '../../deps'
 import { staffOf } from '../../lib/audit'
 import { operatorsOnly, viewerOf } from '../../lib/auth'
-import { Ajax, ok } from '../../lib/envelope'
+import { Ajax, AjaxOk, ok } from '../../lib/envelope'
 import { siteOrigins } from '../../lib/network'
 import * as payouts from './payouts'
 import * as payments from './service'
+import * as wechatAuth from './wechatAuth'
 
 /** Starting a payment, and the gateways' notices. */
-export const paymentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'database' | 'payments'>> = async (
-  app,
-  deps,
-) => {
+export const paymentRoutes: FastifyPluginAsyncTypebox<
+  Pick<AppDeps, 'config' | 'database' | 'payments' | 'kv'>
+> = async (app, deps) => {
   const tags = ['orders']
   const paymentDeps: payments.PaymentDeps = { db: deps.database.db, payments: deps.payments, log: app.log }
+  const authDeps = { db: deps.database.db, payments: deps.payments, kv: deps.kv }
+
+  app.get(
+    '/pay/wechat/authorize',
+    {
+      schema: {
+        summary: '微信内支付：取得微信网页授权地址（静默授权，回到 redirect 并带上 code 与 state）',
+        tags,
+        querystring: WechatAuthorizeQuery,
+        response: { 200: Ajax(WechatAuthorize) },
+      },
+    },
+    async (request) =>
+      ok(
+        await wechatAuth.authorizeUrl(
+          authDeps,
+          viewerOf(request),
+          request.query.redirect,
+          siteOrigins(request, deps.config.publicUrl, deps.config.port),
+        ),
+      ),
+  )
+
+  app.post(
+    '/pay/wechat/openid',
+    {
+      schema: {
+        summary: '微信内支付：用授权回来的 code 换取并保存付款人的 openid（state 只对发起授权的用户有效）',
+        tags,
+        body: WechatCode,
+        response: { 200: AjaxOk },
+      },
+    },
+    async (request) => {
+      await wechatAuth.bindOpenid(authDeps, viewerOf(request), request.body)
+      return ok()
+    },
+  )
 
   app.post(
     '/pay/:orderId',

@@ -11,6 +11,7 @@ import { formatPrice } from '../../../src/contract/money'
 import type { Db } from '../../db'
 import { orders, paymentNotices, payments } from '../../db/schema'
 import { AppError, invalid } from '../../lib/envelope'
+import { sameOriginUrl } from '../../lib/network'
 import { tradeSettings } from '../../lib/settings'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
@@ -18,6 +19,7 @@ import { handOverIn, orderMessage, visibleOrder } from '../orders/lifecycle'
 import { fullyPaid, orderMachine, type Viewer } from '../orders/machine'
 import type { PaymentGateways, VerifiedNotice } from './gateway'
 import { closePendingPayments, paymentMachine, type PaymentRow } from './machine'
+import { payerOpenidOf } from './wechatAuth'
 
 export interface PaymentDeps {
   db: Db
@@ -87,6 +89,7 @@ export async function startPayment(
   /** `origins[0]` is where the gateway posts its notice; the browser may come back to any of them. */
   origin: { origins: string[]; ip: string; desktop: boolean },
 ): Promise<PayStart> {
+  const scene = body.scene ?? 'web'
   const order = await visibleOrder(deps.db, viewer, eq(orders.id, orderId))
   if (order.buyerId !== viewer.userId) throw new AppError(403, '只有买家可以支付')
   const now = new Date()
@@ -104,6 +107,8 @@ export async function startPayment(
     throw new AppError(409, '订单当前状态无需支付')
   }
   const gateway = gatewayOf(deps, body.channel)
+  // Inside WeChat the trade is made for the payer WeChat named; without one, nothing is written yet.
+  const payerOpenid = scene === 'jsapi' ? await payerOpenidOf(deps, gateway, viewer.userId) : undefined
   const returnUrl = sameOriginUrl(body.returnUrl, origin.origins)
   const outTradeNo = tradeNumber('P', now)
   returnUrl.searchParams.set('outTradeNo', outTradeNo)
@@ -128,24 +133,11 @@ export async function startPayment(
     notifyUrl: `${origin.origins[0]}/api/pay/notify/${body.channel}`,
     returnUrl: returnUrl.toString(),
     expiresAt: order.status === 'pending_payment' ? order.closeAt : new Date(now.getTime() + 30 * 60_000),
-    client: origin.desktop ? 'desktop' : 'h5',
+    client: scene === 'jsapi' ? 'jsapi' : origin.desktop ? 'desktop' : 'h5',
+    ...(payerOpenid ? { payerOpenid } : {}),
     clientIp: origin.ip,
   })
   return { outTradeNo, amount, ...started }
-}
-
-/** The browser comes back to our own site only (no open redirect through the gateway). */
-function sameOriginUrl(raw: string, origins: string[]): URL {
-  let url: URL
-  try {
-    url = new URL(raw, origins[0])
-  } catch {
-    invalid('returnUrl', '返回地址不正确', '格式不正确')
-  }
-  if (!origins.some((origin) => new URL(origin).origin === url.origin)) {
-    invalid('returnUrl', '返回地址必须是本站页面', '不是本站地址')
-  }
-  return url
 }
 
 export type NoticeOutcome = 'applied' | 'duplicate' | 'not_paid' | 'late_refund' | 'unknown_trade' | 'amount_mismatch'

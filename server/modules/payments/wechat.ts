@@ -5,19 +5,48 @@
  * - every answer and notice is verified over `timestamp\nnonce\nbody\n` with the platform public key
  *   named by `Wechatpay-Serial`, and refused when its timestamp is more than 5 minutes off;
  * - a notice's `resource` is AEAD_AES_256_GCM-encrypted with the APIv3 key (last 16 bytes: the tag).
- * H5 (`h5_url`, with our return address as `redirect_url`) for phones, Native (`code_url` drawn as a PNG
- * QR code: mini-programs do not render SVG) for desktops. The local gateway (./localWechat.ts) is driven
+ * H5 (`h5_url`, with our return address as `redirect_url`) for phone browsers, JSAPI (a prepay id the page
+ * hands to WeChat's own bridge, for the payer's openid from web authorisation) inside WeChat, Native
+ * (`code_url` drawn as a PNG QR code: mini-programs do not render SVG) for desktops. The local gateway (./localWechat.ts) is driven
  * by this same adapter.
  */
 import { createCipheriv, createDecipheriv } from 'node:crypto'
 import QRCode from 'qrcode'
 import type { Config } from '../../config'
 import { parseRfc3339, randomToken, rfc3339China, rsaSign, rsaVerify } from './formats'
-import type { NotifyRequest, PaymentGateway, TradeState } from './gateway'
+import type { JsapiPayParams, NotifyRequest, PaymentGateway, TradeState, WechatOauth } from './gateway'
 
 export type WechatPayOptions = NonNullable<Config['wechatPay']> & {
   /** Default https://api.mch.weixin.qq.com. */
   baseUrl?: string
+  /** Where the web authorisation's code is exchanged; default https://api.weixin.qq.com. */
+  snsBaseUrl?: string
+}
+
+/** The JSAPI pay parameters for a prepay id, signed with the merchant key as WeChat's bridge checks them. */
+export function jsapiParams(
+  merchant: Pick<WechatPayOptions, 'appId' | 'privateKey'>,
+  prepayId: string,
+): JsapiPayParams {
+  const timeStamp = String(Math.floor(Date.now() / 1000))
+  const nonceStr = randomToken(32)
+  const pkg = `prepay_id=${prepayId}`
+  const paySign = rsaSign(`${merchant.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`, merchant.privateKey)
+  return { appId: merchant.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign }
+}
+
+/** The production web authorisation: WeChat's own page, silent (snsapi_base) for a follower or not. */
+export const WECHAT_AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/oauth2/authorize'
+
+export function authorizeUrl(base: string, appId: string, redirectUri: string, state: string): string {
+  const query = new URLSearchParams({
+    appid: appId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'snsapi_base',
+    state,
+  })
+  return `${base}?${query}#wechat_redirect`
 }
 
 export const SIGNATURE_SCHEME = 'WECHATPAY2-SHA256-RSA2048'
@@ -168,9 +197,33 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
 
   const totalOf = (data: Json) => (isRecord(data.amount) ? data.amount.total : undefined)
 
+  const snsBaseUrl = (options.snsBaseUrl ?? 'https://api.weixin.qq.com').replace(/\/+$/, '')
+  const appSecret = options.appSecret
+  const oauth: WechatOauth | undefined = appSecret
+    ? {
+        appId: options.appId,
+        authorizeUrl: (redirectUri, state) => authorizeUrl(WECHAT_AUTHORIZE_URL, options.appId, redirectUri, state),
+        async openidOf(code) {
+          const query = new URLSearchParams({
+            appid: options.appId,
+            secret: appSecret,
+            code,
+            grant_type: 'authorization_code',
+          })
+          const response = await fetch(`${snsBaseUrl}/sns/oauth2/access_token?${query}`, {
+            signal: AbortSignal.timeout(10_000),
+          })
+          const data: unknown = await response.json().catch(() => ({}))
+          // An error answers {errcode, errmsg}: a used, expired or foreign code.
+          return isRecord(data) && typeof data.openid === 'string' && data.openid ? data.openid : null
+        },
+      }
+    : undefined
+
   return {
     channel: 'wechat',
     mode,
+    ...(oauth ? { oauth } : {}),
     async createTrade(request) {
       const order = {
         appid: options.appId,
@@ -180,6 +233,15 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
         time_expire: rfc3339China(request.expiresAt),
         notify_url: request.notifyUrl,
         amount: { total: request.amount, currency: 'CNY' },
+      }
+      if (request.client === 'jsapi') {
+        if (!request.payerOpenid) throw new Error('wechatpay jsapi order: no payer openid')
+        const answer = await call('POST', '/v3/pay/transactions/jsapi', {
+          ...order,
+          payer: { openid: request.payerOpenid },
+        })
+        if (answer.status !== 200 || typeof answer.data.prepay_id !== 'string') throw failure('jsapi order', answer)
+        return { jsapi: jsapiParams(options, answer.data.prepay_id) }
       }
       if (request.client === 'desktop') {
         const answer = await call('POST', '/v3/pay/transactions/native', order)

@@ -10,7 +10,7 @@ export function returnUrl(): string {
  * Sends the browser to the payment page: its URL, or the auto-submitting form when the gateway needs a
  * POST. Returns false when there is nothing to open.
  */
-export function openGateway(start: PayStart): boolean {
+export function openGateway(start: Pick<PayStart, 'payUrl' | 'form'>): boolean {
   if (start.payUrl) {
     window.location.href = start.payUrl
     return true
@@ -27,3 +27,40 @@ export function openGateway(start: PayStart): boolean {
   }
   return false
 }
+
+export type JsapiParams = NonNullable<PayStart['jsapi']>
+export type JsapiResult = 'ok' | 'cancel' | 'fail'
+
+interface WeixinJSBridge {
+  invoke(name: string, params: JsapiParams, callback: (answer: { err_msg?: string }) => void): void
+}
+
+/** WeChat's in-browser bridge, once it is there (it may announce itself after the page has started). */
+function weixinBridge(): Promise<WeixinJSBridge> {
+  const present = (window as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge
+  if (present) return Promise.resolve(present)
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('微信支付组件未就绪，请稍后重试')), 5_000)
+    document.addEventListener(
+      'WeixinJSBridgeReady',
+      () => {
+        clearTimeout(timer)
+        resolve((window as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge!)
+      },
+      { once: true },
+    )
+  })
+}
+
+/** Pays a JSAPI trade inside WeChat: WeChat's own cashier over the page; the notice decides, not this. */
+export async function payInWechat(params: JsapiParams): Promise<JsapiResult> {
+  const bridge = await weixinBridge()
+  return new Promise((resolve) =>
+    bridge.invoke('getBrandWCPayRequest', params, ({ err_msg: message = '' }) =>
+      resolve(message.endsWith(':ok') ? 'ok' : message.endsWith(':cancel') ? 'cancel' : 'fail'),
+    ),
+  )
+}
+
+/** This page's own address: what the open-in-browser guide copies, and where WeChat's authorisation returns. */
+export const pageAddress = () => window.location.href

@@ -3,7 +3,9 @@ import { Text, View } from '@tarojs/components'
 import PriceTag from '@/components/PriceTag'
 import Sheet from '@/components/Sheet'
 import SubmitBar from '@/components/SubmitBar'
+import OpenInBrowser from '@/components/OpenInBrowser'
 import type { PayChannel } from '@/contract/payments'
+import { blockedReason, currentPayPlace, defaultChannel, type PayPlace } from '@/utils/payPlace'
 import './index.scss'
 
 const CHANNELS: { value: PayChannel; name: string; mark: string; text: string }[] = [
@@ -14,10 +16,11 @@ const CHANNELS: { value: PayChannel; name: string; mark: string; text: string }[
 interface PayChannelsProps {
   value: PayChannel
   onChange: (channel: PayChannel) => void
+  place?: PayPlace
 }
 
-/** The two payment channels as a single-choice list. */
-export default function PayChannels({ value, onChange }: PayChannelsProps) {
+/** The two payment channels as a single-choice list; one the app around the page blocks says so. */
+export default function PayChannels({ value, onChange, place = currentPayPlace() }: PayChannelsProps) {
   return (
     <View className="pay-channels" role="radiogroup" aria-label="支付方式">
       {CHANNELS.map((c) => (
@@ -32,7 +35,7 @@ export default function PayChannels({ value, onChange }: PayChannelsProps) {
           <Text className={`pay-channels__mark pay-channels__mark--${c.value}`}>{c.mark}</Text>
           <View className="pay-channels__text">
             <Text className="pay-channels__name">{c.name}</Text>
-            <Text className="pay-channels__hint">{c.text}</Text>
+            <Text className="pay-channels__hint">{blockedReason(place, c.value) ? '需在浏览器中打开' : c.text}</Text>
           </View>
           <View className="pay-channels__radio" />
         </View>
@@ -49,15 +52,44 @@ interface PayChannelSheetProps {
   onClose: () => void
 }
 
+/**
+ * Where a payment is chosen, here or on the pay page: a channel the app around the page blocks opens the
+ * open-in-browser guide (with the channel that does work here, if any) instead of a payment.
+ */
+export function usePayChoice(onPick: (channel: PayChannel) => void, initial?: PayChannel) {
+  const place = currentPayPlace()
+  const [channel, setChannel] = useState<PayChannel>(initial ?? defaultChannel(place))
+  const [guide, setGuide] = useState('')
+  const pick = () => {
+    const reason = blockedReason(place, channel)
+    if (reason) setGuide(reason)
+    else onPick(channel)
+  }
+  const usable = CHANNELS.find((c) => !blockedReason(place, c.value))
+  const guideView = guide ? (
+    <OpenInBrowser
+      reason={guide}
+      alternative={
+        usable && {
+          label: `改用${usable.name}`,
+          onClick: () => (setGuide(''), setChannel(usable.value), onPick(usable.value)),
+        }
+      }
+      onClose={() => setGuide('')}
+    />
+  ) : null
+  return { place, channel, setChannel, pick, guideView }
+}
+
 /** 选择支付方式: the amount, the two channels and 确认支付. */
 export function PayChannelSheet({ amount, title = '选择支付方式', onPick, onClose }: PayChannelSheetProps) {
-  const [channel, setChannel] = useState<PayChannel>('alipay')
+  const { place, channel, setChannel, pick, guideView } = usePayChoice(onPick)
   return (
     <Sheet
       title={title}
       onClose={onClose}
       footer={
-        <SubmitBar fixed={false} onClick={() => onPick(channel)}>
+        <SubmitBar fixed={false} onClick={pick}>
           确认支付
         </SubmitBar>
       }
@@ -67,8 +99,9 @@ export function PayChannelSheet({ amount, title = '选择支付方式', onPick, 
           <Text className="pay-channels__amount-label">应付金额</Text>
           <PriceTag fen={amount} size="large" />
         </View>
-        <PayChannels value={channel} onChange={setChannel} />
+        <PayChannels value={channel} onChange={setChannel} place={place} />
       </View>
+      {guideView}
     </Sheet>
   )
 }

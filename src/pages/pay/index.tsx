@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { fetchOrder } from '@/api/orders'
-import { amountDue, paymentKindParam, startPayment } from '@/api/payments'
+import { amountDue, bindWechatCode, paymentKindParam, startPayment, wechatAuthorize } from '@/api/payments'
 import { ApiError, toastError } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import { openPayment } from '@/components/OrderActions'
 import Panel from '@/components/Panel'
-import PayChannels from '@/components/PayChannels'
-import { openGateway, returnUrl } from '@/components/PayChannels/gateway'
+import PayChannels, { usePayChoice } from '@/components/PayChannels'
+import { openGateway, pageAddress, payInWechat, returnUrl } from '@/components/PayChannels/gateway'
 import PriceTag from '@/components/PriceTag'
 import QrCode from '@/components/QrCode'
 import Skeleton from '@/components/Skeleton'
@@ -39,6 +39,7 @@ export default function PayPage() {
           id={id}
           kind={paymentKindParam(params.kind)}
           initialChannel={params.channel === 'wechat' ? 'wechat' : 'alipay'}
+          wechatAuth={params.code && params.state ? { code: params.code, state: params.state } : undefined}
         />
       ) : (
         <EmptyState text="订单不存在" action={{ label: '我的买单', onClick: () => replacePage('MyProducts') }} />
@@ -47,10 +48,17 @@ export default function PayPage() {
   )
 }
 
-function Pay({ id, kind, initialChannel }: { id: number; kind: PaymentKind; initialChannel: PayChannel }) {
+interface PayProps {
+  id: number
+  kind: PaymentKind
+  initialChannel: PayChannel
+  /** Back from WeChat's authorisation (inside WeChat's browser): the code to bind before paying. */
+  wechatAuth?: { code: string; state: string }
+}
+
+function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
   const [order, setOrder] = useState<Order | null>(null)
   const [failed, setFailed] = useState('')
-  const [channel, setChannel] = useState<PayChannel>(initialChannel)
   const [starting, setStarting] = useState(false)
   const [qrCode, setQrCode] = useState('')
   const autoStarted = useRef(false)
@@ -75,27 +83,59 @@ function Pay({ id, kind, initialChannel }: { id: number; kind: PaymentKind; init
     void load()
   }, [load])
 
-  const payByWechat = useCallback(async () => {
-    setStarting(true)
-    try {
-      const { data } = await startPayment(id, { channel: 'wechat', kind, returnUrl: returnUrl() })
-      if (data.qrCode) setQrCode(data.qrCode)
-      else if (!openGateway(data)) void Taro.showToast({ title: '暂时无法发起微信支付，请改用支付宝', icon: 'none' })
-    } catch (error) {
-      if (!(error instanceof ApiError && error.code === 401)) {
-        toastError(error, '网络异常，请重试')
+  const payByWechat = useCallback(
+    async (inside: boolean) => {
+      setStarting(true)
+      try {
+        if (inside) {
+          // The first payment inside WeChat: WeChat says who pays, then the page comes back here.
+          const { authorizeUrl } = (await wechatAuthorize(pageAddress())).data
+          if (authorizeUrl) return void openGateway({ payUrl: authorizeUrl })
+        }
+        const { data } = await startPayment(id, {
+          channel: 'wechat',
+          kind,
+          returnUrl: returnUrl(),
+          ...(inside ? { scene: 'jsapi' as const } : {}),
+        })
+        if (data.jsapi) {
+          // WeChat's cashier over the page; the order page then waits for the signed notice.
+          const result = await payInWechat(data.jsapi)
+          if (result === 'ok') return void replacePage('orderDetail', { id, outTradeNo: data.outTradeNo })
+          void Taro.showToast({ title: result === 'cancel' ? '已取消支付' : '支付未完成，请重试', icon: 'none' })
+        } else if (data.qrCode) setQrCode(data.qrCode)
+        else if (!openGateway(data)) void Taro.showToast({ title: '暂时无法发起微信支付，请改用支付宝', icon: 'none' })
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 401)) {
+          toastError(error, '网络异常，请重试')
+        }
+      } finally {
+        setStarting(false)
       }
-    } finally {
-      setStarting(false)
-    }
-  }, [id, kind])
+    },
+    [id, kind],
+  )
+  const { place, channel, setChannel, pick, guideView } = usePayChoice(
+    (picked) => void (picked === 'alipay' ? openPayment(id, kind, 'alipay') : payByWechat(place === 'wechat')),
+    initialChannel,
+  )
+
+  // Back from WeChat's authorisation: keep who pays, then the page starts again without the one-time code.
+  const { code, state } = wechatAuth ?? {}
+  useEffect(() => {
+    if (!code || !state) return
+    bindWechatCode({ code, state }).then(
+      () => replacePage('pay', { id, kind, channel: 'wechat' }),
+      (error) => toastError(error, '微信授权失败，请重试'),
+    )
+  }, [code, state, id, kind])
 
   // Opened for WeChat from an order's 去支付: start at once.
   useEffect(() => {
-    if (!order || autoStarted.current || initialChannel !== 'wechat' || settled(order, kind)) return
+    if (!order || code || autoStarted.current || initialChannel !== 'wechat' || settled(order, kind)) return
     autoStarted.current = true
-    void payByWechat()
-  }, [order, initialChannel, kind, payByWechat])
+    void payByWechat(place === 'wechat')
+  }, [order, code, initialChannel, kind, payByWechat, place])
 
   // A QR code is on screen: the order page takes over as soon as the payment has landed.
   useEffect(() => {
@@ -127,8 +167,6 @@ function Pay({ id, kind, initialChannel }: { id: number; kind: PaymentKind; init
     )
   }
 
-  const submit = () => (channel === 'alipay' ? void openPayment(id, kind, 'alipay') : void payByWechat())
-
   return (
     <View className="pay">
       <Panel className="pay__amount">
@@ -148,15 +186,16 @@ function Pay({ id, kind, initialChannel }: { id: number; kind: PaymentKind; init
         </Panel>
       ) : (
         <Panel title="支付方式">
-          <PayChannels value={channel} onChange={setChannel} />
+          <PayChannels value={channel} onChange={setChannel} place={place} />
         </Panel>
       )}
 
       {!qrCode && (
-        <SubmitBar loading={starting} onClick={submit}>
+        <SubmitBar loading={starting} onClick={pick}>
           确认支付
         </SubmitBar>
       )}
+      {guideView}
     </View>
   )
 }

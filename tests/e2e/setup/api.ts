@@ -1,3 +1,10 @@
+/** A call's options as a signed-in user, with a JSON body when there is one. */
+export const authed = (token: string, method = 'GET', body?: unknown): RequestInit => ({
+  method,
+  headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+  ...(body ? { body: JSON.stringify(body) } : {}),
+})
+
 /** Calls the running server directly: captcha answers and SMS codes come from its dev-only endpoints. */
 export function apiClient(baseUrl: string) {
   const json = async <T>(path: string, init?: RequestInit): Promise<{ code: number; msg: string; data: T }> =>

@@ -3,13 +3,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
-/** Debian Chromium, headless, with the flags this machine's closed network needs, at a phone's width. */
-export async function openBrowser(): Promise<BrowserContext> {
+/**
+ * Debian Chromium, headless, with the flags this machine's closed network needs, at a phone's width;
+ * `userAgent` makes it an app's own browser (WeChat's, say).
+ */
+export async function openBrowser(userAgent?: string): Promise<BrowserContext> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-chromium-'))
   return chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: 375, height: 812 },
+    ...(userAgent ? { userAgent } : {}),
     args: [
       '--headless',
       '--no-sandbox',
@@ -42,10 +46,10 @@ export interface PageHandle {
 }
 
 /** One browser and one page for the test file that calls it: opened before its tests, closed after. */
-export function usePage(): PageHandle {
+export function usePage(userAgent?: string): PageHandle {
   const handle = { errors: [] as string[] } as PageHandle
   beforeAll(async () => {
-    handle.browser = await openBrowser()
+    handle.browser = await openBrowser(userAgent)
     handle.page = await handle.browser.newPage()
     handle.errors = watchErrors(handle.page)
   })

@@ -43,6 +43,8 @@ export interface CashierView {
   closedReason?: string
   /** Hidden fields both buttons post back (the trade number is always one). */
   fields: Record<string, string>
+  /** Where 支付 and 取消 post, under the prefix; default `<brand>/pay` and `<brand>/cancel`. */
+  actions?: { pay: string; cancel: string }
 }
 
 function button(action: string, fields: Record<string, string>, className: string, label: string) {
@@ -62,11 +64,12 @@ function layout(brand: CashierBrand, title: string, body: string) {
 export function sendCashier(reply: FastifyReply, view: CashierView) {
   const open = !view.closedReason
   const fields = { ...view.fields, out_trade_no: view.outTradeNo }
+  const actions = view.actions ?? { pay: `${view.brand}/pay`, cancel: `${view.brand}/cancel` }
   const body = `<div class="card"><div class="subject">${escapeHtml(view.subject)}</div>
 <div class="amount">${formatPrice(view.amount)}</div><div class="meta">商户订单号 ${escapeHtml(view.outTradeNo)}</div>
 ${open ? '' : `<p class="state">${escapeHtml(view.closedReason!)}</p>`}</div>
-${open ? button(`${view.brand}/pay`, fields, 'pay', `确认支付 ${formatPrice(view.amount)}`) : ''}
-${button(`${view.brand}/cancel`, fields, 'cancel', open ? '取消支付' : '返回商户')}
+${open ? button(actions.pay, fields, 'pay', `确认支付 ${formatPrice(view.amount)}`) : ''}
+${button(actions.cancel, fields, 'cancel', open ? '取消支付' : '返回商户')}
 <p class="note">本地模式，不会真实扣款。${open ? `点“确认支付”后，本收银台以网关密钥签名并向商户发送异步通知，与真实${BRAND_TITLE[view.brand]}一致。` : ''}</p>`
   return reply
     .type('text/html; charset=utf-8')

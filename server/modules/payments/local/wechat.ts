@@ -26,6 +26,7 @@ import {
   type LocalRequest,
   type LocalResponse,
 } from './support'
+import { createLocalWechatWeb, derivedAppSecret } from './wechatWeb'
 import {
   createWechatGateway,
   encryptResource,
@@ -44,13 +45,15 @@ export interface LocalWechatKeys {
   platformPrivateKey: string
   platformPublicKey: string
   apiV3Key: string
+  /** The official account's AppSecret, for web authorisation (absent in key files made before it). */
+  appSecret?: string
 }
 
 interface Trade {
   outTradeNo: string
   prepayId: string
   transactionId: string | null
-  tradeType: 'MWEB' | 'NATIVE'
+  tradeType: 'MWEB' | 'NATIVE' | 'JSAPI'
   amount: number
   description: string
   notifyUrl: string
@@ -80,8 +83,10 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
       platformPrivateKey: platform.privateKey,
       platformPublicKey: platform.publicKey,
       apiV3Key: randomToken(32, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
+      appSecret: randomToken(32, '0123456789abcdef'),
     }
   })
+  const appSecret = keys.appSecret ?? derivedAppSecret(keys.apiV3Key)
   const platform = { serial: keys.platformSerial, privateKey: keys.platformPrivateKey }
   const trades = new TradeBook<Trade>(dataDir, 'local-wechat-trades', (trade) => trade.outTradeNo)
   const courier = noticeCourier(log)
@@ -181,6 +186,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
         state: 'NOTPAY',
         refunds: {},
       })
+    if (tradeType === 'JSAPI') return respond(200, { prepay_id: trade.prepayId })
     return respond(200, tradeType === 'MWEB' ? { h5_url: cashierUrl(trade) } : { code_url: cashierUrl(trade) })
   }
 
@@ -223,12 +229,19 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
   }
 
   function handle(request: LocalRequest): LocalResponse {
-    if (!signedByMerchant(request)) return error(401, 'SIGN_ERROR', '签名错误')
     const url = new URL(request.url, 'http://127.0.0.1')
+    // api.weixin.qq.com's web authorisation is not a merchant call: the app secret is its proof.
+    if (request.method === 'GET' && url.pathname === '/sns/oauth2/access_token') return web.accessToken(request)
+    if (!signedByMerchant(request)) return error(401, 'SIGN_ERROR', '签名错误')
     const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {}
     const tradeMatch = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname)
     if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/h5') return order('MWEB', body)
     if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/native') return order('NATIVE', body)
+    if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/jsapi') {
+      const payer = body.payer as { openid?: unknown } | undefined
+      if (!web.isOurOpenid(payer?.openid)) return error(400, 'PARAM_ERROR', 'openid 与 appid 不匹配')
+      return order('JSAPI', body)
+    }
     if (request.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') return refund(body)
     if (!tradeMatch) return error(404, 'NOT_FOUND', '接口不存在')
     const trade = trades.get(decodeURIComponent(tradeMatch[1]))
@@ -247,6 +260,20 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     return error(404, 'NOT_FOUND', '接口不存在')
   }
 
+  const web = createLocalWechatWeb({
+    appId: keys.appId,
+    appSecret,
+    merchantPublicKey: keys.merchantPublicKey,
+    tradeOfPrepayId(prepayId) {
+      const trade = trades.all().find((t) => t.prepayId === prepayId && t.tradeType === 'JSAPI')
+      return trade && { ...trade, closedReason: closedReason(trade) }
+    },
+    async pay(outTradeNo) {
+      const trade = trades.get(outTradeNo)
+      if (trade && !closedReason(trade)) await payAndNotify(trade)
+    },
+  })
+
   const server = serveLocalApi(handle, (origin) =>
     createWechatGateway(
       {
@@ -257,7 +284,9 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
         apiV3Key: keys.apiV3Key,
         platformPublicKey: keys.platformPublicKey,
         platformSerial: keys.platformSerial,
+        appSecret,
         baseUrl: origin,
+        snsBaseUrl: origin,
       },
       'local',
     ),
@@ -313,7 +342,20 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     return trade
   }
 
+  /** The buyer pays: the trade is marked paid and its signed notice posted to the merchant. */
+  async function payAndNotify(trade: Trade): Promise<Trade> {
+    const paid = markPaid(trade)
+    const { headers, rawBody } = notice(paid)
+    await courier.deliver(
+      paid.notifyUrl,
+      { headers: headers as Record<string, string>, body: rawBody },
+      (status) => status === 200 || status === 204,
+    )
+    return paid
+  }
+
   const cashier: FastifyPluginAsync = async (app) => {
+    await app.register(web.routes)
     app.get('/wechat', { schema: { hide: true } }, async (request, reply) => {
       const trade = tradeFor(request.query, reply)
       if (!trade) return reply
@@ -333,13 +375,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
       if (!trade) return reply
       const closed = closedReason(trade)
       if (closed) return sendCashierMessage(reply, 'wechat', 409, `${closed}，无法支付`)
-      const paid = markPaid(trade)
-      const { headers, rawBody } = notice(paid)
-      await courier.deliver(
-        paid.notifyUrl,
-        { headers: headers as Record<string, string>, body: rawBody },
-        (status) => status === 200 || status === 204,
-      )
+      const paid = await payAndNotify(trade)
       const back = backTo(paid, field(request.body, 'redirect_url'))
       return back
         ? reply.redirect(back)
@@ -360,6 +396,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     createTrade: async (request) => (await server.gateway).createTrade(request),
     ...forwardTo(server.gateway),
     notifyReply: wechatReply,
+    oauth: web.oauth(async (code) => (await server.gateway).oauth!.openidOf(code)),
     cashier,
     testNotice(outTradeNo, amount, options = {}) {
       const known = trades.get(outTradeNo)

@@ -1,0 +1,184 @@
+/**
+ * The local WeChat's side for pages inside WeChat's own browser (never in production):
+ * - web authorisation: `/dev/wechat/oauth2/authorize` stands for open.weixin.qq.com's silent snsapi_base
+ *   page and sends the browser straight back with a one-time code; the local API's
+ *   `/sns/oauth2/access_token` exchanges it for an openid, checking the app id and secret;
+ * - the bridge: `/dev/wechat/jsbridge.js`, loaded by the H5 page in local mode, gives a page opened with
+ *   WeChat's user agent a `WeixinJSBridge` whose `getBrandWCPayRequest` opens the JSAPI cashier
+ *   (`/dev/wechat/jsapi`) over the page. The cashier checks `paySign` with the merchant's public key, as
+ *   WeChat does, and its 支付 posts the same signed notice as every local WeChat payment.
+ * Openids carry their own check (an HMAC under the app secret), so they survive a restart with no store.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import type { FastifyPluginAsync } from 'fastify'
+import { CASHIER_PREFIX, field, type LocalRequest, type LocalResponse } from './support'
+import { sendCashier, sendCashierMessage } from './cashierPage'
+import { rsaVerify } from '../formats'
+import { authorizeUrl } from '../wechat'
+import type { WechatOauth } from '../gateway'
+
+const CODE_TTL_MS = 5 * 60_000
+const PAY_PARAMS = ['appId', 'timeStamp', 'nonceStr', 'package', 'signType', 'paySign'] as const
+
+export interface JsapiTrade {
+  outTradeNo: string
+  amount: number
+  description: string
+  closedReason?: string
+}
+
+export interface LocalWechatWebOptions {
+  appId: string
+  /** Kept with the local keys; older key files derive one from their APIv3 key. */
+  appSecret: string
+  merchantPublicKey: string
+  tradeOfPrepayId(prepayId: string): JsapiTrade | undefined
+  /** Marks the trade paid and posts its notice, as the H5 cashier's 支付 does. */
+  pay(outTradeNo: string): Promise<void>
+}
+
+/** The stand-in for WeChat's in-browser bridge: only under WeChat's user agent, only getBrandWCPayRequest. */
+const BRIDGE_JS = `(function () {
+  if (!/MicroMessenger/i.test(navigator.userAgent) || window.WeixinJSBridge) return
+  function invoke(name, params, callback) {
+    if (name !== 'getBrandWCPayRequest') return callback({ err_msg: name + ':fail 本地模式不支持' })
+    var frame = document.createElement('iframe')
+    frame.src = '${CASHIER_PREFIX}/wechat/jsapi?' + new URLSearchParams(params).toString()
+    frame.title = '微信支付'
+    frame.style.cssText = 'position:fixed;top:0;left:0;width:100%;height:100%;border:0;z-index:2147483647;background:#f5f6f8'
+    frame.addEventListener('load', function () {
+      var where = frame.contentWindow.location
+      if (where.pathname !== '${CASHIER_PREFIX}/wechat/jsapi/done') return
+      frame.remove()
+      callback({ err_msg: 'get_brand_wcpay_request:' + (new URLSearchParams(where.search).get('result') || 'fail') })
+    })
+    document.body.appendChild(frame)
+  }
+  window.WeixinJSBridge = { invoke: invoke }
+  document.dispatchEvent(new Event('WeixinJSBridgeReady'))
+})()
+`
+
+export function createLocalWechatWeb(options: LocalWechatWebOptions) {
+  const codes = new Map<string, { openid: string; expiresAt: number }>()
+  const mac = (nonce: string) => createHmac('sha256', options.appSecret).update(nonce).digest('hex').slice(0, 12)
+
+  function issueOpenid(): string {
+    const nonce = randomBytes(8).toString('hex')
+    return `o${nonce}${mac(nonce)}`
+  }
+  const isOurOpenid = (openid: unknown) =>
+    typeof openid === 'string' && /^o[0-9a-f]{28}$/.test(openid) && mac(openid.slice(1, 17)) === openid.slice(17)
+
+  /** GET /sns/oauth2/access_token, as api.weixin.qq.com answers it. */
+  function accessToken(request: LocalRequest): LocalResponse {
+    const query = new URL(request.url, 'http://127.0.0.1').searchParams
+    const answer = (data: Record<string, unknown>): LocalResponse => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(data),
+    })
+    if (query.get('appid') !== options.appId || query.get('secret') !== options.appSecret) {
+      return answer({ errcode: 40125, errmsg: 'invalid appsecret' })
+    }
+    const code = query.get('code') ?? ''
+    const issued = codes.get(code)
+    codes.delete(code)
+    if (!issued || issued.expiresAt < Date.now() || query.get('grant_type') !== 'authorization_code') {
+      return answer({ errcode: 40029, errmsg: 'invalid code' })
+    }
+    return answer({
+      access_token: randomBytes(32).toString('base64url'),
+      expires_in: 7200,
+      refresh_token: randomBytes(32).toString('base64url'),
+      openid: issued.openid,
+      scope: 'snsapi_base',
+    })
+  }
+
+  /** The pay parameters a page handed to the bridge, when the merchant's signature over them holds. */
+  function signedParams(source: unknown): Record<(typeof PAY_PARAMS)[number], string> | null {
+    const params = Object.fromEntries(PAY_PARAMS.map((name) => [name, field(source, name) ?? '']))
+    const message = `${params.appId}\n${params.timeStamp}\n${params.nonceStr}\n${params.package}\n`
+    if (params.appId !== options.appId || params.signType !== 'RSA') return null
+    return rsaVerify(message, params.paySign, options.merchantPublicKey)
+      ? (params as Record<(typeof PAY_PARAMS)[number], string>)
+      : null
+  }
+
+  const routes: FastifyPluginAsync = async (app) => {
+    const hide = { schema: { hide: true } }
+
+    app.get('/wechat/jsbridge.js', hide, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(BRIDGE_JS),
+    )
+
+    app.get('/wechat/oauth2/authorize', hide, async (request, reply) => {
+      let back: URL
+      try {
+        back = new URL(field(request.query, 'redirect_uri') ?? '')
+      } catch {
+        return sendCashierMessage(reply, 'wechat', 400, 'redirect_uri 参数错误')
+      }
+      if (field(request.query, 'appid') !== options.appId) {
+        return sendCashierMessage(reply, 'wechat', 400, 'appid 参数错误')
+      }
+      const code = randomBytes(16).toString('hex')
+      codes.set(code, { openid: issueOpenid(), expiresAt: Date.now() + CODE_TTL_MS })
+      back.searchParams.set('code', code)
+      back.searchParams.set('state', field(request.query, 'state') ?? '')
+      return reply.redirect(back.toString())
+    })
+
+    app.get('/wechat/jsapi', hide, async (request, reply) => {
+      const params = signedParams(request.query)
+      if (!params) return sendCashierMessage(reply, 'wechat', 400, '支付验证签名失败')
+      const trade = options.tradeOfPrepayId(params.package.replace(/^prepay_id=/, ''))
+      if (!trade) return sendCashierMessage(reply, 'wechat', 404, '交易不存在')
+      return sendCashier(reply, {
+        brand: 'wechat',
+        subject: trade.description,
+        amount: trade.amount,
+        outTradeNo: trade.outTradeNo,
+        closedReason: trade.closedReason,
+        fields: params,
+        actions: { pay: 'wechat/jsapi/pay', cancel: 'wechat/jsapi/cancel' },
+      })
+    })
+
+    const done = (result: 'ok' | 'cancel' | 'fail') => `${CASHIER_PREFIX}/wechat/jsapi/done?result=${result}`
+
+    app.post('/wechat/jsapi/pay', hide, async (request, reply) => {
+      const params = signedParams(request.body)
+      const trade = params && options.tradeOfPrepayId(params.package.replace(/^prepay_id=/, ''))
+      if (!trade || trade.closedReason) return reply.redirect(done('fail'))
+      await options.pay(trade.outTradeNo)
+      return reply.redirect(done('ok'))
+    })
+
+    app.post('/wechat/jsapi/cancel', hide, async (_request, reply) => reply.redirect(done('cancel')))
+
+    app.get('/wechat/jsapi/done', hide, async (_request, reply) =>
+      sendCashierMessage(reply, 'wechat', 200, '正在返回商户…'),
+    )
+  }
+
+  /** The authorize page is this site's own `/dev/wechat/oauth2/authorize`, on the origin the page is on. */
+  const oauth = (openidOf: WechatOauth['openidOf']): WechatOauth => ({
+    appId: options.appId,
+    authorizeUrl: (redirectUri, state) =>
+      authorizeUrl(
+        `${new URL(redirectUri).origin}${CASHIER_PREFIX}/wechat/oauth2/authorize`,
+        options.appId,
+        redirectUri,
+        state,
+      ),
+    openidOf,
+  })
+
+  return { accessToken, isOurOpenid, routes, oauth }
+}
+
+/** A key file written before the app secret existed gets one derived from its APIv3 key. */
+export const derivedAppSecret = (apiV3Key: string) =>
+  createHash('sha256').update(`app-secret:${apiV3Key}`).digest('hex').slice(0, 32)
