@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../../support/freePort'
 
 /** Where the running server's facts are left for the tests and the teardown (jest runs them in other contexts). */
-export const STATE_FILE = path.join(os.tmpdir(), 'haoanxin-e2e-server.json')
+// One per checkout: two clones running their suites at once must not stop each other's server.
+const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)
+export const STATE_FILE = path.join(os.tmpdir(), `haoanxin-e2e-server-${checkout}.json`)
 
 export interface ServerState {
   pid: number
