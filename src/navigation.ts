@@ -8,9 +8,16 @@ const urlOf = (name: string, query?: Query) => {
   return pagePath(name) + (qs ? `?${qs}` : '')
 }
 
-/** Opens a page on top of the current one (the page stack keeps the one below alive). */
+/** WeChat, QQ and Alipay keep at most ten pages; navigateTo on the tenth fails. */
+export const MAX_PAGE_STACK = 10
+
+/**
+ * Opens a page on top of the current one (the page stack keeps the one below alive). At the stack's limit
+ * (goodDetail → 相似推荐 → goodDetail …) it takes the current page's place instead of failing.
+ */
 export function openPage(name: string, query?: Query) {
-  return Taro.navigateTo({ url: urlOf(name, query) })
+  const url = urlOf(name, query)
+  return Taro.getCurrentPages().length >= MAX_PAGE_STACK ? Taro.redirectTo({ url }) : Taro.navigateTo({ url })
 }
 
 /** Replaces the current page, as the bottom tabs do. */

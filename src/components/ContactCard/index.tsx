@@ -1,5 +1,4 @@
 import { Text, View } from '@tarojs/components'
-import { mediaUrl } from '@/api/request'
 import CopyButton from '@/components/CopyButton'
 import LazyImage from '@/components/LazyImage'
 import type { ServiceContact, ServiceContactKind } from '@/contract/trust'
@@ -70,7 +69,7 @@ export default function ContactCard({ contact, compact }: ContactCardProps) {
         <View className="contact-card__qr">
           <LazyImage
             className="contact-card__qr-image"
-            src={mediaUrl(contact.qrImage)}
+            src={contact.qrImage}
             alt={`${contact.name}的二维码`}
             mode="aspectFit"
           />

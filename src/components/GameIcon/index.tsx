@@ -1,4 +1,5 @@
 import { Image, Text, View } from '@tarojs/components'
+import { mediaUrl } from '@/api/request'
 import type { Game } from '@/contract/catalogue'
 import './index.scss'
 
@@ -7,7 +8,13 @@ export default function GameIcon({ game, size = 96 }: { game: Pick<Game, 'name' 
   return (
     <View className={`game-icon game-icon--${size}`}>
       {game.icon ? (
-        <Image className="game-icon__img" src={game.icon} mode="aspectFill" lazyLoad nativeProps={{ alt: game.name }} />
+        <Image
+          className="game-icon__img"
+          src={mediaUrl(game.icon)}
+          mode="aspectFill"
+          lazyLoad
+          nativeProps={{ alt: game.name }}
+        />
       ) : (
         <Text className="game-icon__letter" aria-hidden>
           {game.name.slice(0, 1)}

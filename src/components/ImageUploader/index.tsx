@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { uploadImage } from '@/api/upload'
-import { mediaUrl, toastError } from '@/api/request'
+import { toastError } from '@/api/request'
 import Icon from '@/components/Icon'
 import LazyImage from '@/components/LazyImage'
 import './index.scss'
@@ -53,7 +53,7 @@ export default function ImageUploader({ value, onChange, max, onBusyChange }: Im
     <View className="image-uploader">
       {value.map((url, i) => (
         <View key={url} className="image-uploader__cell">
-          <LazyImage className="image-uploader__image" src={mediaUrl(url)} alt={`图片 ${i + 1}`} lazy={false} />
+          <LazyImage className="image-uploader__image" src={url} alt={`图片 ${i + 1}`} lazy={false} />
           <View
             className="image-uploader__remove"
             role="button"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Image, Text, View, type CommonEvent, type ITouchEvent } from '@tarojs/components'
+import { mediaUrl } from '@/api/request'
 import Icon from '@/components/Icon'
 import './index.scss'
 
@@ -92,7 +93,7 @@ export default function ImageViewer({
       >
         <Image
           className="image-viewer__image"
-          src={images[index]}
+          src={mediaUrl(images[index])}
           mode="aspectFit"
           style={{ transform: `scale(${scale})` }}
           aria-label={`第 ${index + 1} 张图片`}

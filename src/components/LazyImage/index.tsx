@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Image, View } from '@tarojs/components'
+import { mediaUrl } from '@/api/request'
 import GlyphIcon from '@/components/GlyphIcon'
 import './index.scss'
 
@@ -16,7 +17,8 @@ interface LazyImageProps {
 
 /**
  * An image in a box the caller sizes (so nothing shifts when it arrives): a tinted placeholder, the
- * thumbnail when there is one, then the image fading in over it.
+ * thumbnail when there is one, then the image fading in over it. Our own `/uploads/…` paths are resolved
+ * against the API's site here, so a mini-program (no site of its own) loads them too.
  */
 export default function LazyImage({
   src,
@@ -39,7 +41,7 @@ export default function LazyImage({
       {showThumb && (
         <Image
           className="lazy-image__img"
-          src={thumb as string}
+          src={mediaUrl(thumb as string)}
           mode={mode}
           lazyLoad={lazy}
           nativeProps={{ alt: '' }}
@@ -48,7 +50,7 @@ export default function LazyImage({
       {src && !failed && (
         <Image
           className={`lazy-image__img lazy-image__full${loaded ? ' lazy-image__full--loaded' : ''}`}
-          src={src}
+          src={mediaUrl(src)}
           mode={mode}
           lazyLoad={lazy}
           aria-label={alt}

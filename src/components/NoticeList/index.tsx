@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { listNotices } from '@/api/content'
-import { mediaUrl } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import LazyImage from '@/components/LazyImage'
 import ListFooter from '@/components/ListFooter'
@@ -73,9 +72,7 @@ export function NoticeRow({ notice, onOpen }: { notice: NoticeSummary; onOpen: (
         <Text className="notice-row__summary">{notice.summary}</Text>
         <Text className="notice-row__date">{formatDate(notice.createdAt)}</Text>
       </View>
-      {notice.coverImage && (
-        <LazyImage className="notice-row__cover" src={mediaUrl(notice.coverImage)} alt={notice.title} />
-      )}
+      {notice.coverImage && <LazyImage className="notice-row__cover" src={notice.coverImage} alt={notice.title} />}
     </View>
   )
 }

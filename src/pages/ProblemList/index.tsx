@@ -2,7 +2,6 @@ import { useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { listProblems } from '@/api/feedback'
-import { mediaUrl } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import { PROBLEM_TYPE_LABELS } from '@/contract/constants'
 import ImageViewer from '@/components/ImageViewer'
@@ -54,7 +53,7 @@ function Problems() {
         <ProblemCard
           key={problem.id}
           problem={problem}
-          onImage={(index) => setViewer({ images: problem.images.map(mediaUrl), index })}
+          onImage={(index) => setViewer({ images: problem.images, index })}
         />
       ))}
       <ListFooter status={list.status} hasMore={list.hasMore} onMore={list.loadMore} onRetry={list.retry} />
@@ -81,7 +80,7 @@ function ProblemCard({ problem, onImage }: { problem: Problem; onImage: (index: 
         <View className="problem__images">
           {problem.images.map((url, i) => (
             <View key={url} role="button" aria-label={`查看图片 ${i + 1}`} onClick={() => onImage(i)}>
-              <LazyImage className="problem__image" src={mediaUrl(url)} alt={`${problem.title} 图片 ${i + 1}`} />
+              <LazyImage className="problem__image" src={url} alt={`${problem.title} 图片 ${i + 1}`} />
             </View>
           ))}
         </View>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { ScrollView, Swiper, SwiperItem, Text, View } from '@tarojs/components'
 import { fetchNoticesOfType, listBanners, listNotices, listSocialAccounts } from '@/api/content'
-import { mediaUrl } from '@/api/request'
 import CopyButton from '@/components/CopyButton'
 import LazyImage from '@/components/LazyImage'
 import RichContent from '@/components/RichContent'
@@ -59,12 +58,7 @@ export function BannerCarousel() {
                   aria-label={banner.title}
                   onClick={() => follow(banner)}
                 >
-                  <LazyImage
-                    className="home__carousel-image"
-                    src={mediaUrl(banner.image)}
-                    alt={banner.title}
-                    lazy={i > 0}
-                  />
+                  <LazyImage className="home__carousel-image" src={banner.image} alt={banner.title} lazy={i > 0} />
                 </View>
               </SwiperItem>
             ))}
@@ -177,7 +171,7 @@ export function AnchorStrip() {
                   aria-label={anchor.title}
                   onClick={() => follow(anchor)}
                 >
-                  <LazyImage className="home__anchor-avatar" src={mediaUrl(anchor.image)} alt={anchor.title} />
+                  <LazyImage className="home__anchor-avatar" src={anchor.image} alt={anchor.title} />
                   <Text className="home__anchor-name">{anchor.title}</Text>
                   <Text className="home__anchor-text">{anchor.content}</Text>
                 </View>
@@ -206,7 +200,7 @@ export function SocialAccounts() {
           : accounts.map((account) => (
               <View key={account.id} className="home__social">
                 <View className="home__social-head">
-                  <LazyImage className="home__social-avatar" src={mediaUrl(account.avatar)} alt={account.name} />
+                  <LazyImage className="home__social-avatar" src={account.avatar} alt={account.name} />
                   <View className="home__social-who">
                     <Text className="home__social-platform">{PLATFORM_LABELS[account.platform]}</Text>
                     <Text className="home__social-name">{account.name}</Text>
