@@ -12,6 +12,21 @@ const routeTable = path.join(__dirname, '..', 'src', 'routes.ts')
 createSwcRegister({ only: [(file: string) => file === routeTable] })
 const { customRoutes } = require(routeTable) as typeof import('../src/routes')
 
+/**
+ * A mini-program has no site of its own: every request and every `/uploads/…` picture goes to API_BASE,
+ * so a mini build without an absolute one would make an app that loads nothing. Refuse it here.
+ */
+function apiBase(target: string | undefined): string {
+  const base = (process.env.API_BASE ?? '').replace(/\/+$/, '')
+  if (target && target !== 'h5' && !/^https?:\/\/[^/\s]+$/.test(base)) {
+    throw new Error(
+      `小程序构建需要 API_BASE 为服务器的绝对地址，例如 API_BASE=https://api.example.com npm run build:${target}` +
+        `（当前：${JSON.stringify(process.env.API_BASE ?? '')}）。A mini-program build needs an absolute API_BASE.`,
+    )
+  }
+  return base
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'haoanxin',
@@ -22,7 +37,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     outputRoot: `dist/${process.env.TARO_ENV}`,
     plugins: ['@tarojs/plugin-platform-alipay', '@tarojs/plugin-platform-qq'],
     defineConstants: {
-      API_BASE: JSON.stringify(process.env.API_BASE ?? ''),
+      API_BASE: JSON.stringify(apiBase(process.env.TARO_ENV)),
     },
     framework: 'react',
     compiler: 'webpack5',

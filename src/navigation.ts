@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import Taro from '@tarojs/taro'
-import { findRoute, pagePath, type RouteInfo } from './routes'
+import { findRoute, pagePath, TABS, type RouteInfo } from './routes'
 import { toQueryString, type Query } from './utils/url'
 
 const urlOf = (name: string, query?: Query) => {
@@ -8,7 +8,13 @@ const urlOf = (name: string, query?: Query) => {
   return pagePath(name) + (qs ? `?${qs}` : '')
 }
 
-/** WeChat, QQ and Alipay keep at most ten pages; navigateTo on the tenth fails. */
+/** A mini-program reaches its tab pages only by switchTab, which takes no query. */
+const tabSwitch = (name: string) =>
+  process.env.TARO_ENV !== 'h5' && TABS.some((tab) => tab.name === name)
+    ? Taro.switchTab({ url: pagePath(name) })
+    : null
+
+/** WeChat, QQ and Alipay keep at most ten pages; navigateTo on the tenth fails (the browser has no limit). */
 export const MAX_PAGE_STACK = 10
 
 /**
@@ -16,13 +22,16 @@ export const MAX_PAGE_STACK = 10
  * (goodDetail → 相似推荐 → goodDetail …) it takes the current page's place instead of failing.
  */
 export function openPage(name: string, query?: Query) {
+  const switched = tabSwitch(name)
+  if (switched) return switched
   const url = urlOf(name, query)
-  return Taro.getCurrentPages().length >= MAX_PAGE_STACK ? Taro.redirectTo({ url }) : Taro.navigateTo({ url })
+  const full = process.env.TARO_ENV !== 'h5' && Taro.getCurrentPages().length >= MAX_PAGE_STACK
+  return full ? Taro.redirectTo({ url }) : Taro.navigateTo({ url })
 }
 
 /** Replaces the current page, as the bottom tabs do. */
 export function replacePage(name: string, query?: Query) {
-  return Taro.redirectTo({ url: urlOf(name, query) })
+  return tabSwitch(name) ?? Taro.redirectTo({ url: urlOf(name, query) })
 }
 
 /** Back to the previous page, or home when the app was opened on this page. */

@@ -70,6 +70,18 @@ const otherChildren: [string, string][] = [
   ['zhaomu', '人才招募'],
 ]
 
+/**
+ * The bottom tabs, in order: MainShell's bar on H5, the app's tabBar (drawn by src/custom-tab-bar) in the
+ * mini-programs, where these pages are reached by switchTab.
+ */
+export const TABS: { name: string; label: string }[] = [
+  { name: 'home', label: '首页' },
+  { name: 'accountOrder', label: '我要买' },
+  { name: 'sell', label: '我要卖' },
+  { name: 'xiaoxi', label: '消息' },
+  { name: 'mycenter', label: '我的' },
+]
+
 /** Home comes first: Taro opens pages[0] for `/`. */
 export const routes: RouteInfo[] = [
   ...mainChildren.map(([name, title]) => ({ name, title, url: `/index/${name}`, shell: 'main' as const })),

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import Icon from '@/components/Icon'
 import PageHeader from '@/components/PageHeader'
+import { useSelectedTab } from '@/components/TabBar'
 import { openPage, useCurrentRoute } from '@/navigation'
 import './OtherShell.scss'
 
@@ -28,6 +29,7 @@ export const personalMenu: { name: string; label: string }[] = [
 /** The frame of /index/other/*: a header with back and title, and the personal-centre menu behind a button. */
 export default function OtherShell({ children }: { children?: ReactNode }) {
   const route = useCurrentRoute()
+  useSelectedTab(route?.name)
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = (
     <View

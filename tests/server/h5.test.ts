@@ -5,7 +5,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
-import { inlineScriptHashes } from '../../server/h5'
+import { inlineScriptHashes, loadH5Build } from '../../server/h5'
 import { HOME_URL, redirects, routes } from '../../src/routes'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
@@ -15,6 +15,9 @@ const INDEX_HTML =
   '<!doctype html><html><head><title>号安心</title>' +
   `<script>${INLINE_SCRIPT}</script><script defer src="/js/app.1a2b3c4d.js"></script>` +
   '<link href="/css/app.5e6f7a8b.css" rel="stylesheet"></head><body><div id="app"></div></body></html>'
+
+/** What a page is served as in local mode: the build's index.html with the stand-in WeixinJSBridge first. */
+const LOCAL_HTML = INDEX_HTML.replace('<head>', '<head><script src="/dev/wechat/jsbridge.js"></script>')
 
 /** A stand-in for `taro build --type h5`: index.html, js/, css/, static/. */
 function fakeBuild(): string {
@@ -60,14 +63,18 @@ describe('with an H5 build', () => {
       expect([url, response.statusCode]).toEqual([url, 200])
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(response.headers['cache-control']).toBe('no-cache')
-      if (url !== HOME_URL) expect(response.body).toBe(INDEX_HTML)
+      if (url !== HOME_URL) expect(response.body).toBe(LOCAL_HTML)
     }
+  })
+
+  test('the stand-in bridge is added only where WeChat Pay is the local gateway', () => {
+    expect(loadH5Build(h5Dir)!.pageHtml.get('/index/pay')).toBe(INDEX_HTML)
   })
 
   test("a page's HTML preloads its own chunks (preload.json of the build)", async () => {
     const { body } = await app.inject(HOME_URL)
     expect(body).toBe(
-      INDEX_HTML.replace(
+      LOCAL_HTML.replace(
         '</head>',
         '<link rel="preload" href="/css/8022.4afd7105.css" as="style" fetchpriority="low">' +
           '<link rel="preload" href="/js/8022.94e9cf93.js" as="script" fetchpriority="low"></head>',

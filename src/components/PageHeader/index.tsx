@@ -10,8 +10,14 @@ interface PageHeaderProps {
   extra?: ReactNode
 }
 
-/** The sticky header of inner pages: back, title, an optional action. */
+/**
+ * The sticky header of inner pages: back, title, an optional action. A mini-program's own navigation
+ * bar has back and title already: there only the action is drawn, at the right. (TARO_ENV is written out
+ * at each use: the build replaces it with a literal, so the H5-only header leaves the mini bundles.)
+ */
 export default function PageHeader({ title, extra }: PageHeaderProps) {
+  if (process.env.TARO_ENV !== 'h5')
+    return extra ? <View className="page-header page-header--actions">{extra}</View> : null
   return (
     <View className="page-header">
       <View className="page-header__side" role="button" aria-label="返回" onClick={goBack}>
