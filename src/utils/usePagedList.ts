@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useReachBottom } from '@tarojs/taro'
+import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import type { ApiTable, PageQuery } from '@/contract/envelope'
 
 export type PagedStatus = 'loading' | 'idle' | 'error'
 
 /**
  * A server-paged list that loads its next page when the visitor nears the bottom (SCREENS.md: lists page
- * by infinite scroll). `reload` starts again from page 1; a late answer to an older load is dropped.
+ * by infinite scroll). `reload` starts again from page 1; a late answer to an older load is dropped. Pulling
+ * the page down (its config: enablePullDownRefresh) loads page 1 again.
  */
 export function usePagedList<T extends { id: number }>(
   fetch: (page: PageQuery) => Promise<ApiTable<T>>,
@@ -69,6 +70,7 @@ export function usePagedList<T extends { id: number }>(
     void fetchPage(rows.length ? page + 1 : 1)
   }
   useReachBottom(loadMore)
+  usePullDownRefresh(() => void fetchPage(1).finally(() => Taro.stopPullDownRefresh()))
 
   /** Drops a row here without a reload (e.g. after removing a favourite). */
   const remove = (id: number) => {

@@ -534,6 +534,15 @@ describe('goodDetail', () => {
     await find('[aria-label="收藏"]')
   })
 
+  it('shares the listing on H5 by copying its address', async () => {
+    mockApi(catalogueApi)
+    const clipboard = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({} as never)
+    renderApp('/index/goodDetail?id=7')
+    await find('.good-detail__title')
+    await tapLabel('分享')
+    await waitFor(() => expect(clipboard).toHaveBeenCalledWith({ data: 'http://localhost/index/goodDetail?id=7' }))
+  })
+
   it('sends a signed-out visitor to sign in and back before favouriting or buying', async () => {
     const api = mockApi(catalogueApi)
     renderApp('/index/goodDetail?id=7')
@@ -629,6 +638,13 @@ describe('finish', () => {
       '/api/web/recentlydeal?pageNum=1&pageSize=10',
       '/api/web/recentlydeal?pageNum=2&pageSize=10',
     ])
+
+    // Pulled down: the first page again, and the spinner stops when it has come.
+    const stop = jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => Promise.resolve({} as never))
+    act(() => (Taro.getCurrentInstance().page as { onPullDownRefresh: () => void }).onPullDownRefresh())
+    await waitFor(() => expect(stop).toHaveBeenCalled())
+    expect(callsTo(api, 'GET /web/recentlydeal').at(-1)!.url).toBe('/api/web/recentlydeal?pageNum=1&pageSize=10')
+    await waitFor(() => expect(page().querySelectorAll('.deal-row').length).toBe(10))
   })
 })
 

@@ -22,6 +22,8 @@ const paths = {
   pause: '<path d="M8 5v14M16 5v14"/>',
   box: '<path d="M4 7l8-4 8 4v10l-8 4-8-4z"/><path d="M4 7l8 4 8-4M12 11v10"/>',
   plus: '<path d="M12 5v14M5 12h14"/>',
+  share:
+    '<circle cx="18" cy="5" r="2.5"/><circle cx="6" cy="12" r="2.5"/><circle cx="18" cy="19" r="2.5"/><path d="m8.2 10.8 7.6-4.4M8.2 13.2l7.6 4.4"/>',
 } as const
 
 export type IconName = keyof typeof paths

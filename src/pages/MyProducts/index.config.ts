@@ -1,3 +1,3 @@
 import { pageTitle } from '../../routes'
 
-export default definePageConfig({ navigationBarTitleText: pageTitle('MyProducts') })
+export default definePageConfig({ navigationBarTitleText: pageTitle('MyProducts'), enablePullDownRefresh: true })

@@ -1,3 +1,3 @@
 import { pageTitle } from '../../routes'
 
-export default definePageConfig({ navigationBarTitleText: pageTitle('Mybrowsing') })
+export default definePageConfig({ navigationBarTitleText: pageTitle('Mybrowsing'), enablePullDownRefresh: true })

@@ -1,3 +1,3 @@
 import { pageTitle } from '../../routes'
 
-export default definePageConfig({ navigationBarTitleText: pageTitle('ProblemList') })
+export default definePageConfig({ navigationBarTitleText: pageTitle('ProblemList'), enablePullDownRefresh: true })

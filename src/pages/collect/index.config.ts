@@ -1,3 +1,3 @@
 import { pageTitle } from '../../routes'
 
-export default definePageConfig({ navigationBarTitleText: pageTitle('collect') })
+export default definePageConfig({ navigationBarTitleText: pageTitle('collect'), enablePullDownRefresh: true })

@@ -1,3 +1,3 @@
 import { pageTitle } from '../../routes'
 
-export default definePageConfig({ navigationBarTitleText: pageTitle('finish') })
+export default definePageConfig({ navigationBarTitleText: pageTitle('finish'), enablePullDownRefresh: true })

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Swiper, SwiperItem, Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
+import Taro, { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { collectGoods, fetchGoods, fetchRecommendations, uncollectGoods } from '@/api/catalogue'
-import { ApiError, toastError } from '@/api/request'
+import { ApiError, mediaUrl, toastError } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import GoodsCard, { Badges } from '@/components/GoodsCard'
@@ -13,16 +13,18 @@ import { useNotices } from '@/components/NoticeArticle'
 import PriceTag from '@/components/PriceTag'
 import QqGroups from '@/components/QqGroups'
 import RichContent from '@/components/RichContent'
+import ShareButton from '@/components/ShareButton'
 import Skeleton from '@/components/Skeleton'
 import Tabs from '@/components/Tabs'
 import type { GoodsCard as Goods, GoodsDetail, GoodsStatus } from '@/contract/catalogue'
 import type { NoticeType } from '@/contract/content'
 import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
-import { pagePath } from '@/routes'
+import { pagePath, routes } from '@/routes'
 import { readToken } from '@/store'
 import { rememberGame } from '@/utils/games'
 import { formatTime } from '@/utils/time'
+import { formatPrice } from '@/contract/money'
 import './index.scss'
 
 type Tab = 'detail' | 'notice' | 'guarantee' | 'group'
@@ -116,6 +118,15 @@ function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods:
   const [saving, setSaving] = useState(false)
   const gallery = [...new Set([goods.coverImage, ...goods.images].filter(Boolean))]
   const unavailable = UNAVAILABLE[goods.status] ?? (goods.status === 'on_sale' ? '' : '该商品暂不可购买')
+
+  // Mini-programs: a card to a friend or the timeline, with the cover and the price.
+  const shareTitle = `${formatPrice(goods.price)} ${goods.title}`
+  useShareAppMessage(() => ({
+    title: shareTitle,
+    path: `${pagePath('goodDetail')}?id=${goods.id}`,
+    imageUrl: mediaUrl(goods.coverImage),
+  }))
+  useShareTimeline(() => ({ title: shareTitle, query: `id=${goods.id}`, imageUrl: mediaUrl(goods.coverImage) }))
 
   const toggleFavourite = async () => {
     if (saving || !signInFirst(goods.id)) return
@@ -286,6 +297,11 @@ function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods:
           <GlyphIcon name={goods.collected ? 'heartFilled' : 'heart'} size={44} />
           <Text className="good-detail__bar-label">{goods.collected ? '已收藏' : '收藏'}</Text>
         </View>
+        <ShareButton
+          url={`${routes.find((r) => r.name === 'goodDetail')!.url}?id=${goods.id}`}
+          className="good-detail__bar-action"
+          labelClassName="good-detail__bar-label"
+        />
         <View
           className="good-detail__bar-action"
           role="button"

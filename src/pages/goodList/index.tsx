@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Input, ScrollView, Text, View } from '@tarojs/components'
-import Taro, { useDidShow, usePageScroll, useReachBottom } from '@tarojs/taro'
+import Taro, { useDidShow, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { fetchTemplate, listGoods } from '@/api/catalogue'
 import { describeFilter, describeRange, isActiveFilter } from '@/components/AttributeFilter'
 import EmptyState from '@/components/EmptyState'
@@ -149,6 +149,8 @@ function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen:
     void fetchPage(filters, rows.length ? page + 1 : 1)
   }
   useReachBottom(loadMore)
+  // Pulled down: the same filters from the first page (new listings, prices changed meanwhile).
+  usePullDownRefresh(() => void fetchPage(filters, 1).finally(() => Taro.stopPullDownRefresh()))
 
   const setSort = (sort: GoodsSort) => sort !== filters.sort && patch({ sort })
   const chips = activeChips(filters, fields, game)

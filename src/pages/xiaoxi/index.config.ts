@@ -1,3 +1,3 @@
 import { pageTitle } from '../../routes'
 
-export default definePageConfig({ navigationBarTitleText: pageTitle('xiaoxi') })
+export default definePageConfig({ navigationBarTitleText: pageTitle('xiaoxi'), enablePullDownRefresh: true })

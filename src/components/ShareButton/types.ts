@@ -1,0 +1,7 @@
+export interface ShareButtonProps {
+  /** The page shared, as its H5 address (`/index/goodDetail?id=7`). */
+  url: string
+  /** The look of the bar it sits in. */
+  className: string
+  labelClassName: string
+}
