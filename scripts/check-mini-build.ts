@@ -3,7 +3,8 @@
  * - app.json lists every route and declares the tab bar (custom, with its component, except on Alipay);
  * - the bundle talks to the absolute API_BASE it was built with;
  * - no page draws the H5 header or brand bar over the app's own navigation bar;
- * - the project settings transpile the bundle's syntax (es6) for older clients.
+ * - the project settings transpile the bundle's syntax (es6) for older clients;
+ * - list pages refresh when pulled down, and a listing can be shared.
  * Usage: API_BASE=https://… tsx scripts/check-mini-build.ts weapp|qq|alipay  (after npm run build:<target>)
  */
 import fs from 'node:fs'
@@ -36,6 +37,18 @@ check(
 if (target !== 'alipay') {
   check(app.tabBar?.custom === true, 'the tab bar is not the custom one')
   check(fs.existsSync(path.join(dir, 'custom-tab-bar', 'index.js')), 'custom-tab-bar was not built')
+}
+
+// Lists refresh when pulled; a listing can be shared (Alipay names these settings its own way).
+if (target !== 'alipay') {
+  const pageJson = (name: string) =>
+    JSON.parse(fs.readFileSync(path.join(dir, 'pages', name, 'index.json'), 'utf8')) as Record<string, unknown>
+  for (const list of ['goodList', 'finish', 'MyProducts', 'Mybrowsing', 'xiaoxi']) {
+    check(pageJson(list).enablePullDownRefresh === true, `${list} does not refresh when pulled down`)
+  }
+  // Taro keeps the share switches in the page's script, where they add onShareAppMessage/onShareTimeline.
+  const detail = fs.readFileSync(path.join(dir, 'pages', 'goodDetail', 'index.js'), 'utf8')
+  check(/enableShareAppMessage:!0/.test(detail) && /enableShareTimeline:!0/.test(detail), 'goodDetail cannot be shared')
 }
 
 const bundle = fs

@@ -82,6 +82,13 @@ export const TABS: { name: string; label: string }[] = [
   { name: 'mycenter', label: '我的' },
 ]
 
+/**
+ * List pages reload their first page when pulled down — in the mini-programs, whose pull is native. On H5
+ * Taro 4.2.1's React pull-down component looks for the page on its own wrapper element, so the pull would
+ * spin for ever without reaching the page; there the lists keep their explicit reload.
+ */
+export const PULL_TO_REFRESH = process.env.TARO_ENV !== 'h5'
+
 /** Home comes first: Taro opens pages[0] for `/`. */
 export const routes: RouteInfo[] = [
   ...mainChildren.map(([name, title]) => ({ name, title, url: `/index/${name}`, shell: 'main' as const })),

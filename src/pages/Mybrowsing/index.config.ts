@@ -1,3 +1,6 @@
-import { pageTitle } from '../../routes'
+import { pageTitle, PULL_TO_REFRESH } from '../../routes'
 
-export default definePageConfig({ navigationBarTitleText: pageTitle('Mybrowsing'), enablePullDownRefresh: true })
+export default definePageConfig({
+  navigationBarTitleText: pageTitle('Mybrowsing'),
+  enablePullDownRefresh: PULL_TO_REFRESH,
+})

@@ -1,3 +1,3 @@
-import { pageTitle } from '../../routes'
+import { pageTitle, PULL_TO_REFRESH } from '../../routes'
 
-export default definePageConfig({ navigationBarTitleText: pageTitle('finish'), enablePullDownRefresh: true })
+export default definePageConfig({ navigationBarTitleText: pageTitle('finish'), enablePullDownRefresh: PULL_TO_REFRESH })
