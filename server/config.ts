@@ -65,6 +65,11 @@ export interface Config {
      * to a browser.
      */
     appSecret?: string
+    /**
+     * WECHAT_PAY_MINI_APP_ID and WECHAT_PAY_MINI_APP_SECRET (optional, together): the mini-program bound to
+     * the merchant, whose users are known by code2session and pay by requestPayment.
+     */
+    mini?: { appId: string; appSecret: string }
   }
   /** The site's public origin (PUBLIC_URL) for gateway callbacks; unset outside production → the request's own. */
   publicUrl?: string
@@ -232,6 +237,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.wechatPay) {
     checkWechatPayKeys(config.wechatPay, problems)
     if (env.WECHAT_PAY_APP_SECRET) config.wechatPay.appSecret = env.WECHAT_PAY_APP_SECRET.trim()
+    const mini = group(
+      'WECHAT_PAY_MINI_',
+      { appId: env.WECHAT_PAY_MINI_APP_ID, appSecret: env.WECHAT_PAY_MINI_APP_SECRET },
+      problems,
+    )
+    if (mini) config.wechatPay.mini = mini
   }
   if (config.lookupHashKey && Buffer.from(config.lookupHashKey, 'base64').length !== 32) {
     problems.push('LOOKUP_HASH_KEY 必须是 32 字节的 base64 (LOOKUP_HASH_KEY must be 32 bytes of base64)')

@@ -1,6 +1,13 @@
 import type { ApiResult } from '@/contract/envelope'
 import type { Order } from '@/contract/orders'
-import type { PayRequest, PayStart, PaymentKind, WechatAuthorize, WechatCode } from '@/contract/payments'
+import type {
+  PayRequest,
+  PayStart,
+  PaymentKind,
+  WechatAuthorize,
+  WechatCode,
+  WechatMiniCode,
+} from '@/contract/payments'
 import { get, post } from './request'
 
 /** The payment calls of API.md ("Orders and payment"): the gateway's page is never proof of payment. */
@@ -33,3 +40,6 @@ export const wechatAuthorize = (redirect: string) =>
 
 /** The code WeChat's authorisation came back with: the server keeps the payer's openid. */
 export const bindWechatCode = (body: WechatCode) => post<ApiResult<void>>('/pay/wechat/openid', body)
+
+/** In the WeChat mini-program: its login code, by which the server learns who pays. */
+export const bindMiniCode = (body: WechatMiniCode) => post<ApiResult<void>>('/pay/wechat/mini-session', body)

@@ -30,9 +30,10 @@ export const PayParams = Type.Object({ orderId: Id('订单编号') })
 /**
  * Where the buyer pays: `web` — a browser (the gateway's page, or a QR code on a desktop); `jsapi` — a
  * page inside WeChat's own browser, paid through its bridge (WeChat Pay only; needs the WeChat
- * authorisation below first).
+ * authorisation below first); `mini` — the WeChat mini-program, paid by requestPayment (after its login
+ * code has been given to POST /pay/wechat/mini-session).
  */
-export const PayScene = literals(['web', 'jsapi'] as const, { title: '支付场景' })
+export const PayScene = literals(['web', 'jsapi', 'mini'] as const, { title: '支付场景' })
 export type PayScene = Static<typeof PayScene>
 
 /** POST /pay/{orderId}. `returnUrl` is where the gateway sends the browser back (never proof of payment). */
@@ -103,3 +104,7 @@ export const WechatCode = Body({
   state: Type.String({ title: '授权状态', minLength: 1, maxLength: 64 }),
 })
 export type WechatCode = Static<typeof WechatCode>
+
+/** POST /pay/wechat/mini-session: the WeChat mini-program's login code (wx.login), which names the payer. */
+export const WechatMiniCode = Body({ code: Type.String({ title: '登录凭证', minLength: 1, maxLength: 128 }) })
+export type WechatMiniCode = Static<typeof WechatMiniCode>

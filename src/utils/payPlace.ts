@@ -4,7 +4,7 @@
  * gateways' apps; Alipay's own browser takes Alipay's page in-app but not WeChat Pay. Mini-programs are
  * told by the build (TARO_ENV), pages by the user agent.
  */
-import type { PayChannel } from '@/contract/payments'
+import type { PayChannel, PayScene } from '@/contract/payments'
 
 export type PayPlace = 'browser' | 'wechat' | 'qq' | 'alipay' | 'weapp' | 'qq-mini' | 'alipay-mini'
 
@@ -41,3 +41,7 @@ export function blockedReason(place: PayPlace, channel: PayChannel): string {
 /** The channel a payment starts on: the app's own where the buyer is inside it, else Alipay. */
 export const defaultChannel = (place: PayPlace): PayChannel =>
   place === 'wechat' || place === 'weapp' ? 'wechat' : 'alipay'
+
+/** How WeChat Pay is made here: JSAPI inside WeChat's browser or its mini-program, else the web's own. */
+export const wechatScene = (place: PayPlace): PayScene =>
+  place === 'wechat' ? 'jsapi' : place === 'weapp' ? 'mini' : 'web'

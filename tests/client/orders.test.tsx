@@ -396,6 +396,43 @@ describe('paying inside WeChat’s browser', () => {
   })
 })
 
+describe('paying in the WeChat mini-program', () => {
+  beforeEach(() => (process.env.TARO_ENV = 'weapp'))
+  afterEach(() => {
+    process.env.TARO_ENV = 'h5'
+    delete (window as { WeixinJSBridge?: unknown }).WeixinJSBridge
+  })
+
+  it('gives the login code, then pays the JSAPI trade made under the mini app', async () => {
+    const jsapi = {
+      appId: 'wxmini',
+      timeStamp: '1',
+      nonceStr: 'n',
+      package: 'prepay_id=wx3',
+      signType: 'RSA' as const,
+      paySign: 's',
+    }
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+      'POST /pay/wechat/mini-session': () => ({ code: 200, msg: 'ok' }),
+      'POST /pay/31': () => ({ code: 200, data: { outTradeNo: 'P7', amount: 330_924, jsapi } }),
+      'GET /need/myOrder/byTradeNo': () => ({ code: 200, data: order({ status: 'paid', actions: [] }) }),
+    })
+    jest.spyOn(Taro, 'login').mockResolvedValue({ code: 'L0GIN', errMsg: 'login:ok' })
+    // Under jest the H5 gateway module stands in for the mini one (requestPayment takes the same parameters).
+    const invoke = jest.fn((_name: string, _params: unknown, done: (answer: { err_msg: string }) => void) =>
+      done({ err_msg: 'get_brand_wcpay_request:ok' }),
+    )
+    Object.assign(window, { WeixinJSBridge: { invoke } })
+    renderApp('/index/pay?id=31&kind=full&channel=wechat')
+    await waitFor(() => expect(invoke).toHaveBeenCalled())
+    expect(callsTo(api, 'POST /pay/wechat/mini-session').map((c) => c.data)).toEqual([{ code: 'L0GIN' }])
+    expect((callsTo(api, 'POST /pay/31')[0].data as PayRequest).scene).toBe('mini')
+    await arriveAt('/index/orderDetail?id=31&outTradeNo=P7', '.order-detail__status')
+  })
+})
+
 // ---- goZFB ----------------------------------------------------------------------------------------------
 
 describe('goZFB', () => {

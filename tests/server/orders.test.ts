@@ -441,6 +441,20 @@ describe('hoarding limits', () => {
 })
 
 describe('paying', () => {
+  it('in the WeChat mini-program: the login code names the payer, then JSAPI under the mini app', async () => {
+    const buyer = await person()
+    const created = (await order(buyer, await listing())).body.data
+    const mini = { channel: 'wechat', kind: 'full', returnUrl: '/index/orderDetail', scene: 'mini' }
+    const unknown = await call('POST', `/api/pay/${created.id}`, buyer, mini)
+    expect(unknown.body).toMatchObject({ code: 409, data: { need: 'wechatAuth' } })
+    expect((await call('POST', '/api/pay/wechat/mini-session', null, { code: 'c1' })).status).toBe(401)
+    expect((await call('POST', '/api/pay/wechat/mini-session', buyer, { code: 'not a code!' })).status).toBe(400)
+    expect((await call('POST', '/api/pay/wechat/mini-session', buyer, { code: 'c1' })).status).toBe(200)
+    const started = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, mini)
+    expect(started.body.data.jsapi!.appId).toBe(app.deps.payments.wechat!.mini!.appId)
+    expect(started.body.data.jsapi!.appId).not.toBe(app.deps.payments.wechat!.oauth!.appId)
+  })
+
   it('inside WeChat: JSAPI for the payer WeChat named after its authorisation; nothing is written before', async () => {
     const buyer = await person()
     const stranger = await person()

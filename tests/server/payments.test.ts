@@ -458,6 +458,32 @@ describe('WeChat Pay through the local gateway', () => {
     expect((await post('/dev/wechat/jsapi/pay', fields)).headers.location).toBe('/dev/wechat/jsapi/done?result=fail')
   })
 
+  test('mini-program: code2session names the payer; the JSAPI trade is the mini app’s, and its notice verifies', async () => {
+    const mini = wechat.mini!
+    expect(mini.appId).toBe(keys().miniAppId)
+    const openid = (await mini.openidOf('wx-login-code-1'))!
+    expect(openid).toMatch(/^o[0-9a-f]{28}$/)
+    expect(await mini.openidOf('wx-login-code-1')).toBe(openid)
+    expect(await mini.openidOf('bad code!')).toBeNull()
+    const wrongSecret = createWechatGateway(
+      {
+        ...adapterOptions(),
+        mini: { appId: keys().miniAppId!, appSecret: 'f'.repeat(32) },
+        snsBaseUrl: await wechat.apiOrigin(),
+      },
+      'production',
+    )
+    expect(await wrongSecret.mini!.openidOf('wx-login-code-1')).toBeNull()
+
+    const request = wechatTrade({ amount: 3, client: 'mini', payerOpenid: openid })
+    const { jsapi } = await wechat.createTrade(request)
+    expect(jsapi!.appId).toBe(keys().miniAppId)
+    const signed = `${jsapi!.appId}\n${jsapi!.timeStamp}\n${jsapi!.nonceStr}\n${jsapi!.package}\n`
+    expect(rsaVerify(signed, jsapi!.paySign, keys().merchantPublicKey)).toBe(true)
+    const notice = await wechat.verifyNotify(wechat.testNotice(request.outTradeNo, 3))
+    expect(notice).toMatchObject({ outTradeNo: request.outTradeNo, amount: 3, paid: true })
+  })
+
   test('JSAPI: an openid WeChat never issued for this app is refused; the bridge script is WeChat-only', async () => {
     await expect(
       wechat.createTrade(wechatTrade({ client: 'jsapi', payerOpenid: `o${'0'.repeat(28)}` })),

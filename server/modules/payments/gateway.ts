@@ -19,9 +19,10 @@ export interface TradeRequest {
   expiresAt: Date
   /**
    * `desktop` asks WeChat for a QR code (Native) instead of an H5 page; `jsapi` is a page inside WeChat's
-   * own browser, paid through its bridge by the payer named by `payerOpenid`.
+   * own browser, paid through its bridge by the payer named by `payerOpenid`; `mini` the same JSAPI trade
+   * for the mini-program's app, paid by its requestPayment.
    */
-  client: 'h5' | 'desktop' | 'jsapi'
+  client: 'h5' | 'desktop' | 'jsapi' | 'mini'
   payerOpenid?: string
   /** Payer IP (WeChat H5 requires it). */
   clientIp: string
@@ -44,15 +45,18 @@ export interface JsapiPayParams {
   paySign: string
 }
 
+/** Who a code from WeChat names, for one app: null when WeChat does not take it (used, expired, foreign). */
+export interface WechatIdentity {
+  appId: string
+  openidOf(code: string): Promise<string | null>
+}
+
 /**
  * WeChat's web authorisation (snsapi_base) for the official account the JSAPI trades are made under: a
  * page inside WeChat is sent to `authorizeUrl` and comes back with a code, which `openidOf` exchanges.
  */
-export interface WechatOauth {
-  appId: string
+export interface WechatOauth extends WechatIdentity {
   authorizeUrl(redirectUri: string, state: string): string
-  /** null when WeChat does not take the code (used, expired, another app's). */
-  openidOf(code: string): Promise<string | null>
 }
 
 /** A gateway notice whose signature (and app id / merchant id) has been verified. */
@@ -119,6 +123,8 @@ export interface PaymentGateway {
   transfer?(request: TransferRequest): Promise<TransferResult>
   /** WeChat only, when the official account's secret is configured: who pays inside WeChat's browser. */
   oauth?: WechatOauth
+  /** WeChat only, when a mini-program is configured: who pays in it (code2session of `wx.login`'s code). */
+  mini?: WechatIdentity
 }
 
 /** The channels this process can take; one without merchant keys (and no local stand-in) is absent. */

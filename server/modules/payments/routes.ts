@@ -8,6 +8,7 @@ import {
   WechatAuthorize,
   WechatAuthorizeQuery,
   WechatCode,
+  WechatMiniCode,
 } from '../../../src/contract/payments'
 import type { AppDeps } from '../../deps'
 import { staffOf } from '../../lib/audit'
@@ -59,6 +60,22 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
     },
     async (request) => {
       await wechatAuth.bindOpenid(authDeps, viewerOf(request), request.body)
+      return ok()
+    },
+  )
+
+  app.post(
+    '/pay/wechat/mini-session',
+    {
+      schema: {
+        summary: '微信小程序支付：用 wx.login 的 code 换取并保存付款人的 openid（code2session）',
+        tags,
+        body: WechatMiniCode,
+        response: { 200: AjaxOk },
+      },
+    },
+    async (request) => {
+      await wechatAuth.bindMiniCode(authDeps, viewerOf(request), request.body)
       return ok()
     },
   )

@@ -108,7 +108,7 @@ export async function startPayment(
   }
   const gateway = gatewayOf(deps, body.channel)
   // Inside WeChat the trade is made for the payer WeChat named; without one, nothing is written yet.
-  const payerOpenid = scene === 'jsapi' ? await payerOpenidOf(deps, gateway, viewer.userId) : undefined
+  const payerOpenid = scene === 'web' ? undefined : await payerOpenidOf(deps, gateway, viewer.userId, scene)
   const returnUrl = sameOriginUrl(body.returnUrl, origin.origins)
   const outTradeNo = tradeNumber('P', now)
   returnUrl.searchParams.set('outTradeNo', outTradeNo)
@@ -133,7 +133,7 @@ export async function startPayment(
     notifyUrl: `${origin.origins[0]}/api/pay/notify/${body.channel}`,
     returnUrl: returnUrl.toString(),
     expiresAt: order.status === 'pending_payment' ? order.closeAt : new Date(now.getTime() + 30 * 60_000),
-    client: scene === 'jsapi' ? 'jsapi' : origin.desktop ? 'desktop' : 'h5',
+    client: scene === 'web' ? (origin.desktop ? 'desktop' : 'h5') : scene,
     ...(payerOpenid ? { payerOpenid } : {}),
     clientIp: origin.ip,
   })

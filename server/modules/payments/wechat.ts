@@ -14,7 +14,7 @@ import { createCipheriv, createDecipheriv } from 'node:crypto'
 import QRCode from 'qrcode'
 import type { Config } from '../../config'
 import { parseRfc3339, randomToken, rfc3339China, rsaSign, rsaVerify } from './formats'
-import type { JsapiPayParams, NotifyRequest, PaymentGateway, TradeState, WechatOauth } from './gateway'
+import type { JsapiPayParams, NotifyRequest, PaymentGateway, TradeState, WechatIdentity, WechatOauth } from './gateway'
 
 export type WechatPayOptions = NonNullable<Config['wechatPay']> & {
   /** Default https://api.mch.weixin.qq.com. */
@@ -198,32 +198,45 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
   const totalOf = (data: Json) => (isRecord(data.amount) ? data.amount.total : undefined)
 
   const snsBaseUrl = (options.snsBaseUrl ?? 'https://api.weixin.qq.com').replace(/\/+$/, '')
+  /** An openid from api.weixin.qq.com; an error answers {errcode, errmsg} (a used, expired or foreign code). */
+  async function snsOpenid(path: string, query: Record<string, string>): Promise<string | null> {
+    const response = await fetch(`${snsBaseUrl}${path}?${new URLSearchParams(query)}`, {
+      signal: AbortSignal.timeout(10_000),
+    })
+    const data: unknown = await response.json().catch(() => ({}))
+    return isRecord(data) && typeof data.openid === 'string' && data.openid ? data.openid : null
+  }
   const appSecret = options.appSecret
   const oauth: WechatOauth | undefined = appSecret
     ? {
         appId: options.appId,
         authorizeUrl: (redirectUri, state) => authorizeUrl(WECHAT_AUTHORIZE_URL, options.appId, redirectUri, state),
-        async openidOf(code) {
-          const query = new URLSearchParams({
+        openidOf: (code) =>
+          snsOpenid('/sns/oauth2/access_token', {
             appid: options.appId,
             secret: appSecret,
             code,
             grant_type: 'authorization_code',
-          })
-          const response = await fetch(`${snsBaseUrl}/sns/oauth2/access_token?${query}`, {
-            signal: AbortSignal.timeout(10_000),
-          })
-          const data: unknown = await response.json().catch(() => ({}))
-          // An error answers {errcode, errmsg}: a used, expired or foreign code.
-          return isRecord(data) && typeof data.openid === 'string' && data.openid ? data.openid : null
-        },
+          }),
       }
     : undefined
+  const mini = options.mini
+  const miniIdentity: WechatIdentity | undefined = mini && {
+    appId: mini.appId,
+    openidOf: (code) =>
+      snsOpenid('/sns/jscode2session', {
+        appid: mini.appId,
+        secret: mini.appSecret,
+        js_code: code,
+        grant_type: 'authorization_code',
+      }),
+  }
 
   return {
     channel: 'wechat',
     mode,
     ...(oauth ? { oauth } : {}),
+    ...(miniIdentity ? { mini: miniIdentity } : {}),
     async createTrade(request) {
       const order = {
         appid: options.appId,
@@ -234,14 +247,17 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
         notify_url: request.notifyUrl,
         amount: { total: request.amount, currency: 'CNY' },
       }
-      if (request.client === 'jsapi') {
-        if (!request.payerOpenid) throw new Error('wechatpay jsapi order: no payer openid')
+      if (request.client === 'jsapi' || request.client === 'mini') {
+        // The same JSAPI trade, under the official account's app or the mini-program's.
+        const appId = request.client === 'mini' ? options.mini?.appId : options.appId
+        if (!appId || !request.payerOpenid) throw new Error(`wechatpay ${request.client} order: no app or payer`)
         const answer = await call('POST', '/v3/pay/transactions/jsapi', {
           ...order,
+          appid: appId,
           payer: { openid: request.payerOpenid },
         })
         if (answer.status !== 200 || typeof answer.data.prepay_id !== 'string') throw failure('jsapi order', answer)
-        return { jsapi: jsapiParams(options, answer.data.prepay_id) }
+        return { jsapi: jsapiParams({ appId, privateKey: options.privateKey }, answer.data.prepay_id) }
       }
       if (request.client === 'desktop') {
         const answer = await call('POST', '/v3/pay/transactions/native', order)
@@ -272,7 +288,8 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
       }
       if (!isRecord(resource) || typeof notice.id !== 'string' || resource.mchid !== options.mchId) return null
       const transaction = notice.resource.original_type === 'transaction'
-      if (transaction && resource.appid !== options.appId) return null
+      // A trade of ours is under the official account's app or the mini-program's.
+      if (transaction && resource.appid !== options.appId && resource.appid !== options.mini?.appId) return null
       const amount = totalOf(resource)
       if (typeof resource.out_trade_no !== 'string' || !Number.isSafeInteger(amount)) return null
       return {

@@ -6,14 +6,14 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { WechatAuthorize, WechatCode } from '../../../src/contract/payments'
+import type { WechatAuthorize, WechatCode, WechatMiniCode } from '../../../src/contract/payments'
 import type { Db } from '../../db'
 import { wechatOpenids } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import { AppError } from '../../lib/envelope'
 import type { KvStore } from '../../lib/kv'
 import { sameOriginUrl } from '../../lib/network'
-import type { PaymentGateway, PaymentGateways } from './gateway'
+import type { PaymentGateway, PaymentGateways, WechatIdentity } from './gateway'
 
 const STATE_TTL_SECONDS = 600
 const stateKey = (state: string) => `wechat-oauth:${state}`
@@ -26,11 +26,24 @@ function oauthOf(payments: PaymentGateways) {
   return oauth
 }
 
-/** The payer of a JSAPI trade: this user's openid for the gateway's app, or a 409 that asks for it. */
-export async function payerOpenidOf(deps: { db: Db }, gateway: PaymentGateway, userId: number): Promise<string> {
+/**
+ * The payer of a JSAPI trade (inside WeChat's browser, or in the mini-program): this user's openid for
+ * that app, or a 409 that asks for it.
+ */
+export async function payerOpenidOf(
+  deps: { db: Db },
+  gateway: PaymentGateway,
+  userId: number,
+  scene: 'jsapi' | 'mini',
+): Promise<string> {
   if (gateway.channel !== 'wechat') throw new AppError(400, '微信内只能使用微信支付')
-  if (!gateway.oauth) throw new AppError(409, OPEN_IN_BROWSER, { need: 'browser' })
-  const known = await knownOpenid(deps.db, userId, gateway.oauth.appId)
+  const identity = scene === 'mini' ? gateway.mini : gateway.oauth
+  if (!identity) {
+    throw scene === 'mini'
+      ? new AppError(409, '小程序暂未开通微信支付', { need: 'browser' })
+      : new AppError(409, OPEN_IN_BROWSER, { need: 'browser' })
+  }
+  const known = await knownOpenid(deps.db, userId, identity.appId)
   if (!known) throw new AppError(409, '需要微信授权后才能支付', { need: 'wechatAuth' })
   return known
 }
@@ -74,13 +87,25 @@ export async function bindOpenid(
   const expired = new AppError(400, '微信授权已过期，请重新发起支付')
   if ((await deps.kv.get(stateKey(body.state))) !== String(viewer.userId)) throw expired
   if ((await deps.kv.take(stateKey(body.state))) !== String(viewer.userId)) throw expired
-  const openid = await oauth.openidOf(body.code)
+  await keepOpenid(deps.db, viewer.userId, oauth, body.code)
+}
+
+/** The mini-program's login code: WeChat names the payer (code2session), kept for this user and the app. */
+export async function bindMiniCode(
+  deps: { db: Db; payments: PaymentGateways },
+  viewer: Viewer,
+  body: WechatMiniCode,
+): Promise<void> {
+  const mini = deps.payments.wechat?.mini
+  if (!mini) throw new AppError(409, '小程序暂未开通微信支付', { need: 'browser' })
+  await keepOpenid(deps.db, viewer.userId, mini, body.code)
+}
+
+async function keepOpenid(db: Db, userId: number, identity: WechatIdentity, code: string): Promise<void> {
+  const openid = await identity.openidOf(code)
   if (!openid) throw new AppError(400, '微信授权失败，请重新发起支付')
-  await deps.db
+  await db
     .insert(wechatOpenids)
-    .values({ userId: viewer.userId, appId: oauth.appId, openid })
-    .onConflictDoUpdate({
-      target: [wechatOpenids.userId, wechatOpenids.appId],
-      set: { openid, updatedAt: new Date() },
-    })
+    .values({ userId, appId: identity.appId, openid })
+    .onConflictDoUpdate({ target: [wechatOpenids.userId, wechatOpenids.appId], set: { openid, updatedAt: new Date() } })
 }

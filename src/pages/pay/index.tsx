@@ -2,7 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { fetchOrder } from '@/api/orders'
-import { amountDue, bindWechatCode, paymentKindParam, startPayment, wechatAuthorize } from '@/api/payments'
+import {
+  amountDue,
+  bindMiniCode,
+  bindWechatCode,
+  paymentKindParam,
+  startPayment,
+  wechatAuthorize,
+} from '@/api/payments'
 import { ApiError, toastError } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import { openPayment } from '@/components/OrderActions'
@@ -18,6 +25,7 @@ import type { PayChannel, PaymentKind } from '@/contract/payments'
 import MainShell from '@/layouts/MainShell'
 import { replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
+import { currentPayPlace, wechatScene } from '@/utils/payPlace'
 import './index.scss'
 
 /** While a WeChat QR code is shown: look at the order every 2 s until the payment has landed. */
@@ -57,6 +65,7 @@ interface PayProps {
 }
 
 function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
+  const scene = wechatScene(currentPayPlace())
   const [order, setOrder] = useState<Order | null>(null)
   const [failed, setFailed] = useState('')
   const [starting, setStarting] = useState(false)
@@ -83,40 +92,39 @@ function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
     void load()
   }, [load])
 
-  const payByWechat = useCallback(
-    async (inside: boolean) => {
-      setStarting(true)
-      try {
-        if (inside) {
-          // The first payment inside WeChat: WeChat says who pays, then the page comes back here.
-          const { authorizeUrl } = (await wechatAuthorize(pageAddress())).data
-          if (authorizeUrl) return void openGateway({ payUrl: authorizeUrl })
-        }
-        const { data } = await startPayment(id, {
-          channel: 'wechat',
-          kind,
-          returnUrl: returnUrl(),
-          ...(inside ? { scene: 'jsapi' as const } : {}),
-        })
-        if (data.jsapi) {
-          // WeChat's cashier over the page; the order page then waits for the signed notice.
-          const result = await payInWechat(data.jsapi)
-          if (result === 'ok') return void replacePage('orderDetail', { id, outTradeNo: data.outTradeNo })
-          void Taro.showToast({ title: result === 'cancel' ? '已取消支付' : '支付未完成，请重试', icon: 'none' })
-        } else if (data.qrCode) setQrCode(data.qrCode)
-        else if (!openGateway(data)) void Taro.showToast({ title: '暂时无法发起微信支付，请改用支付宝', icon: 'none' })
-      } catch (error) {
-        if (!(error instanceof ApiError && error.code === 401)) {
-          toastError(error, '网络异常，请重试')
-        }
-      } finally {
-        setStarting(false)
+  const payByWechat = useCallback(async () => {
+    setStarting(true)
+    try {
+      if (scene === 'jsapi') {
+        // The first payment inside WeChat: WeChat says who pays, then the page comes back here.
+        const { authorizeUrl } = (await wechatAuthorize(pageAddress())).data
+        if (authorizeUrl) return void openGateway({ payUrl: authorizeUrl })
       }
-    },
-    [id, kind],
-  )
+      // The mini-program: its login code says who pays (no prompt, every time: codes are single-use).
+      if (scene === 'mini') await bindMiniCode({ code: (await Taro.login()).code })
+      const { data } = await startPayment(id, {
+        channel: 'wechat',
+        kind,
+        returnUrl: returnUrl(),
+        ...(scene === 'web' ? {} : { scene }),
+      })
+      if (data.jsapi) {
+        // WeChat's cashier over the page; the order page then waits for the signed notice.
+        const result = await payInWechat(data.jsapi)
+        if (result === 'ok') return void replacePage('orderDetail', { id, outTradeNo: data.outTradeNo })
+        void Taro.showToast({ title: result === 'cancel' ? '已取消支付' : '支付未完成，请重试', icon: 'none' })
+      } else if (data.qrCode) setQrCode(data.qrCode)
+      else if (!openGateway(data)) void Taro.showToast({ title: '暂时无法发起微信支付，请改用支付宝', icon: 'none' })
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 401)) {
+        toastError(error, '网络异常，请重试')
+      }
+    } finally {
+      setStarting(false)
+    }
+  }, [id, kind, scene])
   const { place, channel, setChannel, pick, guideView } = usePayChoice(
-    (picked) => void (picked === 'alipay' ? openPayment(id, kind, 'alipay') : payByWechat(place === 'wechat')),
+    (picked) => void (picked === 'alipay' ? openPayment(id, kind, 'alipay') : payByWechat()),
     initialChannel,
   )
 
@@ -134,8 +142,8 @@ function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
   useEffect(() => {
     if (!order || code || autoStarted.current || initialChannel !== 'wechat' || settled(order, kind)) return
     autoStarted.current = true
-    void payByWechat(place === 'wechat')
-  }, [order, code, initialChannel, kind, payByWechat, place])
+    void payByWechat()
+  }, [order, code, initialChannel, kind, payByWechat])
 
   // A QR code is on screen: the order page takes over as soon as the payment has landed.
   useEffect(() => {

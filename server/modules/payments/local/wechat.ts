@@ -47,10 +47,15 @@ export interface LocalWechatKeys {
   apiV3Key: string
   /** The official account's AppSecret, for web authorisation (absent in key files made before it). */
   appSecret?: string
+  /** The mini-program bound to the merchant (absent in key files made before it). */
+  miniAppId?: string
+  miniAppSecret?: string
 }
 
 interface Trade {
   outTradeNo: string
+  /** The app the trade was made under (the official account's or the mini-program's). */
+  appId?: string
   prepayId: string
   transactionId: string | null
   tradeType: 'MWEB' | 'NATIVE' | 'JSAPI'
@@ -84,9 +89,15 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
       platformPublicKey: platform.publicKey,
       apiV3Key: randomToken(32, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
       appSecret: randomToken(32, '0123456789abcdef'),
+      miniAppId: `wx${randomToken(16, '0123456789abcdef')}`,
+      miniAppSecret: randomToken(32, '0123456789abcdef'),
     }
   })
   const appSecret = keys.appSecret ?? derivedAppSecret(keys.apiV3Key)
+  const mini = {
+    appId: keys.miniAppId ?? `wx${derivedAppSecret(`mini:${keys.apiV3Key}`).slice(0, 16)}`,
+    appSecret: keys.miniAppSecret ?? derivedAppSecret(`mini-secret:${keys.apiV3Key}`),
+  }
   const platform = { serial: keys.platformSerial, privateKey: keys.platformPrivateKey }
   const trades = new TradeBook<Trade>(dataDir, 'local-wechat-trades', (trade) => trade.outTradeNo)
   const courier = noticeCourier(log)
@@ -124,7 +135,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     const paid = state === 'SUCCESS' || state === 'REFUND'
     const total = overrides.amount ?? trade.amount
     return {
-      appid: keys.appId,
+      appid: trade.appId ?? keys.appId,
       mchid: keys.mchId,
       out_trade_no: trade.outTradeNo,
       ...(trade.transactionId ? { transaction_id: trade.transactionId } : {}),
@@ -147,7 +158,8 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     `${new URL(trade.notifyUrl).origin}${CASHIER_PREFIX}/wechat?out_trade_no=${encodeURIComponent(trade.outTradeNo)}`
 
   function order(tradeType: Trade['tradeType'], body: Record<string, unknown>): LocalResponse {
-    if (body.appid !== keys.appId || body.mchid !== keys.mchId) {
+    const apps = tradeType === 'JSAPI' ? [keys.appId, mini.appId] : [keys.appId]
+    if (!apps.includes(String(body.appid)) || body.mchid !== keys.mchId) {
       return error(400, 'APPID_MCHID_NOT_MATCH', 'AppID和mch_id不匹配')
     }
     const amount = (body.amount as { total?: unknown } | undefined)?.total
@@ -174,6 +186,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
       known ??
       trades.save({
         outTradeNo,
+        appId: String(body.appid),
         prepayId: `wx${randomToken(34, '0123456789abcdef')}`,
         transactionId: null,
         tradeType,
@@ -232,6 +245,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     const url = new URL(request.url, 'http://127.0.0.1')
     // api.weixin.qq.com's web authorisation is not a merchant call: the app secret is its proof.
     if (request.method === 'GET' && url.pathname === '/sns/oauth2/access_token') return web.accessToken(request)
+    if (request.method === 'GET' && url.pathname === '/sns/jscode2session') return web.codeToSession(request)
     if (!signedByMerchant(request)) return error(401, 'SIGN_ERROR', '签名错误')
     const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {}
     const tradeMatch = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname)
@@ -263,6 +277,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
   const web = createLocalWechatWeb({
     appId: keys.appId,
     appSecret,
+    mini,
     merchantPublicKey: keys.merchantPublicKey,
     tradeOfPrepayId(prepayId) {
       const trade = trades.all().find((t) => t.prepayId === prepayId && t.tradeType === 'JSAPI')
@@ -285,6 +300,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
         platformPublicKey: keys.platformPublicKey,
         platformSerial: keys.platformSerial,
         appSecret,
+        mini,
         baseUrl: origin,
         snsBaseUrl: origin,
       },
@@ -397,6 +413,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     ...forwardTo(server.gateway),
     notifyReply: wechatReply,
     oauth: web.oauth(async (code) => (await server.gateway).oauth!.openidOf(code)),
+    mini: { appId: mini.appId, openidOf: async (code) => (await server.gateway).mini!.openidOf(code) },
     cashier,
     testNotice(outTradeNo, amount, options = {}) {
       const known = trades.get(outTradeNo)

@@ -7,7 +7,8 @@
  *   WeChat's user agent a `WeixinJSBridge` whose `getBrandWCPayRequest` opens the JSAPI cashier
  *   (`/dev/wechat/jsapi`) over the page. The cashier checks `paySign` with the merchant's public key, as
  *   WeChat does, and its 支付 posts the same signed notice as every local WeChat payment.
- * Openids carry their own check (an HMAC under the app secret), so they survive a restart with no store.
+ * The mini-program's code2session is the local API's too. Openids carry their own check (an HMAC under the
+ * app secret), so they survive a restart with no store.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
@@ -31,6 +32,8 @@ export interface LocalWechatWebOptions {
   appId: string
   /** Kept with the local keys; older key files derive one from their APIv3 key. */
   appSecret: string
+  /** The mini-program's app: its `wx.login` codes are exchanged by code2session. */
+  mini: { appId: string; appSecret: string }
   merchantPublicKey: string
   tradeOfPrepayId(prepayId: string): JsapiTrade | undefined
   /** Marks the trade paid and posts its notice, as the H5 cashier's 支付 does. */
@@ -63,21 +66,38 @@ export function createLocalWechatWeb(options: LocalWechatWebOptions) {
   const codes = new Map<string, { openid: string; expiresAt: number }>()
   const mac = (nonce: string) => createHmac('sha256', options.appSecret).update(nonce).digest('hex').slice(0, 12)
 
-  function issueOpenid(): string {
-    const nonce = randomBytes(8).toString('hex')
+  function issueOpenid(nonce = randomBytes(8).toString('hex')): string {
     return `o${nonce}${mac(nonce)}`
   }
   const isOurOpenid = (openid: unknown) =>
     typeof openid === 'string' && /^o[0-9a-f]{28}$/.test(openid) && mac(openid.slice(1, 17)) === openid.slice(17)
 
+  const answer = (data: Record<string, unknown>): LocalResponse => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(data),
+  })
+
+  /**
+   * GET /sns/jscode2session, as api.weixin.qq.com answers it. A local `wx.login` code is not WeChat's: any
+   * code the mini-program sends names one local user (the same code, the same openid).
+   */
+  function codeToSession(request: LocalRequest): LocalResponse {
+    const query = new URL(request.url, 'http://127.0.0.1').searchParams
+    if (query.get('appid') !== options.mini.appId || query.get('secret') !== options.mini.appSecret) {
+      return answer({ errcode: 40125, errmsg: 'invalid appsecret' })
+    }
+    const code = query.get('js_code') ?? ''
+    if (!/^[\w-]{1,128}$/.test(code) || query.get('grant_type') !== 'authorization_code') {
+      return answer({ errcode: 40029, errmsg: 'invalid code' })
+    }
+    const nonce = createHmac('sha256', options.mini.appSecret).update(code).digest('hex').slice(0, 16)
+    return answer({ openid: issueOpenid(nonce), session_key: randomBytes(16).toString('base64') })
+  }
+
   /** GET /sns/oauth2/access_token, as api.weixin.qq.com answers it. */
   function accessToken(request: LocalRequest): LocalResponse {
     const query = new URL(request.url, 'http://127.0.0.1').searchParams
-    const answer = (data: Record<string, unknown>): LocalResponse => ({
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(data),
-    })
     if (query.get('appid') !== options.appId || query.get('secret') !== options.appSecret) {
       return answer({ errcode: 40125, errmsg: 'invalid appsecret' })
     }
@@ -176,7 +196,7 @@ export function createLocalWechatWeb(options: LocalWechatWebOptions) {
     openidOf,
   })
 
-  return { accessToken, isOurOpenid, routes, oauth }
+  return { accessToken, codeToSession, isOurOpenid, routes, oauth }
 }
 
 /** A key file written before the app secret existed gets one derived from its APIv3 key. */
