@@ -327,6 +327,15 @@ describe('orderDetail', () => {
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800322c) NetType/WIFI Language/zh_CN'
 
+/** WeChat's in-browser bridge, whose cashier says the payment went through. */
+function bridgePaying() {
+  const invoke = jest.fn((_name: string, _params: unknown, done: (answer: { err_msg: string }) => void) =>
+    done({ err_msg: 'get_brand_wcpay_request:ok' }),
+  )
+  Object.assign(window, { WeixinJSBridge: { invoke } })
+  return invoke
+}
+
 describe('paying inside WeChat’s browser', () => {
   const browserUa = navigator.userAgent
   beforeEach(() => Object.defineProperty(navigator, 'userAgent', { value: WECHAT_UA, configurable: true }))
@@ -383,10 +392,7 @@ describe('paying inside WeChat’s browser', () => {
       'POST /pay/31': () => ({ code: 200, data: { outTradeNo: 'P9', amount: 330_924, jsapi } }),
       'GET /need/myOrder/byTradeNo': () => ({ code: 200, data: order({ status: 'paid', actions: [] }) }),
     })
-    const invoke = jest.fn((_name: string, _params: unknown, done: (answer: { err_msg: string }) => void) =>
-      done({ err_msg: 'get_brand_wcpay_request:ok' }),
-    )
-    Object.assign(window, { WeixinJSBridge: { invoke } })
+    const invoke = bridgePaying()
     renderApp('/index/pay?id=31&kind=full&channel=wechat&code=C0DE&state=S7')
     await arriveAt('/index/orderDetail?id=31&outTradeNo=P9', '.order-detail__status')
     expect(callsTo(api, 'POST /pay/wechat/openid').map((c) => c.data)).toEqual([{ code: 'C0DE', state: 'S7' }])
@@ -421,10 +427,7 @@ describe('paying in the WeChat mini-program', () => {
     })
     jest.spyOn(Taro, 'login').mockResolvedValue({ code: 'L0GIN', errMsg: 'login:ok' })
     // Under jest the H5 gateway module stands in for the mini one (requestPayment takes the same parameters).
-    const invoke = jest.fn((_name: string, _params: unknown, done: (answer: { err_msg: string }) => void) =>
-      done({ err_msg: 'get_brand_wcpay_request:ok' }),
-    )
-    Object.assign(window, { WeixinJSBridge: { invoke } })
+    const invoke = bridgePaying()
     renderApp('/index/pay?id=31&kind=full&channel=wechat')
     await waitFor(() => expect(invoke).toHaveBeenCalled())
     expect(callsTo(api, 'POST /pay/wechat/mini-session').map((c) => c.data)).toEqual([{ code: 'L0GIN' }])
