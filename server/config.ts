@@ -45,6 +45,11 @@ export interface Config {
     alipayPublicKey: string
     /** ALIPAY_GATEWAY; default https://openapi.alipay.com/gateway.do. */
     gateway?: string
+    /**
+     * ALIPAY_MINI_APP_ID (optional): the Alipay mini-program, signing with the same key pair; its users
+     * are named by alipay.system.oauth.token and pay by my.tradePay.
+     */
+    miniAppId?: string
   }
   /** WeChat Pay APIv3 merchant keys (all seven WECHAT_PAY_* set); unset outside production → the local gateway. */
   wechatPay?: {
@@ -231,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     publicUrl: parseUrl('PUBLIC_URL', env.PUBLIC_URL, ['https:', 'http:'], problems)?.replace(/\/+$/, ''),
   }
+  if (config.alipay && env.ALIPAY_MINI_APP_ID) config.alipay.miniAppId = env.ALIPAY_MINI_APP_ID.trim()
   if (config.alipay && env.ALIPAY_GATEWAY) {
     config.alipay.gateway = parseUrl('ALIPAY_GATEWAY', env.ALIPAY_GATEWAY, ['https:', 'http:'], problems)
   }

@@ -6,7 +6,8 @@ import type {
   PaymentKind,
   WechatAuthorize,
   WechatCode,
-  WechatMiniCode,
+  MiniCode,
+  PayChannel,
 } from '@/contract/payments'
 import { get, post } from './request'
 
@@ -41,5 +42,6 @@ export const wechatAuthorize = (redirect: string) =>
 /** The code WeChat's authorisation came back with: the server keeps the payer's openid. */
 export const bindWechatCode = (body: WechatCode) => post<ApiResult<void>>('/pay/wechat/openid', body)
 
-/** In the WeChat mini-program: its login code, by which the server learns who pays. */
-export const bindMiniCode = (body: WechatMiniCode) => post<ApiResult<void>>('/pay/wechat/mini-session', body)
+/** In a mini-program: its login code, by which the server learns who pays through `channel`. */
+export const bindMiniCode = (channel: PayChannel, body: MiniCode) =>
+  post<ApiResult<void>>(`/pay/${channel}/mini-session`, body)

@@ -30,8 +30,8 @@ export const PayParams = Type.Object({ orderId: Id('订单编号') })
 /**
  * Where the buyer pays: `web` — a browser (the gateway's page, or a QR code on a desktop); `jsapi` — a
  * page inside WeChat's own browser, paid through its bridge (WeChat Pay only; needs the WeChat
- * authorisation below first); `mini` — the WeChat mini-program, paid by requestPayment (after its login
- * code has been given to POST /pay/wechat/mini-session).
+ * authorisation below first); `mini` — a mini-program, after its login code has been given to
+ * POST /pay/{channel}/mini-session: WeChat's pays by requestPayment, Alipay's by my.tradePay.
  */
 export const PayScene = literals(['web', 'jsapi', 'mini'] as const, { title: '支付场景' })
 export type PayScene = Static<typeof PayScene>
@@ -54,6 +54,8 @@ export const PayStart = Type.Object({
   form: Type.Optional(Type.String()),
   /** WeChat on a desktop: the code_url to draw as a QR code. */
   qrCode: Type.Optional(Type.String()),
+  /** The Alipay mini-program: the trade number my.tradePay pays. */
+  tradeNo: Type.Optional(Type.String()),
   /** Inside WeChat: what the page hands to WeixinJSBridge's getBrandWCPayRequest, signed by the merchant. */
   jsapi: Type.Optional(
     Type.Object({
@@ -105,6 +107,10 @@ export const WechatCode = Body({
 })
 export type WechatCode = Static<typeof WechatCode>
 
-/** POST /pay/wechat/mini-session: the WeChat mini-program's login code (wx.login), which names the payer. */
-export const WechatMiniCode = Body({ code: Type.String({ title: '登录凭证', minLength: 1, maxLength: 128 }) })
-export type WechatMiniCode = Static<typeof WechatMiniCode>
+/**
+ * POST /pay/{channel}/mini-session: a mini-program's login code — WeChat's wx.login, Alipay's
+ * my.getAuthCode — which names the payer.
+ */
+export const MiniCode = Body({ code: Type.String({ title: '登录凭证', minLength: 1, maxLength: 128 }) })
+export type MiniCode = Static<typeof MiniCode>
+export const MiniSessionParams = Type.Object({ channel: PayChannel })

@@ -42,6 +42,12 @@ export function blockedReason(place: PayPlace, channel: PayChannel): string {
 export const defaultChannel = (place: PayPlace): PayChannel =>
   place === 'wechat' || place === 'weapp' ? 'wechat' : 'alipay'
 
-/** How WeChat Pay is made here: JSAPI inside WeChat's browser or its mini-program, else the web's own. */
-export const wechatScene = (place: PayPlace): PayScene =>
-  place === 'wechat' ? 'jsapi' : place === 'weapp' ? 'mini' : 'web'
+/**
+ * How `channel` pays here: JSAPI inside WeChat's browser, the app's own cashier in its mini-program
+ * (WeChat's for WeChat Pay, Alipay's for Alipay), else the gateway's web page.
+ */
+export function payScene(place: PayPlace, channel: PayChannel): PayScene {
+  if (channel === 'wechat' && place === 'wechat') return 'jsapi'
+  if ((channel === 'wechat' && place === 'weapp') || (channel === 'alipay' && place === 'alipay-mini')) return 'mini'
+  return 'web'
+}

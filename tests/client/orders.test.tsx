@@ -402,6 +402,27 @@ describe('paying inside WeChat’s browser', () => {
   })
 })
 
+describe('paying in the Alipay mini-program', () => {
+  beforeEach(() => (process.env.TARO_ENV = 'alipay'))
+  afterEach(() => (process.env.TARO_ENV = 'h5'))
+
+  it('gives the auth code, then asks for the trade number that my.tradePay pays', async () => {
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+      'POST /pay/alipay/mini-session': () => ({ code: 200, msg: 'ok' }),
+      'POST /pay/31': () => ({ code: 200, data: { outTradeNo: 'P8', amount: 330_924, tradeNo: '2026112522001' } }),
+    })
+    // Alipay's Taro.login is my.getAuthCode({scopes: 'auth_base'}), its authCode given as `code`.
+    jest.spyOn(Taro, 'login').mockResolvedValue({ code: 'AUTH1', errMsg: 'login:ok' })
+    renderApp('/index/pay?id=31&kind=full&channel=alipay')
+    await waitFor(() => expect(callsTo(api, 'POST /pay/31')).toHaveLength(1))
+    expect(callsTo(api, 'POST /pay/alipay/mini-session').map((c) => c.data)).toEqual([{ code: 'AUTH1' }])
+    expect(callsTo(api, 'POST /pay/31')[0].data).toMatchObject({ channel: 'alipay', scene: 'mini' })
+    await find('.pay')
+  })
+})
+
 describe('paying in the WeChat mini-program', () => {
   beforeEach(() => (process.env.TARO_ENV = 'weapp'))
   afterEach(() => {

@@ -1,4 +1,4 @@
-import { blockedReason, defaultChannel, payPlaceOf } from '@/utils/payPlace'
+import { blockedReason, defaultChannel, payPlaceOf, payScene } from '@/utils/payPlace'
 
 const UA = {
   wechat:
@@ -35,5 +35,14 @@ describe('where the buyer pays from', () => {
     expect(blockedReason('alipay', 'wechat')).toMatch(/^支付宝内无法打开微信支付/)
     expect(defaultChannel('wechat')).toBe('wechat')
     expect(defaultChannel('browser')).toBe('alipay')
+  })
+
+  it('pays in the app’s own cashier where there is one: JSAPI in WeChat, the mini-programs’ own', () => {
+    expect(payScene('wechat', 'wechat')).toBe('jsapi')
+    expect(payScene('weapp', 'wechat')).toBe('mini')
+    expect(payScene('alipay-mini', 'alipay')).toBe('mini')
+    expect(payScene('alipay', 'alipay')).toBe('web')
+    expect(payScene('browser', 'wechat')).toBe('web')
+    expect(payScene('weapp', 'alipay')).toBe('web')
   })
 })

@@ -446,13 +446,28 @@ describe('paying', () => {
     const created = (await order(buyer, await listing())).body.data
     const mini = { channel: 'wechat', kind: 'full', returnUrl: '/index/orderDetail', scene: 'mini' }
     const unknown = await call('POST', `/api/pay/${created.id}`, buyer, mini)
-    expect(unknown.body).toMatchObject({ code: 409, data: { need: 'wechatAuth' } })
+    expect(unknown.body).toMatchObject({ code: 409, data: { need: 'miniLogin' } })
     expect((await call('POST', '/api/pay/wechat/mini-session', null, { code: 'c1' })).status).toBe(401)
     expect((await call('POST', '/api/pay/wechat/mini-session', buyer, { code: 'not a code!' })).status).toBe(400)
     expect((await call('POST', '/api/pay/wechat/mini-session', buyer, { code: 'c1' })).status).toBe(200)
     const started = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, mini)
     expect(started.body.data.jsapi!.appId).toBe(app.deps.payments.wechat!.mini!.appId)
     expect(started.body.data.jsapi!.appId).not.toBe(app.deps.payments.wechat!.oauth!.appId)
+  })
+
+  it('in the Alipay mini-program: the auth code names the buyer, then a trade number for my.tradePay', async () => {
+    const buyer = await person()
+    const created = (await order(buyer, await listing())).body.data
+    const mini = { channel: 'alipay', kind: 'full', returnUrl: '/index/orderDetail', scene: 'mini' }
+    expect((await call('POST', `/api/pay/${created.id}`, buyer, mini)).body).toMatchObject({
+      code: 409,
+      msg: '需要小程序登录后才能支付',
+    })
+    expect((await call('POST', '/api/pay/qq/mini-session', buyer, { code: 'a1' })).status).toBe(400)
+    expect((await call('POST', '/api/pay/alipay/mini-session', buyer, { code: 'a1' })).status).toBe(200)
+    const started = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, mini)
+    expect(started.body.data).toMatchObject({ tradeNo: expect.stringMatching(/^\d{32}$/) })
+    expect(started.body.data).not.toHaveProperty('payUrl')
   })
 
   it('inside WeChat: JSAPI for the payer WeChat named after its authorisation; nothing is written before', async () => {

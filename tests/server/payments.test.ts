@@ -272,6 +272,25 @@ describe('Alipay through the local gateway', () => {
     await expect(alipay.refund(unpaid.outTradeNo, 100, 'R-unpaid')).rejects.toThrow(/TRADE_STATUS_ERROR/)
   })
 
+  test('mini-program: oauth.token names the buyer; alipay.trade.create makes the trade my.tradePay pays', async () => {
+    const mini = alipay.mini!
+    expect(mini.appId).toBe(readKeys<LocalAlipayKeys>('local-alipay').miniAppId)
+    const openId = (await mini.openidOf('auth-code-1'))!
+    expect(openId).toMatch(/^0[\w-]{42}$/)
+    expect(await mini.openidOf('auth-code-1')).toBe(openId)
+    expect(await mini.openidOf('bad code!')).toBeNull()
+    const request = trade({ amount: 4, client: 'mini', payerOpenid: openId })
+    const { tradeNo, payUrl } = await alipay.createTrade(request)
+    expect(payUrl).toBeUndefined()
+    expect(tradeNo).toMatch(/^\d{8}22001\d{19}$/)
+    expect(await alipay.queryTrade(request.outTradeNo)).toEqual({ state: 'pending' })
+    const notice = await alipay.verifyNotify({
+      headers: {},
+      rawBody: alipay.testNotice(request.outTradeNo, 4).rawBody,
+    })
+    expect(notice).toMatchObject({ outTradeNo: request.outTradeNo, gatewayTradeNo: tradeNo, amount: 4, paid: true })
+  })
+
   test('transfers to a seller: paid once per out_biz_no, a refusal is final for its number, all listed at /dev', async () => {
     const request = {
       outBizNo: 'PO-1-1',

@@ -122,11 +122,12 @@ export const payoutEvents = pgTable(
 )
 
 /**
- * Who a user is to a WeChat app (the official account for pages inside WeChat, later the mini-program):
- * learned by WeChat's authorisation, needed to make a JSAPI trade for them. One per user and app.
+ * Who a user is to a payment app: their openid for a WeChat app (the official account for pages inside
+ * WeChat, the mini-program) or their Alipay open_id for the Alipay mini-program — learned by that app's
+ * authorisation, needed to make a JSAPI or mini-program trade for them. One per user and app.
  */
-export const wechatOpenids = pgTable(
-  'wechat_openids',
+export const payerIdentities = pgTable(
+  'payer_identities',
   {
     userId: integer('user_id')
       .notNull()

@@ -30,16 +30,23 @@ export const alipayReply: PaymentGateway['notifyReply'] = (accepted) => ({
 const PAID_STATUSES = ['TRADE_SUCCESS', 'TRADE_FINISHED']
 
 export function createAlipayGateway(options: AlipayOptions, mode: PaymentGateway['mode']): PaymentGateway {
-  const sdk = new AlipaySdk({
-    appId: options.appId,
-    privateKey: options.privateKey,
-    alipayPublicKey: options.alipayPublicKey,
-    // The SDK reads PKCS#1 unless told; Alipay's key tool writes PKCS#8.
-    keyType: options.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
-    signType: 'RSA2',
-    timeout: 10_000,
-    ...(options.gateway ? { gateway: options.gateway } : {}),
-  })
+  const sdkFor = (appId: string) =>
+    new AlipaySdk({
+      appId,
+      privateKey: options.privateKey,
+      alipayPublicKey: options.alipayPublicKey,
+      // The SDK reads PKCS#1 unless told; Alipay's key tool writes PKCS#8.
+      keyType: options.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
+      signType: 'RSA2',
+      timeout: 10_000,
+      ...(options.gateway ? { gateway: options.gateway } : {}),
+    })
+  const sdk = sdkFor(options.appId)
+  // The mini-program is an app of its own (same keys): its users and its trades go through it.
+  const miniAppId = options.miniAppId
+  const miniSdk = miniAppId ? sdkFor(miniAppId) : undefined
+  const miniExec = async (method: string, params: Record<string, unknown>) =>
+    (await miniSdk!.exec(method, params, { validateSign: true })) as Record<string, unknown>
 
   const exec = async (method: string, bizContent: Record<string, unknown>) =>
     (await sdk.exec(method, { bizContent }, { validateSign: true })) as Record<string, unknown>
@@ -54,7 +61,41 @@ export function createAlipayGateway(options: AlipayOptions, mode: PaymentGateway
   return {
     channel: 'alipay',
     mode,
+    ...(miniAppId && {
+      mini: {
+        appId: miniAppId,
+        async openidOf(code) {
+          const answer = await miniExec('alipay.system.oauth.token', { grantType: 'authorization_code', code })
+          const id = answer.openId ?? answer.userId
+          return answer.code === undefined || answer.code === '10000'
+            ? typeof id === 'string' && id
+              ? id
+              : null
+            : null
+        },
+      },
+    }),
+
     async createTrade(request) {
+      if (request.client === 'mini') {
+        // The mini-program pays a trade made for its buyer, by my.tradePay with the trade number.
+        if (!miniAppId || !request.payerOpenid) throw new Error('alipay.trade.create: no mini-program or buyer')
+        const answer = await miniExec('alipay.trade.create', {
+          bizContent: {
+            out_trade_no: request.outTradeNo,
+            total_amount: formatYuan(request.amount),
+            subject: request.subject,
+            product_code: 'JSAPI_PAY',
+            op_app_id: miniAppId,
+            buyer_open_id: request.payerOpenid,
+            time_expire: chinaTime(request.expiresAt),
+          },
+          notifyUrl: request.notifyUrl,
+        })
+        succeeded('alipay.trade.create', answer)
+        if (answer.outTradeNo !== request.outTradeNo) throw new Error('alipay.trade.create: answer for another trade')
+        return { tradeNo: String(answer.tradeNo) }
+      }
       const payUrl = sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
         bizContent: {
           out_trade_no: request.outTradeNo,
@@ -73,7 +114,7 @@ export function createAlipayGateway(options: AlipayOptions, mode: PaymentGateway
       const body = Object.fromEntries(new URLSearchParams(rawBody))
       // We sign with RSA2 only; any other sign_type (the SDK throws on an unknown one) is a refused notice.
       if (body.sign_type !== 'RSA2' || !signatureHolds(() => sdk.checkNotifySignV2(body))) return null
-      if (body.app_id !== options.appId) return null
+      if (body.app_id !== options.appId && body.app_id !== miniAppId) return null
       const amount = parseYuan(body.total_amount)
       if (amount === null || !body.out_trade_no || !body.notify_id) return null
       return {

@@ -33,6 +33,8 @@ export interface TradeStart {
   form?: string
   qrCode?: string
   jsapi?: JsapiPayParams
+  /** Alipay mini-program: the trade number my.tradePay takes. */
+  tradeNo?: string
 }
 
 /** What WeixinJSBridge's getBrandWCPayRequest takes: the prepay id, signed by the merchant (RSA). */
@@ -45,8 +47,11 @@ export interface JsapiPayParams {
   paySign: string
 }
 
-/** Who a code from WeChat names, for one app: null when WeChat does not take it (used, expired, foreign). */
-export interface WechatIdentity {
+/**
+ * Who a code from an app's own login names (WeChat's, Alipay's), for that app: null when the gateway does
+ * not take it (used, expired, foreign).
+ */
+export interface PayerIdentity {
   appId: string
   openidOf(code: string): Promise<string | null>
 }
@@ -55,7 +60,7 @@ export interface WechatIdentity {
  * WeChat's web authorisation (snsapi_base) for the official account the JSAPI trades are made under: a
  * page inside WeChat is sent to `authorizeUrl` and comes back with a code, which `openidOf` exchanges.
  */
-export interface WechatOauth extends WechatIdentity {
+export interface WechatOauth extends PayerIdentity {
   authorizeUrl(redirectUri: string, state: string): string
 }
 
@@ -123,8 +128,11 @@ export interface PaymentGateway {
   transfer?(request: TransferRequest): Promise<TransferResult>
   /** WeChat only, when the official account's secret is configured: who pays inside WeChat's browser. */
   oauth?: WechatOauth
-  /** WeChat only, when a mini-program is configured: who pays in it (code2session of `wx.login`'s code). */
-  mini?: WechatIdentity
+  /**
+   * When a mini-program is configured: who pays in it — WeChat's code2session of `wx.login`'s code, or
+   * Alipay's alipay.system.oauth.token of `my.getAuthCode`'s.
+   */
+  mini?: PayerIdentity
 }
 
 /** The channels this process can take; one without merchant keys (and no local stand-in) is absent. */

@@ -8,7 +8,8 @@ import {
   WechatAuthorize,
   WechatAuthorizeQuery,
   WechatCode,
-  WechatMiniCode,
+  MiniCode,
+  MiniSessionParams,
 } from '../../../src/contract/payments'
 import type { AppDeps } from '../../deps'
 import { staffOf } from '../../lib/audit'
@@ -17,7 +18,7 @@ import { Ajax, AjaxOk, ok } from '../../lib/envelope'
 import { siteOrigins } from '../../lib/network'
 import * as payouts from './payouts'
 import * as payments from './service'
-import * as wechatAuth from './wechatAuth'
+import * as payers from './payers'
 
 /** Starting a payment, and the gateways' notices. */
 export const paymentRoutes: FastifyPluginAsyncTypebox<
@@ -39,7 +40,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
     },
     async (request) =>
       ok(
-        await wechatAuth.authorizeUrl(
+        await payers.authorizeUrl(
           authDeps,
           viewerOf(request),
           request.query.redirect,
@@ -59,23 +60,24 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
       },
     },
     async (request) => {
-      await wechatAuth.bindOpenid(authDeps, viewerOf(request), request.body)
+      await payers.bindOpenid(authDeps, viewerOf(request), request.body)
       return ok()
     },
   )
 
   app.post(
-    '/pay/wechat/mini-session',
+    '/pay/:channel/mini-session',
     {
       schema: {
-        summary: '微信小程序支付：用 wx.login 的 code 换取并保存付款人的 openid（code2session）',
+        summary: '小程序支付：用登录凭证（微信 wx.login / 支付宝 my.getAuthCode）换取并保存付款人在该小程序的标识',
         tags,
-        body: WechatMiniCode,
+        params: MiniSessionParams,
+        body: MiniCode,
         response: { 200: AjaxOk },
       },
     },
     async (request) => {
-      await wechatAuth.bindMiniCode(authDeps, viewerOf(request), request.body)
+      await payers.bindMiniCode(authDeps, viewerOf(request), request.params.channel, request.body)
       return ok()
     },
   )

@@ -19,7 +19,7 @@ import { handOverIn, orderMessage, visibleOrder } from '../orders/lifecycle'
 import { fullyPaid, orderMachine, type Viewer } from '../orders/machine'
 import type { PaymentGateways, VerifiedNotice } from './gateway'
 import { closePendingPayments, paymentMachine, type PaymentRow } from './machine'
-import { payerOpenidOf } from './wechatAuth'
+import { payerOpenidOf } from './payers'
 
 export interface PaymentDeps {
   db: Db

@@ -14,7 +14,7 @@ import { createCipheriv, createDecipheriv } from 'node:crypto'
 import QRCode from 'qrcode'
 import type { Config } from '../../config'
 import { parseRfc3339, randomToken, rfc3339China, rsaSign, rsaVerify } from './formats'
-import type { JsapiPayParams, NotifyRequest, PaymentGateway, TradeState, WechatIdentity, WechatOauth } from './gateway'
+import type { JsapiPayParams, NotifyRequest, PaymentGateway, TradeState, PayerIdentity, WechatOauth } from './gateway'
 
 export type WechatPayOptions = NonNullable<Config['wechatPay']> & {
   /** Default https://api.mch.weixin.qq.com. */
@@ -221,7 +221,7 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
       }
     : undefined
   const mini = options.mini
-  const miniIdentity: WechatIdentity | undefined = mini && {
+  const miniIdentity: PayerIdentity | undefined = mini && {
     appId: mini.appId,
     openidOf: (code) =>
       snsOpenid('/sns/jscode2session', {

@@ -8,6 +8,7 @@ import { PayChannelSheet } from '@/components/PayChannels'
 import type { Order, OrderAction } from '@/contract/orders'
 import type { PayChannel, PaymentKind } from '@/contract/payments'
 import { openPage } from '@/navigation'
+import { currentPayPlace, payScene } from '@/utils/payPlace'
 import './index.scss'
 
 /** The buyer's actions in the order they stand in a bar; the primary ones are filled. */
@@ -19,9 +20,12 @@ const BUTTONS: { action: OrderAction; label: (order: Order) => string; primary?:
   { action: 'confirm', label: () => '确认收货', primary: true },
 ]
 
-/** Opens the page that takes the payment: goZFB sends the browser to Alipay, pay handles WeChat. */
+/**
+ * Opens the page that takes the payment: goZFB sends the browser to Alipay's web page; pay handles WeChat,
+ * and Alipay's own cashier in its mini-program.
+ */
 export function openPayment(orderId: number, kind: PaymentKind, channel: PayChannel) {
-  return channel === 'alipay'
+  return channel === 'alipay' && payScene(currentPayPlace(), channel) === 'web'
     ? openPage('goZFB', { id: orderId, kind })
     : openPage('pay', { id: orderId, kind, channel })
 }

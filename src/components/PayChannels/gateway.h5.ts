@@ -28,8 +28,8 @@ export function openGateway(start: Pick<PayStart, 'payUrl' | 'form'>): boolean {
   return false
 }
 
-export type JsapiParams = NonNullable<PayStart['jsapi']>
-export type JsapiResult = 'ok' | 'cancel' | 'fail'
+type JsapiParams = NonNullable<PayStart['jsapi']>
+export type InAppResult = 'ok' | 'cancel' | 'fail'
 
 interface WeixinJSBridge {
   invoke(name: string, params: JsapiParams, callback: (answer: { err_msg?: string }) => void): void
@@ -52,8 +52,13 @@ function weixinBridge(): Promise<WeixinJSBridge> {
   })
 }
 
-/** Pays a JSAPI trade inside WeChat: WeChat's own cashier over the page; the notice decides, not this. */
-export async function payInWechat(params: JsapiParams): Promise<JsapiResult> {
+/**
+ * Pays a trade in the cashier of the app around the page: inside WeChat, the JSAPI trade by its bridge,
+ * over the page. The notice decides, not this.
+ */
+export async function payInApp(start: PayStart): Promise<InAppResult> {
+  const params = start.jsapi
+  if (!params) return 'fail'
   const bridge = await weixinBridge()
   return new Promise((resolve) =>
     bridge.invoke('getBrandWCPayRequest', params, ({ err_msg: message = '' }) =>

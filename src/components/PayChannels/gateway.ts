@@ -17,16 +17,30 @@ export function openGateway(start: Pick<PayStart, 'payUrl'>): boolean {
   return false
 }
 
-export type JsapiParams = NonNullable<PayStart['jsapi']>
-export type JsapiResult = 'ok' | 'cancel' | 'fail'
+export type InAppResult = 'ok' | 'cancel' | 'fail'
 
-/** Pays a JSAPI trade in a mini-program: the same signed parameters go to the app's own cashier. */
-export function payInWechat(params: JsapiParams): Promise<JsapiResult> {
-  const { appId: _appId, ...request } = params
-  return Taro.requestPayment(request).then(
-    () => 'ok' as const,
-    (error: { errMsg?: string }) => (/cancel/.test(error.errMsg ?? '') ? 'cancel' : 'fail'),
-  )
+/**
+ * Pays a trade in the mini-program's own cashier: WeChat's requestPayment takes the signed JSAPI
+ * parameters, Alipay's tradePay the trade number. The notice decides, not this.
+ */
+export async function payInApp(start: PayStart): Promise<InAppResult> {
+  if (start.jsapi) {
+    const { appId: _appId, ...request } = start.jsapi
+    return Taro.requestPayment(request).then(
+      () => 'ok' as const,
+      (error: { errMsg?: string }) => (/cancel/.test(error.errMsg ?? '') ? 'cancel' : 'fail'),
+    )
+  }
+  if (!start.tradeNo) return 'fail'
+  // 9000 paid, 6001 cancelled; 8000 and 6004 mean "not known yet", which the order page waits out.
+  const { resultCode } = (await Taro.tradePay({ tradeNO: start.tradeNo })).response as unknown as {
+    resultCode: string
+  }
+  return ['9000', '8000', '6004'].includes(String(resultCode))
+    ? 'ok'
+    : String(resultCode) === '6001'
+      ? 'cancel'
+      : 'fail'
 }
 
 /** This page's address on the web site, for a browser. */

@@ -15,7 +15,7 @@ import EmptyState from '@/components/EmptyState'
 import { openPayment } from '@/components/OrderActions'
 import Panel from '@/components/Panel'
 import PayChannels, { usePayChoice } from '@/components/PayChannels'
-import { openGateway, pageAddress, payInWechat, returnUrl } from '@/components/PayChannels/gateway'
+import { openGateway, pageAddress, payInApp, returnUrl } from '@/components/PayChannels/gateway'
 import PriceTag from '@/components/PriceTag'
 import QrCode from '@/components/QrCode'
 import Skeleton from '@/components/Skeleton'
@@ -25,7 +25,7 @@ import type { PayChannel, PaymentKind } from '@/contract/payments'
 import MainShell from '@/layouts/MainShell'
 import { replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
-import { currentPayPlace, wechatScene } from '@/utils/payPlace'
+import { currentPayPlace, payScene } from '@/utils/payPlace'
 import './index.scss'
 
 /** While a WeChat QR code is shown: look at the order every 2 s until the payment has landed. */
@@ -65,7 +65,7 @@ interface PayProps {
 }
 
 function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
-  const scene = wechatScene(currentPayPlace())
+  const place = currentPayPlace()
   const [order, setOrder] = useState<Order | null>(null)
   const [failed, setFailed] = useState('')
   const [starting, setStarting] = useState(false)
@@ -92,39 +92,47 @@ function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
     void load()
   }, [load])
 
-  const payByWechat = useCallback(async () => {
-    setStarting(true)
-    try {
-      if (scene === 'jsapi') {
-        // The first payment inside WeChat: WeChat says who pays, then the page comes back here.
-        const { authorizeUrl } = (await wechatAuthorize(pageAddress())).data
-        if (authorizeUrl) return void openGateway({ payUrl: authorizeUrl })
+  /** Pays where the page is: `channel`'s cashier in the app around it, or its web page or QR code. */
+  const payHere = useCallback(
+    async (channel: PayChannel) => {
+      const scene = payScene(place, channel)
+      setStarting(true)
+      try {
+        if (scene === 'jsapi') {
+          // The first payment inside WeChat: WeChat says who pays, then the page comes back here.
+          const { authorizeUrl } = (await wechatAuthorize(pageAddress())).data
+          if (authorizeUrl) return void openGateway({ payUrl: authorizeUrl })
+        }
+        // A mini-program: its login code says who pays (no prompt, every time: codes are single-use).
+        if (scene === 'mini') await bindMiniCode(channel, { code: (await Taro.login()).code })
+        const { data } = await startPayment(id, {
+          channel,
+          kind,
+          returnUrl: returnUrl(),
+          ...(scene === 'web' ? {} : { scene }),
+        })
+        if (data.jsapi || data.tradeNo) {
+          // The app's own cashier; the order page then waits for the signed notice.
+          const result = await payInApp(data)
+          if (result === 'ok') return void replacePage('orderDetail', { id, outTradeNo: data.outTradeNo })
+          void Taro.showToast({ title: result === 'cancel' ? '已取消支付' : '支付未完成，请重试', icon: 'none' })
+        } else if (data.qrCode) setQrCode(data.qrCode)
+        else if (!openGateway(data)) void Taro.showToast({ title: '暂时无法发起微信支付，请改用支付宝', icon: 'none' })
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 401)) {
+          toastError(error, '网络异常，请重试')
+        }
+      } finally {
+        setStarting(false)
       }
-      // The mini-program: its login code says who pays (no prompt, every time: codes are single-use).
-      if (scene === 'mini') await bindMiniCode({ code: (await Taro.login()).code })
-      const { data } = await startPayment(id, {
-        channel: 'wechat',
-        kind,
-        returnUrl: returnUrl(),
-        ...(scene === 'web' ? {} : { scene }),
-      })
-      if (data.jsapi) {
-        // WeChat's cashier over the page; the order page then waits for the signed notice.
-        const result = await payInWechat(data.jsapi)
-        if (result === 'ok') return void replacePage('orderDetail', { id, outTradeNo: data.outTradeNo })
-        void Taro.showToast({ title: result === 'cancel' ? '已取消支付' : '支付未完成，请重试', icon: 'none' })
-      } else if (data.qrCode) setQrCode(data.qrCode)
-      else if (!openGateway(data)) void Taro.showToast({ title: '暂时无法发起微信支付，请改用支付宝', icon: 'none' })
-    } catch (error) {
-      if (!(error instanceof ApiError && error.code === 401)) {
-        toastError(error, '网络异常，请重试')
-      }
-    } finally {
-      setStarting(false)
-    }
-  }, [id, kind, scene])
-  const { place, channel, setChannel, pick, guideView } = usePayChoice(
-    (picked) => void (picked === 'alipay' ? openPayment(id, kind, 'alipay') : payByWechat()),
+    },
+    [id, kind, place],
+  )
+  const { channel, setChannel, pick, guideView } = usePayChoice(
+    (picked) =>
+      void (picked === 'alipay' && payScene(place, picked) === 'web'
+        ? openPayment(id, kind, 'alipay')
+        : payHere(picked)),
     initialChannel,
   )
 
@@ -138,12 +146,13 @@ function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
     )
   }, [code, state, id, kind])
 
-  // Opened for WeChat from an order's 去支付: start at once.
+  // Opened from an order's 去支付 for WeChat, or for the app's own cashier: start at once.
+  const startAtOnce = initialChannel === 'wechat' || payScene(place, initialChannel) === 'mini'
   useEffect(() => {
-    if (!order || code || autoStarted.current || initialChannel !== 'wechat' || settled(order, kind)) return
+    if (!order || code || autoStarted.current || !startAtOnce || settled(order, kind)) return
     autoStarted.current = true
-    void payByWechat()
-  }, [order, code, initialChannel, kind, payByWechat])
+    void payHere(initialChannel)
+  }, [order, code, startAtOnce, initialChannel, kind, payHere])
 
   // A QR code is on screen: the order page takes over as soon as the payment has landed.
   useEffect(() => {

@@ -10,7 +10,7 @@
  * URL (in process) and again when the page is opened, whichever comes first. Trades are kept in
  * DATA_DIR/keys/local-alipay-trades.json, so a pay page, a notice retry and a query survive a restart.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import { alipayReply, createAlipayGateway } from '../alipay'
 import { sendCashier, sendCashierMessage, sendTransfers } from './cashierPage'
@@ -46,6 +46,8 @@ export interface LocalAlipayKeys {
   gatewayPublicKey: string
   /** The merchant's Alipay user id (seller_id). */
   sellerId: string
+  /** The Alipay mini-program, signing with the app's keys (absent in key files made before it). */
+  miniAppId?: string
 }
 
 interface Trade {
@@ -101,8 +103,11 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
       gatewayPrivateKey: gateway.privateKey,
       gatewayPublicKey: gateway.publicKey,
       sellerId: `2088${randomToken(12, '0123456789')}`,
+      miniAppId: `2021${randomToken(12, '0123456789')}`,
     }
   })
+  const miniAppId =
+    keys.miniAppId ?? `2021${createHash('sha256').update(keys.appId).digest('hex').replace(/\D/g, '').slice(0, 12)}`
   const trades = new TradeBook<Trade>(dataDir, 'local-alipay-trades', (trade) => trade.outTradeNo)
   const transfers = new TradeBook<LocalTransfer>(dataDir, 'local-alipay-transfers', (transfer) => transfer.outBizNo)
   /** The refusal the next new transfer gets (tests and the dev page arm it); null: it is paid. */
@@ -206,7 +211,55 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
   }
 
   const signedByMerchant = (params: Record<string, string>) =>
-    params.app_id === keys.appId && rsaVerify(alipaySignContent(params, ['sign']), params.sign, keys.appPublicKey)
+    (params.app_id === keys.appId || params.app_id === miniAppId) &&
+    rsaVerify(alipaySignContent(params, ['sign']), params.sign, keys.appPublicKey)
+
+  /**
+   * alipay.system.oauth.token: a local my.getAuthCode code is not Alipay's, so any code names one local
+   * user (the same code, the same open_id).
+   */
+  function oauthToken(params: Record<string, string>): Record<string, unknown> {
+    if (
+      params.app_id !== miniAppId ||
+      params.grant_type !== 'authorization_code' ||
+      !/^[\w-]{1,128}$/.test(params.code ?? '')
+    ) {
+      return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.code-invalid', sub_msg: '授权码code无效' }
+    }
+    const openId = `0${createHash('sha256').update(`${miniAppId}:${params.code}`).digest('base64url').slice(0, 42)}`
+    return {
+      open_id: openId,
+      access_token: randomBytes(16).toString('hex'),
+      expires_in: 1296000,
+      re_expires_in: 2592000,
+    }
+  }
+
+  /** alipay.trade.create: the mini-program's trade for its buyer, paid in the app by my.tradePay. */
+  function createForBuyer(params: Record<string, string>, biz: Record<string, unknown>): Record<string, unknown> {
+    const amount = parseYuan(biz.total_amount)
+    const outTradeNo = typeof biz.out_trade_no === 'string' ? biz.out_trade_no : ''
+    if (!outTradeNo || amount === null || amount <= 0 || !biz.buyer_open_id || !params.notify_url) {
+      return businessFailure('ACQ.INVALID_PARAMETER', '参数无效')
+    }
+    const now = new Date()
+    const trade =
+      trades.get(outTradeNo) ??
+      trades.save({
+        outTradeNo,
+        tradeNo: `${chinaTime(now).replace(/\D/g, '').slice(0, 8)}22001${randomToken(19, '0123456789')}`,
+        amount,
+        subject: String(biz.subject ?? ''),
+        notifyUrl: params.notify_url,
+        returnUrl: '',
+        expiresAt: (parseChinaTime(biz.time_expire) ?? new Date(now.getTime() + 15 * 60_000)).toISOString(),
+        createdAt: now.toISOString(),
+        paidAt: null,
+        status: 'WAIT_BUYER_PAY',
+        refunds: {},
+      })
+    return success(trade, {})
+  }
 
   const server = serveLocalApi(
     (request) => {
@@ -225,6 +278,8 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
         })
       }
       const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>
+      if (method === 'alipay.system.oauth.token') return answer(method, oauthToken(params))
+      if (method === 'alipay.trade.create') return answer(method, createForBuyer(params, biz))
       if (method === 'alipay.fund.trans.uni.transfer') return answer(method, transfer(biz))
       const run = api[method]
       if (!run) return answer(method, businessFailure('isv.invalid-method', '不存在的方法名'))
@@ -238,6 +293,7 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
           privateKey: keys.appPrivateKey,
           alipayPublicKey: keys.gatewayPublicKey,
           gateway: `${origin}/gateway.do`,
+          miniAppId,
         },
         'local',
       ),
@@ -392,7 +448,9 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
     channel: 'alipay',
     mode: 'local',
     // The pay page is this gateway's cashier, on the site the buyer is using (the return URL's origin).
+    mini: { appId: miniAppId, openidOf: async (code) => (await server.gateway).mini!.openidOf(code) },
     async createTrade(request) {
+      if (request.client === 'mini') return (await server.gateway).createTrade(request)
       const { payUrl } = await (await server.gateway).createTrade(request)
       const signed = new URL(payUrl!)
       const trade = acceptPayRequest(Object.fromEntries(signed.searchParams))

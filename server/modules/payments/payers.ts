@@ -1,19 +1,21 @@
 /**
- * Who pays inside WeChat's browser. A JSAPI trade names its payer by openid, which only WeChat's web
- * authorisation tells: the page asks for `authorizeUrl` (with a one-time state bound to the signed-in
- * user), WeChat sends it back with a code, and `bindOpenid` exchanges the code and keeps the openid for
- * that user and app. The state makes a code usable only by the user whose page asked for it.
+ * Who pays, where a trade must name its payer. Inside WeChat's browser a JSAPI trade names them by openid,
+ * which only WeChat's web authorisation tells: the page asks for `authorizeUrl` (with a one-time state
+ * bound to the signed-in user), WeChat sends it back with a code, and `bindOpenid` exchanges the code and
+ * keeps the openid for that user and app (the state makes a code usable only by the user whose page asked
+ * for it). A mini-program gives its own login code instead (`bindMiniCode`): WeChat's code2session, or
+ * Alipay's alipay.system.oauth.token.
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { WechatAuthorize, WechatCode, WechatMiniCode } from '../../../src/contract/payments'
+import type { MiniCode, PayChannel, WechatAuthorize, WechatCode } from '../../../src/contract/payments'
 import type { Db } from '../../db'
-import { wechatOpenids } from '../../db/schema'
+import { payerIdentities } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import { AppError } from '../../lib/envelope'
 import type { KvStore } from '../../lib/kv'
 import { sameOriginUrl } from '../../lib/network'
-import type { PaymentGateway, PaymentGateways, WechatIdentity } from './gateway'
+import type { PaymentGateway, PaymentGateways, PayerIdentity } from './gateway'
 
 const STATE_TTL_SECONDS = 600
 const stateKey = (state: string) => `wechat-oauth:${state}`
@@ -36,23 +38,27 @@ export async function payerOpenidOf(
   userId: number,
   scene: 'jsapi' | 'mini',
 ): Promise<string> {
-  if (gateway.channel !== 'wechat') throw new AppError(400, '微信内只能使用微信支付')
+  if (scene === 'jsapi' && gateway.channel !== 'wechat') throw new AppError(400, '微信内只能使用微信支付')
   const identity = scene === 'mini' ? gateway.mini : gateway.oauth
   if (!identity) {
     throw scene === 'mini'
-      ? new AppError(409, '小程序暂未开通微信支付', { need: 'browser' })
+      ? new AppError(409, '小程序暂未开通该支付方式', { need: 'browser' })
       : new AppError(409, OPEN_IN_BROWSER, { need: 'browser' })
   }
   const known = await knownOpenid(deps.db, userId, identity.appId)
-  if (!known) throw new AppError(409, '需要微信授权后才能支付', { need: 'wechatAuth' })
+  if (!known) {
+    throw scene === 'mini'
+      ? new AppError(409, '需要小程序登录后才能支付', { need: 'miniLogin' })
+      : new AppError(409, '需要微信授权后才能支付', { need: 'wechatAuth' })
+  }
   return known
 }
 
 async function knownOpenid(db: Db, userId: number, appId: string): Promise<string | undefined> {
   const [known] = await db
-    .select({ openid: wechatOpenids.openid })
-    .from(wechatOpenids)
-    .where(and(eq(wechatOpenids.userId, userId), eq(wechatOpenids.appId, appId)))
+    .select({ openid: payerIdentities.openid })
+    .from(payerIdentities)
+    .where(and(eq(payerIdentities.userId, userId), eq(payerIdentities.appId, appId)))
   return known?.openid
 }
 
@@ -90,22 +96,26 @@ export async function bindOpenid(
   await keepOpenid(deps.db, viewer.userId, oauth, body.code)
 }
 
-/** The mini-program's login code: WeChat names the payer (code2session), kept for this user and the app. */
+/** A mini-program's login code: its gateway names the payer, kept for this user and the mini app. */
 export async function bindMiniCode(
   deps: { db: Db; payments: PaymentGateways },
   viewer: Viewer,
-  body: WechatMiniCode,
+  channel: PayChannel,
+  body: MiniCode,
 ): Promise<void> {
-  const mini = deps.payments.wechat?.mini
-  if (!mini) throw new AppError(409, '小程序暂未开通微信支付', { need: 'browser' })
+  const mini = deps.payments[channel]?.mini
+  if (!mini) throw new AppError(409, '小程序暂未开通该支付方式', { need: 'browser' })
   await keepOpenid(deps.db, viewer.userId, mini, body.code)
 }
 
-async function keepOpenid(db: Db, userId: number, identity: WechatIdentity, code: string): Promise<void> {
+async function keepOpenid(db: Db, userId: number, identity: PayerIdentity, code: string): Promise<void> {
   const openid = await identity.openidOf(code)
   if (!openid) throw new AppError(400, '微信授权失败，请重新发起支付')
   await db
-    .insert(wechatOpenids)
+    .insert(payerIdentities)
     .values({ userId, appId: identity.appId, openid })
-    .onConflictDoUpdate({ target: [wechatOpenids.userId, wechatOpenids.appId], set: { openid, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: [payerIdentities.userId, payerIdentities.appId],
+      set: { openid, updatedAt: new Date() },
+    })
 }
