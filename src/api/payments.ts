@@ -6,6 +6,7 @@ import type {
   PaymentKind,
   WechatAuthorize,
   WechatCode,
+  WechatJsConfig,
   MiniCode,
   PayChannel,
 } from '@/contract/payments'
@@ -45,3 +46,6 @@ export const bindWechatCode = (body: WechatCode) => post<ApiResult<void>>('/pay/
 /** In a mini-program: its login code, by which the server learns who pays through `channel`. */
 export const bindMiniCode = (channel: PayChannel, body: MiniCode) =>
   post<ApiResult<void>>(`/pay/${channel}/mini-session`, body)
+
+/** Inside WeChat: the signed JS-SDK config of this page, for its share card. */
+export const fetchWechatJsConfig = (url: string) => get<ApiResult<WechatJsConfig>>('/wechat/js-config', { url })

@@ -114,3 +114,15 @@ export type WechatCode = Static<typeof WechatCode>
 export const MiniCode = Body({ code: Type.String({ title: '登录凭证', minLength: 1, maxLength: 128 }) })
 export type MiniCode = Static<typeof MiniCode>
 export const MiniSessionParams = Type.Object({ channel: PayChannel })
+
+/** GET /wechat/js-config: a page inside WeChat signs its wx.config with this (its share card). */
+export const WechatJsConfigQuery = Type.Object({
+  url: Type.String({ title: '页面地址', minLength: 1, maxLength: 1000 }),
+})
+export const WechatJsConfig = Type.Object({
+  appId: Type.String(),
+  timestamp: Type.Integer(),
+  nonceStr: Type.String(),
+  signature: Type.String(),
+})
+export type WechatJsConfig = Static<typeof WechatJsConfig>

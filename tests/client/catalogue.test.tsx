@@ -17,8 +17,19 @@ import { saveToken, setState } from '@/store'
 import { clearGameCache, RECENT_GAMES_KEY, rememberGame } from '@/utils/games'
 import { formatPrice } from '@/contract/money'
 import { typeInto, visiblePage } from './utils/dom'
-import { callsTo, mockApi } from './utils/mockApi'
+import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
+
+// The JS-SDK drives WeChat's own bridge, which jsdom has not: what the page gives it is checked.
+jest.mock('weixin-js-sdk', () => ({
+  __esModule: true,
+  default: {
+    config: jest.fn(),
+    ready: jest.fn((done: () => void) => done()),
+    updateAppMessageShareData: jest.fn(),
+    updateTimelineShareData: jest.fn(),
+  },
+}))
 
 // jsdom has no IntersectionObserver; Taro's <Image lazyLoad> asks for one.
 class NoIntersectionObserver {
@@ -532,6 +543,33 @@ describe('goodDetail', () => {
     await waitFor(() => expect(callsTo(api, 'POST /web/goods/collect/remove')).toHaveLength(1))
     expect(callsTo(api, 'POST /web/goods/collect/remove')[0].data).toEqual({ goodsId: 7 })
     await find('[aria-label="收藏"]')
+  })
+
+  it('inside WeChat, gives the page’s share card to the JS-SDK, signed by the server', async () => {
+    const wx = jest.requireMock('weixin-js-sdk').default as Record<string, jest.Mock>
+    const api = mockApi({
+      ...catalogueApi,
+      'GET /wechat/js-config': () => ({
+        code: 200,
+        data: { appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 's' },
+      }),
+    })
+    const browserUa = navigator.userAgent
+    Object.defineProperty(navigator, 'userAgent', { value: `${browserUa} MicroMessenger/8.0.50`, configurable: true })
+    try {
+      renderApp('/index/goodDetail?id=7')
+      await waitFor(() => expect(wx.updateAppMessageShareData).toHaveBeenCalled())
+      expect(queryOf(callsTo(api, 'GET /wechat/js-config')[0])).toEqual({
+        url: 'http://localhost/index/goodDetail?id=7',
+      })
+      expect(wx.config).toHaveBeenCalledWith(expect.objectContaining({ appId: 'wx1', signature: 's' }))
+      expect(wx.updateAppMessageShareData.mock.calls[0][0]).toMatchObject({
+        title: '¥1,007.00 王者荣耀 7 号 全英雄 典藏皮肤',
+        link: 'http://localhost/index/goodDetail?id=7',
+      })
+    } finally {
+      Object.defineProperty(navigator, 'userAgent', { value: browserUa, configurable: true })
+    }
   })
 
   it('shares the listing on H5 by copying its address', async () => {

@@ -8,7 +8,7 @@ import type { Order } from '@/contract/orders'
 import { getState, saveToken, setState } from '@/store'
 import { clearGameCache } from '@/utils/games'
 import { clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
-import { callsTo, mockApi } from './utils/mockApi'
+import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
 // jsdom has no IntersectionObserver; Taro's <Image lazyLoad> asks for one.
@@ -103,7 +103,6 @@ const page = visiblePage
 const find = findOnPage
 const pathname = () => window.location.pathname + window.location.search
 const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''
-const queryOf = (option: Taro.request.Option) => Object.fromEntries(new URLSearchParams(option.url.split('?')[1]))
 const tapLabel = async (label: string) => fireEvent.click(await find(`[aria-label="${label}"]`))
 
 /** Picks the chip (role radio) that reads `label`. */

@@ -8,7 +8,7 @@ import type { PayRequest } from '@/contract/payments'
 import { saveToken, setState } from '@/store'
 import { formatPrice } from '@/contract/money'
 import { clickButton, findOnPage, visiblePage } from './utils/dom'
-import { callsTo, mockApi } from './utils/mockApi'
+import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
 
@@ -131,8 +131,6 @@ async function arriveAt(path: string, selector: string) {
 
 /** The labels of the buttons in the order's action bar. */
 const actionLabels = () => [...page().querySelectorAll('.order-actions__button')].map((el) => el.textContent)
-
-const queryOf = (option: Taro.request.Option) => Object.fromEntries(new URLSearchParams(option.url.split('?')[1]))
 
 beforeEach(() => {
   Taro.clearStorageSync()

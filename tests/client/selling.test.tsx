@@ -4,7 +4,7 @@ import type { FeePreview, MyListing } from '@/contract/consignment'
 import { saveToken, setState } from '@/store'
 import { clearGameCache } from '@/utils/games'
 import { byLabel, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
-import { callsTo, mockApi } from './utils/mockApi'
+import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { TEMPLATE_FIELDS } from '../server/helpers/catalogue'
 import { goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
@@ -35,7 +35,6 @@ const game = { id: 1, name: '王者荣耀', initial: 'W', type: 'mobile', icon: 
 const profile = { userId: 9, userName: 'seller', nickName: '卖家', roles: ['user'] }
 const page = visiblePage
 const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''
-const queryOf = (option: Taro.request.Option) => Object.fromEntries(new URLSearchParams(option.url.split('?')[1]))
 const tapLabel = async (label: string) => fireEvent.click(await byLabel(label))
 const cards = () => [...page().querySelectorAll('.my-listings__card[role=link]')]
 

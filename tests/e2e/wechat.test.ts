@@ -18,6 +18,7 @@ const top = (): Locator => topPage(handle.page)
 
 let buyer = ''
 let orderId = 0
+let goodsId = 0
 
 beforeAll(async () => {
   buyer = await api.signIn('buyer', 'buyer2026')
@@ -29,6 +30,7 @@ beforeAll(async () => {
   const { rows } = (await list.json()) as { rows: { id: number; guarantee: string }[] }
   // 包赔 included by the seller (free) leaves 找回包赔 the only choice; the others may go without.
   const { id, guarantee } = rows[0]
+  goodsId = id
   const guaranteeType = guarantee === 'free' ? 'retrieval' : 'none'
   const order = await api.json<{ id: number }>(
     '/api/order',
@@ -63,5 +65,18 @@ it('pays by JSAPI after WeChat’s authorisation; the signed notice pays the ord
     authed(buyer),
   )
   expect(order.data.payments).toEqual([expect.objectContaining({ channel: 'wechat', status: 'paid' })])
+  expect(errors).toEqual([])
+})
+
+it('a listing opened inside WeChat gives its share card to the JS-SDK, configured by the server', async () => {
+  const { page, errors } = handle
+  await page.goto(`${baseUrl}/index/goodDetail?id=${goodsId}`)
+  // The local stand-in of WeChat's bridge keeps the last card it was given.
+  const card = await page.waitForFunction(() => (window as { __localWechatShare?: unknown }).__localWechatShare)
+  expect(await card.jsonValue()).toMatchObject({
+    title: expect.stringMatching(/^¥[\d,]+\.\d\d /),
+    link: `${baseUrl}/index/goodDetail?id=${goodsId}`,
+    imgUrl: expect.stringMatching(new RegExp(`^${baseUrl}/uploads/`)),
+  })
   expect(errors).toEqual([])
 })

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
@@ -453,6 +453,27 @@ describe('paying', () => {
     const started = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, mini)
     expect(started.body.data.jsapi!.appId).toBe(app.deps.payments.wechat!.mini!.appId)
     expect(started.body.data.jsapi!.appId).not.toBe(app.deps.payments.wechat!.oauth!.appId)
+  })
+
+  it('signs a page’s WeChat JS-SDK config (its share card) with the official account’s ticket, kept for all', async () => {
+    // inject() stands for a loopback client of the configured port.
+    const page = `http://localhost:${app.deps.config.port}/index/goodDetail?id=7`
+    const first = await call<{ appId: string; timestamp: number; nonceStr: string; signature: string }>(
+      'GET',
+      `/api/wechat/js-config?url=${encodeURIComponent(`${page}#top`)}`,
+      null,
+    )
+    expect(first.status).toBe(200)
+    const { appId, timestamp, nonceStr, signature } = first.body.data
+    expect(appId).toBe(app.deps.payments.wechat!.oauth!.appId)
+    const ticket = await app.deps.kv.get(`wechat-jsapi-ticket:${appId}`)
+    const signed = `jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${page}`
+    expect(signature).toBe(createHash('sha1').update(signed).digest('hex'))
+    const again = await call('GET', `/api/wechat/js-config?url=${encodeURIComponent(page)}`, null)
+    expect(again.status).toBe(200)
+    expect(await app.deps.kv.get(`wechat-jsapi-ticket:${appId}`)).toBe(ticket)
+    const foreign = await call('GET', `/api/wechat/js-config?url=${encodeURIComponent('https://evil.example/')}`, null)
+    expect(foreign.body).toMatchObject({ code: 400, msg: '返回地址必须是本站页面' })
   })
 
   it('in the Alipay mini-program: the auth code names the buyer, then a trade number for my.tradePay', async () => {

@@ -62,6 +62,8 @@ export interface PayerIdentity {
  */
 export interface WechatOauth extends PayerIdentity {
   authorizeUrl(redirectUri: string, state: string): string
+  /** The official account's JS-SDK ticket (signs a page's wx.config), and how many seconds it lasts. */
+  jsapiTicket(): Promise<{ ticket: string; expiresIn: number }>
 }
 
 /** A gateway notice whose signature (and app id / merchant id) has been verified. */

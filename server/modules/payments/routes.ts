@@ -10,6 +10,8 @@ import {
   WechatCode,
   MiniCode,
   MiniSessionParams,
+  WechatJsConfig,
+  WechatJsConfigQuery,
 } from '../../../src/contract/payments'
 import type { AppDeps } from '../../deps'
 import { staffOf } from '../../lib/audit'
@@ -19,6 +21,7 @@ import { siteOrigins } from '../../lib/network'
 import * as payouts from './payouts'
 import * as payments from './service'
 import * as payers from './payers'
+import { jsConfig } from './wechatShare'
 
 /** Starting a payment, and the gateways' notices. */
 export const paymentRoutes: FastifyPluginAsyncTypebox<
@@ -63,6 +66,20 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
       await payers.bindOpenid(authDeps, viewerOf(request), request.body)
       return ok()
     },
+  )
+
+  app.get(
+    '/wechat/js-config',
+    {
+      schema: {
+        summary: '微信内页面的 JS-SDK 配置（分享卡片）：以公众号 jsapi_ticket 签名本站页面地址',
+        tags,
+        querystring: WechatJsConfigQuery,
+        response: { 200: Ajax(WechatJsConfig) },
+      },
+    },
+    async (request) =>
+      ok(await jsConfig(authDeps, request.query.url, siteOrigins(request, deps.config.publicUrl, deps.config.port))),
   )
 
   app.post(

@@ -198,13 +198,18 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
   const totalOf = (data: Json) => (isRecord(data.amount) ? data.amount.total : undefined)
 
   const snsBaseUrl = (options.snsBaseUrl ?? 'https://api.weixin.qq.com').replace(/\/+$/, '')
-  /** An openid from api.weixin.qq.com; an error answers {errcode, errmsg} (a used, expired or foreign code). */
-  async function snsOpenid(path: string, query: Record<string, string>): Promise<string | null> {
+  /** A GET of api.weixin.qq.com; an error answers {errcode, errmsg}. */
+  async function snsJson(path: string, query: Record<string, string>): Promise<Json> {
     const response = await fetch(`${snsBaseUrl}${path}?${new URLSearchParams(query)}`, {
       signal: AbortSignal.timeout(10_000),
     })
     const data: unknown = await response.json().catch(() => ({}))
-    return isRecord(data) && typeof data.openid === 'string' && data.openid ? data.openid : null
+    return isRecord(data) ? data : {}
+  }
+  /** An openid (a used, expired or foreign code: null). */
+  async function snsOpenid(path: string, query: Record<string, string>): Promise<string | null> {
+    const data = await snsJson(path, query)
+    return typeof data.openid === 'string' && data.openid ? data.openid : null
   }
   const appSecret = options.appSecret
   const oauth: WechatOauth | undefined = appSecret
@@ -218,6 +223,17 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
             code,
             grant_type: 'authorization_code',
           }),
+        async jsapiTicket() {
+          const token = await snsJson('/cgi-bin/token', {
+            grant_type: 'client_credential',
+            appid: options.appId,
+            secret: appSecret,
+          })
+          if (typeof token.access_token !== 'string') throw new Error(`wechat token: ${String(token.errmsg)}`)
+          const answer = await snsJson('/cgi-bin/ticket/getticket', { access_token: token.access_token, type: 'jsapi' })
+          if (typeof answer.ticket !== 'string') throw new Error(`wechat jsapi ticket: ${String(answer.errmsg)}`)
+          return { ticket: answer.ticket, expiresIn: Number(answer.expires_in) || 7200 }
+        },
       }
     : undefined
   const mini = options.mini

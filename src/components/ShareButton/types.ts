@@ -4,4 +4,6 @@ export interface ShareButtonProps {
   /** The look of the bar it sits in. */
   className: string
   labelClassName: string
+  /** The card a shared link shows inside WeChat (mini-programs: the page's own share hooks give it). */
+  card: { title: string; desc: string; imageUrl: string }
 }

@@ -301,6 +301,7 @@ function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods:
           url={`${routes.find((r) => r.name === 'goodDetail')!.url}?id=${goods.id}`}
           className="good-detail__bar-action"
           labelClassName="good-detail__bar-label"
+          card={{ title: shareTitle, desc: goods.highlights.join(' · ') || goods.gameName, imageUrl: goods.coverImage }}
         />
         <View
           className="good-detail__bar-action"

@@ -25,3 +25,7 @@ export function callsTo(spy: jest.SpyInstance, key: string): Taro.request.Option
     .map(([options]) => options as Taro.request.Option)
     .filter((o) => `${o.method ?? 'GET'} ${o.url.replace(/^\/api/, '').split('?')[0]}` === key)
 }
+
+/** The query parameters of a request the page made. */
+export const queryOf = (option: Taro.request.Option) =>
+  Object.fromEntries(new URLSearchParams(option.url.split('?')[1]))

@@ -246,6 +246,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     // api.weixin.qq.com's web authorisation is not a merchant call: the app secret is its proof.
     if (request.method === 'GET' && url.pathname === '/sns/oauth2/access_token') return web.accessToken(request)
     if (request.method === 'GET' && url.pathname === '/sns/jscode2session') return web.codeToSession(request)
+    if (request.method === 'GET' && url.pathname.startsWith('/cgi-bin/')) return web.jsTicket(request)
     if (!signedByMerchant(request)) return error(401, 'SIGN_ERROR', '签名错误')
     const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {}
     const tradeMatch = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname)
@@ -412,7 +413,10 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     createTrade: async (request) => (await server.gateway).createTrade(request),
     ...forwardTo(server.gateway),
     notifyReply: wechatReply,
-    oauth: web.oauth(async (code) => (await server.gateway).oauth!.openidOf(code)),
+    oauth: web.oauth(
+      async (code) => (await server.gateway).oauth!.openidOf(code),
+      async () => (await server.gateway).oauth!.jsapiTicket(),
+    ),
     mini: { appId: mini.appId, openidOf: async (code) => (await server.gateway).mini!.openidOf(code) },
     cashier,
     testNotice(outTradeNo, amount, options = {}) {

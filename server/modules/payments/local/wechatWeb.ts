@@ -40,10 +40,19 @@ export interface LocalWechatWebOptions {
   pay(outTradeNo: string): Promise<void>
 }
 
-/** The stand-in for WeChat's in-browser bridge: only under WeChat's user agent, only getBrandWCPayRequest. */
+/**
+ * The stand-in for WeChat's in-browser bridge, only under WeChat's user agent: getBrandWCPayRequest opens
+ * the JSAPI cashier; the JS-SDK's config and share cards are accepted, the last card kept for a look at
+ * window.__localWechatShare; anything else fails as unsupported.
+ */
 const BRIDGE_JS = `(function () {
   if (!/MicroMessenger/i.test(navigator.userAgent) || window.WeixinJSBridge) return
+  var accepted = { preVerifyJSAPI: 1, updateAppMessageShareData: 1, updateTimelineShareData: 1 }
   function invoke(name, params, callback) {
+    if (accepted[name]) {
+      if (name !== 'preVerifyJSAPI') window.__localWechatShare = Object.assign({ api: name }, params)
+      return callback({ err_msg: name + ':ok' })
+    }
     if (name !== 'getBrandWCPayRequest') return callback({ err_msg: name + ':fail 本地模式不支持' })
     var frame = document.createElement('iframe')
     frame.src = '${CASHIER_PREFIX}/wechat/jsapi?' + new URLSearchParams(params).toString()
@@ -57,7 +66,7 @@ const BRIDGE_JS = `(function () {
     })
     document.body.appendChild(frame)
   }
-  window.WeixinJSBridge = { invoke: invoke }
+  window.WeixinJSBridge = { invoke: invoke, on: function () {} }
   document.dispatchEvent(new Event('WeixinJSBridgeReady'))
 })()
 `
@@ -93,6 +102,26 @@ export function createLocalWechatWeb(options: LocalWechatWebOptions) {
     }
     const nonce = createHmac('sha256', options.mini.appSecret).update(code).digest('hex').slice(0, 16)
     return answer({ openid: issueOpenid(nonce), session_key: randomBytes(16).toString('base64') })
+  }
+
+  const accessTokens = new Set<string>()
+
+  /** GET /cgi-bin/token and /cgi-bin/ticket/getticket: the official account's JS-SDK ticket. */
+  function jsTicket(request: LocalRequest): LocalResponse {
+    const url = new URL(request.url, 'http://127.0.0.1')
+    const query = url.searchParams
+    if (url.pathname === '/cgi-bin/token') {
+      if (query.get('appid') !== options.appId || query.get('secret') !== options.appSecret) {
+        return answer({ errcode: 40125, errmsg: 'invalid appsecret' })
+      }
+      const token = randomBytes(24).toString('hex')
+      accessTokens.add(token)
+      return answer({ access_token: token, expires_in: 7200 })
+    }
+    if (!accessTokens.has(query.get('access_token') ?? '') || query.get('type') !== 'jsapi') {
+      return answer({ errcode: 40001, errmsg: 'invalid credential' })
+    }
+    return answer({ errcode: 0, errmsg: 'ok', ticket: randomBytes(32).toString('base64url'), expires_in: 7200 })
   }
 
   /** GET /sns/oauth2/access_token, as api.weixin.qq.com answers it. */
@@ -184,8 +213,9 @@ export function createLocalWechatWeb(options: LocalWechatWebOptions) {
   }
 
   /** The authorize page is this site's own `/dev/wechat/oauth2/authorize`, on the origin the page is on. */
-  const oauth = (openidOf: WechatOauth['openidOf']): WechatOauth => ({
+  const oauth = (openidOf: WechatOauth['openidOf'], jsapiTicket: WechatOauth['jsapiTicket']): WechatOauth => ({
     appId: options.appId,
+    jsapiTicket,
     authorizeUrl: (redirectUri, state) =>
       authorizeUrl(
         `${new URL(redirectUri).origin}${CASHIER_PREFIX}/wechat/oauth2/authorize`,
@@ -196,7 +226,7 @@ export function createLocalWechatWeb(options: LocalWechatWebOptions) {
     openidOf,
   })
 
-  return { accessToken, codeToSession, isOurOpenid, routes, oauth }
+  return { accessToken, codeToSession, jsTicket, isOurOpenid, routes, oauth }
 }
 
 /** A key file written before the app secret existed gets one derived from its APIv3 key. */
