@@ -83,9 +83,9 @@ export const TABS: { name: string; label: string }[] = [
 ]
 
 /**
- * List pages reload their first page when pulled down — in the mini-programs, whose pull is native. On H5
- * Taro 4.2.1's React pull-down component looks for the page on its own wrapper element, so the pull would
- * spin for ever without reaching the page; there the lists keep their explicit reload.
+ * List pages reload their first page when pulled down: natively in the mini-programs; on H5 by our own
+ * components/PullRefresh — Taro 4.2.1's React H5 pull-down looks for the page (and its scroll position) on
+ * its own wrapper element, so it never reached the page and took every downward swipe.
  */
 export const PULL_TO_REFRESH = process.env.TARO_ENV !== 'h5'
 

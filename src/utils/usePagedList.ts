@@ -7,7 +7,8 @@ export type PagedStatus = 'loading' | 'idle' | 'error'
 /**
  * A server-paged list that loads its next page when the visitor nears the bottom (SCREENS.md: lists page
  * by infinite scroll). `reload` starts again from page 1; a late answer to an older load is dropped. Pulling
- * the page down (its config: enablePullDownRefresh) loads page 1 again.
+ * the page down loads page 1 again: natively in the mini-programs (page config: enablePullDownRefresh),
+ * by <PullRefresh onRefresh={list.refresh} /> on H5.
  */
 export function usePagedList<T extends { id: number }>(
   fetch: (page: PageQuery) => Promise<ApiTable<T>>,
@@ -78,5 +79,8 @@ export function usePagedList<T extends { id: number }>(
     setTotal((t) => Math.max(0, t - 1))
   }
 
-  return { rows, total, page, status, hasMore, loadMore, reload, retry, remove, firstLoad: page === 0 }
+  /** Page 1 again, the rows staying until it has come (pull-to-refresh). */
+  const refresh = () => fetchPage(1)
+
+  return { rows, total, page, status, hasMore, loadMore, reload, refresh, retry, remove, firstLoad: page === 0 }
 }

@@ -677,12 +677,29 @@ describe('finish', () => {
       '/api/web/recentlydeal?pageNum=2&pageSize=10',
     ])
 
-    // Pulled down: the first page again, and the spinner stops when it has come.
+    // Pulled down past the mark on H5: 松开刷新, then page 1 again while the rows stay.
+    const touch = (type: string, y: number) =>
+      act(() => {
+        const event = new Event(type, { bubbles: true, cancelable: true })
+        Object.assign(event, { touches: type === 'touchend' ? [] : [{ clientY: y }] })
+        document.dispatchEvent(event)
+      })
+    touch('touchstart', 100)
+    touch('touchmove', 180)
+    expect(page().querySelector('.pull-refresh')?.textContent).toBe('下拉刷新')
+    touch('touchmove', 260)
+    expect(page().querySelector('.pull-refresh')?.textContent).toBe('松开刷新')
+    touch('touchend', 260)
+    await waitFor(() => expect(callsTo(api, 'GET /web/recentlydeal')).toHaveLength(3))
+    expect(callsTo(api, 'GET /web/recentlydeal')[2].url).toBe('/api/web/recentlydeal?pageNum=1&pageSize=10')
+    await waitFor(() => expect(page().querySelectorAll('.deal-row').length).toBe(10))
+    await waitFor(() => expect(page().querySelector('.pull-refresh')?.textContent).toBe(''))
+
+    // The mini-programs' native pull reaches the same first page.
     const stop = jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => Promise.resolve({} as never))
     act(() => (Taro.getCurrentInstance().page as { onPullDownRefresh: () => void }).onPullDownRefresh())
     await waitFor(() => expect(stop).toHaveBeenCalled())
-    expect(callsTo(api, 'GET /web/recentlydeal').at(-1)!.url).toBe('/api/web/recentlydeal?pageNum=1&pageSize=10')
-    await waitFor(() => expect(page().querySelectorAll('.deal-row').length).toBe(10))
+    expect(callsTo(api, 'GET /web/recentlydeal')).toHaveLength(4)
   })
 })
 

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { Picker, Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { listMyOrders, type OrdersQuery } from '@/api/orders'
+import PullRefresh from '@/components/PullRefresh'
 import EmptyState from '@/components/EmptyState'
 import ListFooter from '@/components/ListFooter'
 import OrderActions from '@/components/OrderActions'
@@ -126,6 +127,7 @@ function OrderList({ query }: { query: OrdersQuery }) {
   }
   return (
     <View className="status-card-list">
+      <PullRefresh onRefresh={list.refresh} />
       {list.rows.map((row) => {
         const order = changed[row.id] ?? row
         const open = () => openPage('orderDetail', { id: order.id })

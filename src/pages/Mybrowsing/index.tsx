@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { delistGoods, editGoodsPrice, listMyConsignments, relistGoods } from '@/api/consignment'
 import { ApiError, toastError } from '@/api/request'
+import PullRefresh from '@/components/PullRefresh'
 import EmptyState from '@/components/EmptyState'
 import LazyImage from '@/components/LazyImage'
 import ListFooter from '@/components/ListFooter'
@@ -122,6 +123,7 @@ function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
   }
   return (
     <View className="status-card-list">
+      <PullRefresh onRefresh={list.refresh} />
       {list.rows.map((row) => {
         const listing = changed[row.id] ?? row
         const buttons = BUTTONS.filter((b) => listing.actions.includes(b.action))

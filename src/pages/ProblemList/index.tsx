@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { listProblems } from '@/api/feedback'
+import PullRefresh from '@/components/PullRefresh'
 import EmptyState from '@/components/EmptyState'
 import { PROBLEM_TYPE_LABELS } from '@/contract/constants'
 import ImageViewer from '@/components/ImageViewer'
@@ -43,6 +44,7 @@ function Problems() {
   }
   return (
     <View className="problems">
+      <PullRefresh onRefresh={list.refresh} />
       <View className="problems__head">
         <Text className="problems__summary">共 {list.total} 条</Text>
         <View className="problems__new" role="button" onClick={() => openPage('suggest')}>

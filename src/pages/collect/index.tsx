@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { listFavourites, uncollectGoods } from '@/api/catalogue'
 import { toastError } from '@/api/request'
+import PullRefresh from '@/components/PullRefresh'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import GoodsCard, { GoodsCardSkeleton } from '@/components/GoodsCard'
@@ -55,6 +56,7 @@ function Favourites() {
   }
   return (
     <View className="collect">
+      <PullRefresh onRefresh={list.refresh} />
       <Text className="collect__summary">共收藏 {list.total} 个账号</Text>
       {list.rows.map((goods) => (
         <View key={goods.id} className="collect__item">

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { listRecentDeals } from '@/api/catalogue'
+import PullRefresh from '@/components/PullRefresh'
 import DealRow from '@/components/DealRow'
 import EmptyState from '@/components/EmptyState'
 import ListFooter from '@/components/ListFooter'
@@ -15,6 +16,7 @@ export default function FinishPage() {
   return (
     <MainShell>
       <View className="finish">
+        <PullRefresh onRefresh={list.refresh} />
         <View className="finish__intro">
           <Text className="finish__intro-title">真实成交记录</Text>
           <Text className="finish__intro-text">

@@ -7,6 +7,7 @@ import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import GoodsCard, { GOODS_ROW_HEIGHT, GoodsCardSkeleton } from '@/components/GoodsCard'
 import Icon from '@/components/Icon'
+import PullRefresh from '@/components/PullRefresh'
 import ListFooter from '@/components/ListFooter'
 import RegionCascade, { regionLabel, REGION_LEVELS } from '@/components/RegionCascade'
 import VirtualList from '@/components/VirtualList'
@@ -160,6 +161,7 @@ function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen:
 
   return (
     <View className="good-list">
+      <PullRefresh onRefresh={() => fetchPage(filters, 1)} />
       <View className="good-list__bar">
         <View className="good-list__search">
           <Icon name="search" size={32} />

@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { listMessages, markMessageRead } from '@/api/messages'
 import { ApiError, toastError } from '@/api/request'
+import PullRefresh from '@/components/PullRefresh'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon, { type GlyphName } from '@/components/GlyphIcon'
 import ListFooter from '@/components/ListFooter'
@@ -91,6 +92,7 @@ function Messages() {
   }
   return (
     <View className="messages">
+      <PullRefresh onRefresh={list.refresh} />
       <Text className="messages__summary">{unread > 0 ? `${unread} 条未读消息` : '消息都已读完'}</Text>
       <View className="messages__card">
         {list.rows.map((message) => {
