@@ -3,7 +3,6 @@ import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { refreshUnread } from '@/api/messages'
 import Icon, { type IconName } from '@/components/Icon'
-import type CustomTabBar from '@/custom-tab-bar'
 import { TABS } from '@/routes'
 import { useAppState } from '@/store'
 import './index.scss'
@@ -59,10 +58,15 @@ export default function TabBar({ active, onSelect }: { active?: string; onSelect
   )
 }
 
+/** What src/custom-tab-bar offers its tab pages. */
+interface SelectableTabBar {
+  setSelected(name: string): void
+}
+
 /** In a mini-program the app keeps a tabBar per tab page: each tab page says which tab it is when shown. */
 export function useSelectedTab(name: string | undefined) {
   useDidShow(() => {
     if (process.env.TARO_ENV === 'h5' || !name || !TABS.some((tab) => tab.name === name)) return
-    Taro.getTabBar<CustomTabBar>(Taro.getCurrentInstance().page)?.setSelected(name)
+    Taro.getTabBar<SelectableTabBar>(Taro.getCurrentInstance().page)?.setSelected(name)
   })
 }
