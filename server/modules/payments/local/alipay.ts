@@ -237,28 +237,9 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
 
   /** alipay.trade.create: the mini-program's trade for its buyer, paid in the app by my.tradePay. */
   function createForBuyer(params: Record<string, string>, biz: Record<string, unknown>): Record<string, unknown> {
-    const amount = parseYuan(biz.total_amount)
-    const outTradeNo = typeof biz.out_trade_no === 'string' ? biz.out_trade_no : ''
-    if (!outTradeNo || amount === null || amount <= 0 || !biz.buyer_open_id || !params.notify_url) {
-      return businessFailure('ACQ.INVALID_PARAMETER', '参数无效')
-    }
-    const now = new Date()
-    const trade =
-      trades.get(outTradeNo) ??
-      trades.save({
-        outTradeNo,
-        tradeNo: `${chinaTime(now).replace(/\D/g, '').slice(0, 8)}22001${randomToken(19, '0123456789')}`,
-        amount,
-        subject: String(biz.subject ?? ''),
-        notifyUrl: params.notify_url,
-        returnUrl: '',
-        expiresAt: (parseChinaTime(biz.time_expire) ?? new Date(now.getTime() + 15 * 60_000)).toISOString(),
-        createdAt: now.toISOString(),
-        paidAt: null,
-        status: 'WAIT_BUYER_PAY',
-        refunds: {},
-      })
-    return success(trade, {})
+    if (!biz.buyer_open_id) return businessFailure('ACQ.INVALID_PARAMETER', '参数无效')
+    const trade = openTrade(biz, params.notify_url, '')
+    return typeof trade === 'string' ? businessFailure('ACQ.INVALID_PARAMETER', trade) : success(trade, {})
   }
 
   const server = serveLocalApi(
@@ -310,11 +291,18 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
     } catch {
       return '订单信息格式错误'
     }
+    if (!params.return_url) return '订单信息不完整'
+    return openTrade(biz, params.notify_url, params.return_url)
+  }
+
+  /**
+   * The trade a pay request (wap page or mini-program) names: new, or the same one again — the same number
+   * with another amount or subject is refused, as at Alipay. An error text when it does not check out.
+   */
+  function openTrade(biz: Record<string, unknown>, notifyUrl: string | undefined, returnUrl: string): Trade | string {
     const amount = parseYuan(biz.total_amount)
     const outTradeNo = typeof biz.out_trade_no === 'string' ? biz.out_trade_no : ''
-    if (!outTradeNo || amount === null || amount <= 0 || !params.notify_url || !params.return_url) {
-      return '订单信息不完整'
-    }
+    if (!outTradeNo || amount === null || amount <= 0 || !notifyUrl) return '订单信息不完整'
     const subject = String(biz.subject ?? '')
     const known = trades.get(outTradeNo)
     if (known) return known.amount === amount && known.subject === subject ? known : '交易信息被篡改'
@@ -324,8 +312,8 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
       tradeNo: `${chinaTime(now).replace(/\D/g, '').slice(0, 8)}22001${randomToken(19, '0123456789')}`,
       amount,
       subject,
-      notifyUrl: params.notify_url,
-      returnUrl: params.return_url,
+      notifyUrl,
+      returnUrl,
       expiresAt: (parseChinaTime(biz.time_expire) ?? new Date(now.getTime() + 15 * 60_000)).toISOString(),
       createdAt: now.toISOString(),
       paidAt: null,
