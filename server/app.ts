@@ -24,7 +24,7 @@ import { adminLedgerRoutes } from './modules/ledger/routes'
 import { messageRoutes } from './modules/messages/routes'
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
 import { paymentDevRoutes } from './modules/payments/local/devRoutes'
-import { CASHIER_PREFIX, isLocalGateway } from './modules/payments/local/support'
+import { BRIDGE_PATH, localGateways } from './modules/payments/local/support'
 import { adminPayoutRoutes, paymentRoutes } from './modules/payments/routes'
 import { adminSettingsRoutes } from './modules/settings/routes'
 import { adminTrustRoutes, trustRoutes } from './modules/trust/routes'
@@ -38,9 +38,8 @@ import { userRoutes } from './modules/user/routes'
  */
 export function buildApp(deps: AppDeps) {
   const { config, database, kv, vault, lookupKey, sms, idVerifier, payments, logger = false } = deps
-  // A page opened with WeChat's user agent gets the local stand-in for WeixinJSBridge (JSAPI pay).
-  const localWechat = payments.wechat && isLocalGateway(payments.wechat)
-  const h5 = loadH5Build(config.h5Dir, localWechat ? [`${CASHIER_PREFIX}/wechat/jsbridge.js`] : [])
+  // In local mode a page opened with WeChat's or Alipay's user agent gets the local stand-in for its bridge.
+  const h5 = loadH5Build(config.h5Dir, localGateways(payments).length > 0 ? [BRIDGE_PATH] : [])
   const app = Fastify({
     logger,
     genReqId: () => randomUUID(),

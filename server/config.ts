@@ -75,6 +75,11 @@ export interface Config {
      * the merchant, whose users are known by code2session and pay by requestPayment.
      */
     mini?: { appId: string; appSecret: string }
+    /**
+     * QQ_MINI_APP_ID and QQ_MINI_APP_SECRET (optional, together): the QQ mini-program. Its buyers pay by
+     * WeChat Pay: an H5 trade of this merchant made through QQ's proxy, opened by qq.requestWxPayment.
+     */
+    qqMini?: { appId: string; appSecret: string }
   }
   /** The site's public origin (PUBLIC_URL) for gateway callbacks; unset outside production → the request's own. */
   publicUrl?: string
@@ -249,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems,
     )
     if (mini) config.wechatPay.mini = mini
+    const qqMini = group('QQ_MINI_', { appId: env.QQ_MINI_APP_ID, appSecret: env.QQ_MINI_APP_SECRET }, problems)
+    if (qqMini) config.wechatPay.qqMini = qqMini
   }
   if (config.lookupHashKey && Buffer.from(config.lookupHashKey, 'base64').length !== 32) {
     problems.push('LOOKUP_HASH_KEY 必须是 32 字节的 base64 (LOOKUP_HASH_KEY must be 32 bytes of base64)')

@@ -4,8 +4,8 @@ import type {
   PayRequest,
   PayStart,
   PaymentKind,
-  WechatAuthorize,
-  WechatCode,
+  PayerAuthorize,
+  PayerCode,
   WechatJsConfig,
   MiniCode,
   PayChannel,
@@ -36,12 +36,13 @@ export function amountDue(order: Order, kind: PaymentKind): number {
   return order.totalAmount
 }
 
-/** Inside WeChat: where to send the page so WeChat says who pays; it comes back to `redirect`. */
-export const wechatAuthorize = (redirect: string) =>
-  get<ApiResult<WechatAuthorize>>('/pay/wechat/authorize', { redirect })
+/** Inside WeChat or Alipay: where to send the page so the app says who pays; it comes back to `redirect`. */
+export const payerAuthorize = (channel: PayChannel, redirect: string) =>
+  get<ApiResult<PayerAuthorize>>(`/pay/${channel}/authorize`, { redirect })
 
-/** The code WeChat's authorisation came back with: the server keeps the payer's openid. */
-export const bindWechatCode = (body: WechatCode) => post<ApiResult<void>>('/pay/wechat/openid', body)
+/** The code the app's authorisation came back with: the server keeps who pays. */
+export const bindPayerCode = (channel: PayChannel, body: PayerCode) =>
+  post<ApiResult<void>>(`/pay/${channel}/openid`, body)
 
 /** In a mini-program: its login code, by which the server learns who pays through `channel`. */
 export const bindMiniCode = (channel: PayChannel, body: MiniCode) =>

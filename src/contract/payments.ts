@@ -29,11 +29,13 @@ export const PayParams = Type.Object({ orderId: Id('订单编号') })
 
 /**
  * Where the buyer pays: `web` — a browser (the gateway's page, or a QR code on a desktop); `jsapi` — a
- * page inside WeChat's own browser, paid through its bridge (WeChat Pay only; needs the WeChat
- * authorisation below first); `mini` — a mini-program, after its login code has been given to
- * POST /pay/{channel}/mini-session: WeChat's pays by requestPayment, Alipay's by my.tradePay.
+ * page inside the gateway's own app, paid through its bridge (WeChat Pay in WeChat, Alipay in Alipay; needs
+ * the app's authorisation below first); `mini` — the gateway's own mini-program, after its login code has
+ * been given to POST /pay/{channel}/mini-session: WeChat's pays by requestPayment, Alipay's by tradePay;
+ * `qq-mini` — WeChat Pay in the QQ mini-program, an H5 trade made through QQ's proxy and opened by
+ * qq.requestWxPayment.
  */
-export const PayScene = literals(['web', 'jsapi', 'mini'] as const, { title: '支付场景' })
+export const PayScene = literals(['web', 'jsapi', 'mini', 'qq-mini'] as const, { title: '支付场景' })
 export type PayScene = Static<typeof PayScene>
 
 /** POST /pay/{orderId}. `returnUrl` is where the gateway sends the browser back (never proof of payment). */
@@ -48,13 +50,13 @@ export type PayRequest = Static<typeof PayRequest>
 export const PayStart = Type.Object({
   outTradeNo: Type.String(),
   amount: Type.Integer(),
-  /** Alipay H5: the gateway page to open; WeChat H5: the `h5_url`. */
+  /** Alipay H5: the gateway page to open; WeChat H5 (in a browser or the QQ mini-program): the `h5_url`. */
   payUrl: Type.Optional(Type.String()),
   /** Alipay: an auto-submitting form, when the gateway needs POST. */
   form: Type.Optional(Type.String()),
   /** WeChat on a desktop: the code_url to draw as a QR code. */
   qrCode: Type.Optional(Type.String()),
-  /** The Alipay mini-program: the trade number my.tradePay pays. */
+  /** Alipay's own cashier (its browser's AlipayJSBridge, its mini-program): the trade number tradePay pays. */
   tradeNo: Type.Optional(Type.String()),
   /** Inside WeChat: what the page hands to WeixinJSBridge's getBrandWCPayRequest, signed by the merchant. */
   jsapi: Type.Optional(
@@ -92,20 +94,29 @@ export const Payout = Type.Object({
 })
 export type Payout = Static<typeof Payout>
 
-/** GET /pay/wechat/authorize: where to send a page inside WeChat so WeChat tells us who pays. */
-export const WechatAuthorizeQuery = Type.Object({
+/** The channel a payer call is about: /pay/{channel}/authorize, …/openid, …/mini-session. */
+export const PayChannelParams = Type.Object({ channel: PayChannel })
+
+/**
+ * GET /pay/{channel}/authorize: where to send a page inside the gateway's own app (WeChat, Alipay) so the
+ * app tells us who pays.
+ */
+export const PayerAuthorizeQuery = Type.Object({
   redirect: Type.String({ title: '授权后返回的页面', minLength: 1, maxLength: 500 }),
 })
-/** No `authorizeUrl` when WeChat has told us already who this user is: pay at once. */
-export const WechatAuthorize = Type.Object({ authorizeUrl: Type.Optional(Type.String()) })
-export type WechatAuthorize = Static<typeof WechatAuthorize>
+/** No `authorizeUrl` when the app has told us already who this user is: pay at once. */
+export const PayerAuthorize = Type.Object({ authorizeUrl: Type.Optional(Type.String()) })
+export type PayerAuthorize = Static<typeof PayerAuthorize>
 
-/** POST /pay/wechat/openid: the code WeChat's authorisation came back with, and our state. */
-export const WechatCode = Body({
+/**
+ * POST /pay/{channel}/openid: the code the app's authorisation came back with (WeChat's `code`, Alipay's
+ * `auth_code`), and our state.
+ */
+export const PayerCode = Body({
   code: Type.String({ title: '授权码', minLength: 1, maxLength: 128 }),
   state: Type.String({ title: '授权状态', minLength: 1, maxLength: 64 }),
 })
-export type WechatCode = Static<typeof WechatCode>
+export type PayerCode = Static<typeof PayerCode>
 
 /**
  * POST /pay/{channel}/mini-session: a mini-program's login code — WeChat's wx.login, Alipay's
@@ -113,7 +124,6 @@ export type WechatCode = Static<typeof WechatCode>
  */
 export const MiniCode = Body({ code: Type.String({ title: '登录凭证', minLength: 1, maxLength: 128 }) })
 export type MiniCode = Static<typeof MiniCode>
-export const MiniSessionParams = Type.Object({ channel: PayChannel })
 
 /** GET /wechat/js-config: a page inside WeChat signs its wx.config with this (its share card). */
 export const WechatJsConfigQuery = Type.Object({

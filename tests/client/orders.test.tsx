@@ -400,9 +400,92 @@ describe('paying inside WeChat’s browser', () => {
   })
 })
 
+// ---- inside Alipay ---------------------------------------------------------------------------------------
+
+const ALIPAY_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Ariver/1.1.0 AliApp(AP/10.5.96.6000) Nebula WK AlipayClient/10.5.96.6000 Language/zh-Hans Region/CN NebulaX/1.0.0'
+
+/** AlipayJSBridge, whose tradePay answers `resultCode`. */
+function alipayBridge(resultCode: string) {
+  const call = jest.fn((_name: string, _params: unknown, done: (answer: { resultCode: string }) => void) =>
+    done({ resultCode }),
+  )
+  Object.assign(window, { AlipayJSBridge: { call } })
+  return call
+}
+
+describe('paying inside Alipay’s browser', () => {
+  const browserUa = navigator.userAgent
+  beforeEach(() => Object.defineProperty(navigator, 'userAgent', { value: ALIPAY_UA, configurable: true }))
+  afterEach(() => {
+    Object.defineProperty(navigator, 'userAgent', { value: browserUa, configurable: true })
+    delete (window as { AlipayJSBridge?: unknown }).AlipayJSBridge
+  })
+
+  it('offers Alipay first; WeChat Pay opens the open-in-browser guide', async () => {
+    mockApi({ ...buyerApi, 'GET /need/myOrder/31': () => ({ code: 200, data: order() }) })
+    renderApp('/index/orderDetail?id=31')
+    await tapText('去支付')
+    expect((await find('[role=radio][aria-label="支付宝"]')).getAttribute('aria-checked')).toBe('true')
+    await tapLabel('微信支付')
+    await tapText('确认支付')
+    await find('.open-in-browser')
+    expect(text('.open-in-browser')).toContain('支付宝内无法打开微信支付')
+    await tapText('改用支付宝')
+    await arriveAt('/index/pay?id=31&kind=full&channel=alipay', '.pay')
+  })
+
+  it('the first payment asks Alipay who pays: the page goes to the authorisation and comes back to itself', async () => {
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+      'GET /pay/alipay/authorize': () => ({ code: 200, data: { authorizeUrl: 'https://openauth.alipay.com/x' } }),
+    })
+    renderApp('/index/pay?id=31&kind=full&channel=alipay')
+    await waitFor(() => expect(openGateway).toHaveBeenCalledWith({ payUrl: 'https://openauth.alipay.com/x' }))
+    expect(queryOf(callsTo(api, 'GET /pay/alipay/authorize')[0])).toEqual({ redirect: window.location.href })
+    expect(callsTo(api, 'POST /pay/31')).toHaveLength(0)
+  })
+
+  it('back with the auth_code: binds it, starts again without it, and tradePay pays the trade made for them', async () => {
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+      'POST /pay/alipay/openid': () => ({ code: 200, msg: 'ok' }),
+      'GET /pay/alipay/authorize': () => ({ code: 200, data: {} }),
+      'POST /pay/31': () => ({ code: 200, data: { outTradeNo: 'P6', amount: 330_924, tradeNo: '2026112522001' } }),
+      'GET /need/myOrder/byTradeNo': () => ({ code: 200, data: order({ status: 'paid', actions: [] }) }),
+    })
+    const call = alipayBridge('9000')
+    renderApp('/index/pay?id=31&kind=full&channel=alipay&app_id=2021&source=alipay_wallet&auth_code=A1&state=S1')
+    await arriveAt('/index/orderDetail?id=31&outTradeNo=P6', '.order-detail__status')
+    expect(callsTo(api, 'POST /pay/alipay/openid').map((c) => c.data)).toEqual([{ code: 'A1', state: 'S1' }])
+    expect(callsTo(api, 'POST /pay/31')).toHaveLength(1)
+    expect(callsTo(api, 'POST /pay/31')[0].data).toMatchObject({ channel: 'alipay', scene: 'jsapi' })
+    expect(call).toHaveBeenCalledWith('tradePay', { tradeNO: '2026112522001' }, expect.any(Function))
+  })
+
+  it('a cancelled tradePay says so and stays on the pay page', async () => {
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+      'GET /pay/alipay/authorize': () => ({ code: 200, data: {} }),
+      'POST /pay/31': () => ({ code: 200, data: { outTradeNo: 'P5', amount: 330_924, tradeNo: '2026112522002' } }),
+    })
+    const toast = jest.spyOn(Taro, 'showToast')
+    alipayBridge('6001')
+    renderApp('/index/pay?id=31&kind=full&channel=alipay')
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: '已取消支付', icon: 'none' }))
+    expect(page().querySelector('.pay')).not.toBeNull()
+  })
+})
+
 describe('paying in the Alipay mini-program', () => {
   beforeEach(() => (process.env.TARO_ENV = 'alipay'))
-  afterEach(() => (process.env.TARO_ENV = 'h5'))
+  afterEach(() => {
+    process.env.TARO_ENV = 'h5'
+    delete (window as { AlipayJSBridge?: unknown }).AlipayJSBridge
+  })
 
   it('gives the auth code, then asks for the trade number that my.tradePay pays', async () => {
     const api = mockApi({
@@ -413,10 +496,15 @@ describe('paying in the Alipay mini-program', () => {
     })
     // Alipay's Taro.login is my.getAuthCode({scopes: 'auth_base'}), its authCode given as `code`.
     jest.spyOn(Taro, 'login').mockResolvedValue({ code: 'AUTH1', errMsg: 'login:ok' })
+    // Under jest the H5 gateway module stands in for the mini one (tradePay takes the same trade number).
+    const call = alipayBridge('6001')
     renderApp('/index/pay?id=31&kind=full&channel=alipay')
     await waitFor(() => expect(callsTo(api, 'POST /pay/31')).toHaveLength(1))
     expect(callsTo(api, 'POST /pay/alipay/mini-session').map((c) => c.data)).toEqual([{ code: 'AUTH1' }])
     expect(callsTo(api, 'POST /pay/31')[0].data).toMatchObject({ channel: 'alipay', scene: 'mini' })
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith('tradePay', { tradeNO: '2026112522001' }, expect.any(Function)),
+    )
     await find('.pay')
   })
 })

@@ -1,4 +1,4 @@
-import { blockedReason, defaultChannel, payPlaceOf, payScene } from '@/utils/payPlace'
+import { blockedReason, defaultChannel, offeredChannels, payPlaceOf, payScene } from '@/utils/payPlace'
 
 const UA = {
   wechat:
@@ -35,14 +35,25 @@ describe('where the buyer pays from', () => {
     expect(blockedReason('alipay', 'wechat')).toMatch(/^支付宝内无法打开微信支付/)
     expect(defaultChannel('wechat')).toBe('wechat')
     expect(defaultChannel('browser')).toBe('alipay')
+    // A page inside an app lists the blocked channel too (it leads to the guide); a mini-program, with no
+    // browser to go to, lists only its own app's.
+    const both: ('alipay' | 'wechat')[] = ['alipay', 'wechat']
+    expect(offeredChannels('wechat', both)).toEqual(both)
+    expect(offeredChannels('qq', both)).toEqual(both)
+    expect(offeredChannels('weapp', both)).toEqual(['wechat'])
+    expect(offeredChannels('qq-mini', both)).toEqual(['wechat'])
+    expect(offeredChannels('alipay-mini', both)).toEqual(['alipay'])
+    expect(defaultChannel('qq-mini')).toBe('wechat')
+    expect(defaultChannel('alipay-mini')).toBe('alipay')
   })
 
-  it('pays in the app’s own cashier where there is one: JSAPI in WeChat, the mini-programs’ own', () => {
+  it('pays in the app’s own cashier where there is one: its browser’s bridge, the mini-programs’ own', () => {
     expect(payScene('wechat', 'wechat')).toBe('jsapi')
+    expect(payScene('alipay', 'alipay')).toBe('jsapi')
     expect(payScene('weapp', 'wechat')).toBe('mini')
     expect(payScene('alipay-mini', 'alipay')).toBe('mini')
-    expect(payScene('alipay', 'alipay')).toBe('web')
+    expect(payScene('qq-mini', 'wechat')).toBe('qq-mini')
     expect(payScene('browser', 'wechat')).toBe('web')
-    expect(payScene('weapp', 'alipay')).toBe('web')
+    expect(payScene('browser', 'alipay')).toBe('web')
   })
 })

@@ -17,7 +17,7 @@ const INDEX_HTML =
   '<link href="/css/app.5e6f7a8b.css" rel="stylesheet"></head><body><div id="app"></div></body></html>'
 
 /** What a page is served as in local mode: the build's index.html with the stand-in WeixinJSBridge first. */
-const LOCAL_HTML = INDEX_HTML.replace('<head>', '<head><script src="/dev/wechat/jsbridge.js"></script>')
+const LOCAL_HTML = INDEX_HTML.replace('<head>', '<head><script src="/dev/jsbridge.js"></script>')
 
 /** A stand-in for `taro build --type h5`: index.html, js/, css/, static/. */
 function fakeBuild(): string {

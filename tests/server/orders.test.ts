@@ -497,10 +497,8 @@ describe('paying', () => {
     const created = (await order(buyer, await listing())).body.data
     const jsapi = { channel: 'wechat', kind: 'full', returnUrl: '/index/orderDetail', scene: 'jsapi' }
     const unknown = await call('POST', `/api/pay/${created.id}`, buyer, jsapi)
-    expect(unknown.body).toMatchObject({ code: 409, msg: '需要微信授权后才能支付', data: { need: 'wechatAuth' } })
+    expect(unknown.body).toMatchObject({ code: 409, msg: '需要微信授权后才能支付', data: { need: 'payerAuth' } })
     expect(await database.db.select().from(payments).where(eq(payments.orderId, created.id))).toEqual([])
-    const alipayInside = await call('POST', `/api/pay/${created.id}`, buyer, { ...jsapi, channel: 'alipay' })
-    expect(alipayInside.body).toMatchObject({ code: 400, msg: '微信内只能使用微信支付' })
 
     const authorize = (redirect: string, who: Person | null = buyer) =>
       call<{ authorizeUrl?: string }>('GET', `/api/pay/wechat/authorize?redirect=${encodeURIComponent(redirect)}`, who)
@@ -542,6 +540,57 @@ describe('paying', () => {
     const paid = (await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data
     expect(paid).toMatchObject({ status: 'paid', payments: [{ channel: 'wechat', status: 'paid' }] })
     await ledgerOk()
+  })
+
+  it('inside Alipay: the trade made for the buyer Alipay’s auth_base named, paid by tradePay with its number', async () => {
+    const buyer = await person()
+    const created = (await order(buyer, await listing())).body.data
+    const jsapi = { channel: 'alipay', kind: 'full', returnUrl: '/index/orderDetail', scene: 'jsapi' }
+    expect((await call('POST', `/api/pay/${created.id}`, buyer, jsapi)).body).toMatchObject({
+      code: 409,
+      msg: '需要支付宝授权后才能支付',
+      data: { need: 'payerAuth' },
+    })
+    const sent = new URL(
+      (
+        await call<{ authorizeUrl?: string }>(
+          'GET',
+          `/api/pay/alipay/authorize?redirect=${encodeURIComponent(`/index/pay?id=${created.id}&auth_code=used`)}`,
+          buyer,
+        )
+      ).body.data.authorizeUrl!,
+    )
+    expect(sent.pathname).toBe('/dev/alipay/oauth2/publicAppAuthorize.htm')
+    const back = new URL(
+      (await app.inject({ method: 'GET', url: `${sent.pathname}${sent.search}` })).headers.location as string,
+    )
+    expect(back.searchParams.getAll('auth_code')).toHaveLength(1)
+    const body = { code: back.searchParams.get('auth_code')!, state: back.searchParams.get('state')! }
+    // A state is the channel's own: WeChat's call does not take Alipay's.
+    expect((await call('POST', '/api/pay/wechat/openid', buyer, body)).status).toBe(400)
+    expect((await call('POST', '/api/pay/alipay/openid', buyer, body)).status).toBe(200)
+
+    const started = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, jsapi)
+    expect(started.body.data).toMatchObject({ tradeNo: expect.stringMatching(/^\d{32}$/) })
+    expect(started.body.data).not.toHaveProperty('payUrl')
+    // The money counts on Alipay's signed notice, as for every payment.
+    const { outTradeNo, amount } = started.body.data
+    expect(await postNotice(app, paidNotice(app, outTradeNo, amount))).toBe('success')
+    expect((await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data.status).toBe('paid')
+    await ledgerOk()
+  })
+
+  it('in the QQ mini-program: WeChat’s H5 trade through QQ’s proxy, no payer needed; Alipay is not offered', async () => {
+    const buyer = await person()
+    const created = (await order(buyer, await listing())).body.data
+    const qq = { kind: 'full', returnUrl: '/index/orderDetail', scene: 'qq-mini' }
+    expect((await call('POST', `/api/pay/${created.id}`, buyer, { ...qq, channel: 'alipay' })).body).toMatchObject({
+      code: 409,
+      data: { need: 'browser' },
+    })
+    const started = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, { ...qq, channel: 'wechat' })
+    expect(started.status).toBe(200)
+    expect(new URL(started.body.data.payUrl!).pathname).toBe('/dev/wechat')
   })
 
   it('a verified notice pays the order once; hand-over, credentials, confirmation and payout follow', async () => {

@@ -8,6 +8,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import vm from 'node:vm'
 import fc from 'fast-check'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig } from '../../server/config'
@@ -63,6 +64,21 @@ const post = (url: string, fields: Record<string, string>) =>
 
 /** Opens a pay URL of the shop's origin in the "browser" (inject). */
 const open = (payUrl: string) => shop.inject({ method: 'GET', url: payUrl.slice(origin.length) })
+
+/**
+ * An app's silent authorisation (WeChat's snsapi_base, Alipay's auth_base), as a page inside the app goes
+ * through it: back on the page, with our state and the code under the app's own name for it.
+ */
+async function authorizeIn(gateway: ReturnType<typeof localGateway>, codeName: 'code' | 'auth_code') {
+  const redirect = `${origin}/index/pay?id=7`
+  const sent = new URL(gateway.oauth!.authorizeUrl(redirect, 'st4te'))
+  const back = await open(`${sent.origin}${sent.pathname}${sent.search}`)
+  expect(back.statusCode).toBe(302)
+  const location = new URL(back.headers.location as string)
+  expect(`${location.origin}${location.pathname}`).toBe(`${origin}/index/pay`)
+  expect(location.searchParams.get('state')).toBe('st4te')
+  return location.searchParams.get(codeName)!
+}
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-payments-'))
@@ -291,6 +307,51 @@ describe('Alipay through the local gateway', () => {
     expect(notice).toMatchObject({ outTradeNo: request.outTradeNo, gatewayTradeNo: tradeNo, amount: 4, paid: true })
   })
 
+  test('inside Alipay: auth_base names the buyer once per code; tradePay’s cashier pays the trade made for them', async () => {
+    const code = await authorizeIn(alipay, 'auth_code')
+    const buyer = (await alipay.oauth!.openidOf(code))!
+    expect(buyer).toMatch(/^0[\w-]{42}$/)
+    // A code is good once; one the authorisation never issued is refused (the mini-program's rule is not the page's).
+    expect(await alipay.oauth!.openidOf(code)).toBeNull()
+    expect(await alipay.oauth!.openidOf('made-up-code')).toBeNull()
+    // Production sends the page to Alipay's own authorisation.
+    const production = createAlipayGateway(
+      {
+        appId: '2021000000000001',
+        privateKey: readKeys<LocalAlipayKeys>('local-alipay').appPrivateKey,
+        alipayPublicKey: readKeys<LocalAlipayKeys>('local-alipay').gatewayPublicKey,
+      },
+      'production',
+    )
+    const url = new URL(production.oauth!.authorizeUrl(`${origin}/index/pay`, 'x'))
+    expect(`${url.origin}${url.pathname}`).toBe('https://openauth.alipay.com/oauth2/publicAppAuthorize.htm')
+    expect(url.searchParams.get('app_id')).toBe('2021000000000001')
+    expect(url.searchParams.get('scope')).toBe('auth_base')
+
+    const request = trade({ amount: 5, client: 'jsapi', payerOpenid: buyer })
+    const { tradeNo, payUrl } = await alipay.createTrade(request)
+    expect(payUrl).toBeUndefined()
+    const page = await open(`${origin}/dev/alipay/trade?trade_no=${tradeNo}`)
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('¥0.05')
+    expect((await post('/dev/alipay/trade/cancel', { trade_no: tradeNo! })).headers.location).toBe(
+      '/dev/alipay/trade/done?resultCode=6001',
+    )
+    expect(await alipay.queryTrade(request.outTradeNo)).toEqual({ state: 'pending' })
+    const paid = await post('/dev/alipay/trade/pay', { trade_no: tradeNo! })
+    expect(paid.headers.location).toBe('/dev/alipay/trade/done?resultCode=9000')
+    expect(received.alipay.find((n) => n.outTradeNo === request.outTradeNo)).toMatchObject({ amount: 5, paid: true })
+    // Paid once: tradePay again fails; a number Alipay never issued is not a trade.
+    expect((await post('/dev/alipay/trade/pay', { trade_no: tradeNo! })).headers.location).toBe(
+      '/dev/alipay/trade/done?resultCode=4000',
+    )
+    expect((await open(`${origin}/dev/alipay/trade?trade_no=1`)).statusCode).toBe(404)
+    // The bridge is Alipay's, for Alipay's user agent only.
+    const script = await open(`${origin}/dev/jsbridge.js`)
+    expect(script.body).toContain('if (!/AlipayClient/i.test(navigator.userAgent) || window.AlipayJSBridge) return')
+    expect(script.body).toContain("if (name !== 'tradePay') return other(name, params, callback)")
+  })
+
   test('transfers to a seller: paid once per out_biz_no, a refusal is final for its number, all listed at /dev', async () => {
     const request = {
       outBizNo: 'PO-1-1',
@@ -416,17 +477,7 @@ describe('WeChat Pay through the local gateway', () => {
     })
   })
 
-  /** WeChat's silent authorisation, as a page inside WeChat goes through it: the code it comes back with. */
-  async function authorize(redirect = `${origin}/index/pay?id=7`): Promise<string> {
-    const sent = new URL(wechat.oauth!.authorizeUrl(redirect, 'st4te'))
-    expect(sent.hash).toBe('#wechat_redirect')
-    const back = await open(`${sent.origin}${sent.pathname}${sent.search}`)
-    expect(back.statusCode).toBe(302)
-    const location = new URL(back.headers.location as string)
-    expect(`${location.origin}${location.pathname}`).toBe(redirect.split('?')[0])
-    expect(location.searchParams.get('state')).toBe('st4te')
-    return location.searchParams.get('code')!
-  }
+  const authorize = () => authorizeIn(wechat, 'code')
 
   test('authorisation: the code is exchanged once for an openid, by the production adapter, with the secret', async () => {
     const code = await authorize()
@@ -446,6 +497,7 @@ describe('WeChat Pay through the local gateway', () => {
     const url = new URL(production.oauth!.authorizeUrl(`${origin}/index/pay`, 'x'))
     expect(`${url.origin}${url.pathname}`).toBe('https://open.weixin.qq.com/connect/oauth2/authorize')
     expect(url.searchParams.get('scope')).toBe('snsapi_base')
+    expect(url.hash).toBe('#wechat_redirect')
     expect(createWechatGateway(adapterOptions(), 'production').oauth).toBeUndefined()
   })
 
@@ -507,10 +559,50 @@ describe('WeChat Pay through the local gateway', () => {
     await expect(
       wechat.createTrade(wechatTrade({ client: 'jsapi', payerOpenid: `o${'0'.repeat(28)}` })),
     ).rejects.toThrow(/HTTP 400 PARAM_ERROR/)
-    const script = await open(`${origin}/dev/wechat/jsbridge.js`)
+    const script = await open(`${origin}/dev/jsbridge.js`)
     expect(script.headers['content-type']).toMatch(/javascript/)
-    expect(script.body).toContain('MicroMessenger')
-    expect(script.body).toContain('getBrandWCPayRequest')
+    expect(script.body).toContain('if (!/MicroMessenger/i.test(navigator.userAgent) || window.WeixinJSBridge) return')
+    expect(script.body).toContain("if (name !== 'getBrandWCPayRequest') return other(name, params, callback)")
+    // The bridges run one after the other in a browser that is neither app, doing nothing.
+    const page = { navigator: { userAgent: 'Mozilla/5.0 Safari/604.1' }, window: {} }
+    expect(() => vm.runInNewContext(script.body, page)).not.toThrow()
+    expect(page.window).toEqual({})
+  })
+
+  test('QQ mini-program: the H5 trade goes through QQ’s proxy with its token; QQ forwards the notice', async () => {
+    const request = wechatTrade({ amount: 6, client: 'qq-mini' })
+    const { payUrl } = await wechat.createTrade(request)
+    // requestWxPayment opens h5_url: the cashier on the merchant's site, with no way back of its own.
+    const url = new URL(payUrl!)
+    expect(`${url.origin}${url.pathname}`).toBe(`${origin}/dev/wechat`)
+    expect(url.searchParams.get('redirect_url')).toBeNull()
+    expect((await post('/dev/wechat/pay', { out_trade_no: request.outTradeNo })).body).toContain('支付成功')
+    expect(received.wechat.find((n) => n.outTradeNo === request.outTradeNo)).toMatchObject({ amount: 6, paid: true })
+
+    // QQ refuses a wrong app secret (no token, no order); the proxy refuses an order without QQ's notify_url.
+    const qq = { appId: keys().qqAppId!, appSecret: keys().qqAppSecret! }
+    const api = await wechat.apiOrigin()
+    const wrongSecret = createWechatGateway(
+      { ...adapterOptions(), qqMini: { ...qq, appSecret: 'x'.repeat(16) }, baseUrl: api, qqBaseUrl: api },
+      'production',
+    )
+    await expect(wrongSecret.createTrade(wechatTrade({ client: 'qq-mini' }))).rejects.toThrow(
+      /qq getToken: invalid appsecret/,
+    )
+    const token = (await (await fetch(`${api}/api/getToken?appid=${qq.appId}&secret=${qq.appSecret}`)).json()) as {
+      access_token: string
+    }
+    const direct = await fetch(
+      `${api}/wxpay/v3/pay/transactions/h5?appid=${qq.appId}&access_token=${token.access_token}&real_notify_url=${encodeURIComponent(`${origin}/x`)}`,
+      { method: 'POST', body: JSON.stringify({ notify_url: `${origin}/api/pay/notify/wechat` }) },
+    )
+    expect(await direct.json()).toMatchObject({ errcode: 40097 })
+    // Without the QQ app configured the adapter makes no such trade.
+    await expect(
+      createWechatGateway({ ...adapterOptions(), baseUrl: api }, 'production').createTrade(
+        wechatTrade({ client: 'qq-mini' }),
+      ),
+    ).rejects.toThrow(/no QQ mini-program/)
   })
 
   test('Native (desktop): a PNG QR code of the absolute cashier URL', async () => {

@@ -1,5 +1,7 @@
 /**
- * Alipay through `alipay-sdk` (notes/backend-recipe.md §4.1): the H5 pay page (`alipay.trade.wap.pay`),
+ * Alipay through `alipay-sdk` (notes/backend-recipe.md §4.1): the H5 pay page (`alipay.trade.wap.pay`) for
+ * browsers; inside Alipay's own browser and its mini-program a trade made for the buyer (`alipay.trade.create`
+ * with the id that Alipay's silent auth_base authorisation or my.getAuthCode named) which the app's tradePay pays;
  * notices verified with `checkNotifySignV2` (the body is already decoded; V1 would decode again and
  * throw on a `%`), then app id, trade number and amount; queries with `validateSign: true` (without it
  * the SDK trusts any answer). The local gateway (./localAlipay.ts) is driven by this same adapter.
@@ -29,6 +31,20 @@ export const alipayReply: PaymentGateway['notifyReply'] = (accepted) => ({
 
 const PAID_STATUSES = ['TRADE_SUCCESS', 'TRADE_FINISHED']
 
+/** Alipay's silent web authorisation (auth_base): back to `redirect_uri` with `auth_code` and `state`. */
+export const ALIPAY_AUTHORIZE_URL = 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm'
+
+export function alipayAuthorizeUrl(base: string, appId: string, redirectUri: string, state: string): string {
+  return `${base}?${new URLSearchParams({ app_id: appId, scope: 'auth_base', redirect_uri: redirectUri, state })}`
+}
+
+/** The buyer's id in an alipay.system.oauth.token answer (open_id, or the older user_id); null on a refusal. */
+function buyerIdOf(answer: Record<string, unknown>): string | null {
+  if (answer.code !== undefined && answer.code !== '10000') return null
+  const id = answer.openId ?? answer.userId
+  return typeof id === 'string' && id ? id : null
+}
+
 export function createAlipayGateway(options: AlipayOptions, mode: PaymentGateway['mode']): PaymentGateway {
   const sdkFor = (appId: string) =>
     new AlipaySdk({
@@ -45,11 +61,10 @@ export function createAlipayGateway(options: AlipayOptions, mode: PaymentGateway
   // The mini-program is an app of its own (same keys): its users and its trades go through it.
   const miniAppId = options.miniAppId
   const miniSdk = miniAppId ? sdkFor(miniAppId) : undefined
-  const miniExec = async (method: string, params: Record<string, unknown>) =>
-    (await miniSdk!.exec(method, params, { validateSign: true })) as Record<string, unknown>
+  const run = async (via: AlipaySdk, method: string, params: Record<string, unknown>) =>
+    (await via.exec(method, params, { validateSign: true })) as Record<string, unknown>
 
-  const exec = async (method: string, bizContent: Record<string, unknown>) =>
-    (await sdk.exec(method, { bizContent }, { validateSign: true })) as Record<string, unknown>
+  const exec = (method: string, bizContent: Record<string, unknown>) => run(sdk, method, { bizContent })
   /** Alipay answers business failures with code ≠ 10000; `harmless` lists the ones that mean "nothing to do". */
   const succeeded = (method: string, answer: Record<string, unknown>, harmless: string[] = []) => {
     if (answer.code === '10000' || harmless.includes(String(answer.subCode))) return
@@ -57,36 +72,31 @@ export function createAlipayGateway(options: AlipayOptions, mode: PaymentGateway
       `${method}: ${String(answer.code)} ${String(answer.subCode ?? '')} ${String(answer.subMsg ?? answer.msg ?? '')}`,
     )
   }
+  const buyerOf = async (via: AlipaySdk, code: string) =>
+    buyerIdOf(await run(via, 'alipay.system.oauth.token', { grantType: 'authorization_code', code }))
 
   return {
     channel: 'alipay',
     mode,
-    ...(miniAppId && {
-      mini: {
-        appId: miniAppId,
-        async openidOf(code) {
-          const answer = await miniExec('alipay.system.oauth.token', { grantType: 'authorization_code', code })
-          const id = answer.openId ?? answer.userId
-          return answer.code === undefined || answer.code === '10000'
-            ? typeof id === 'string' && id
-              ? id
-              : null
-            : null
-        },
-      },
-    }),
+    oauth: {
+      appId: options.appId,
+      authorizeUrl: (redirectUri, state) => alipayAuthorizeUrl(ALIPAY_AUTHORIZE_URL, options.appId, redirectUri, state),
+      openidOf: (code) => buyerOf(sdk, code),
+    },
+    ...(miniSdk && { mini: { appId: miniAppId!, openidOf: (code: string) => buyerOf(miniSdk, code) } }),
 
     async createTrade(request) {
-      if (request.client === 'mini') {
-        // The mini-program pays a trade made for its buyer, by my.tradePay with the trade number.
-        if (!miniAppId || !request.payerOpenid) throw new Error('alipay.trade.create: no mini-program or buyer')
-        const answer = await miniExec('alipay.trade.create', {
+      if (request.client === 'jsapi' || request.client === 'mini') {
+        // A trade made for its buyer, under the app the buyer is in, paid there by tradePay with its number.
+        const [via, appId] = request.client === 'mini' ? [miniSdk, miniAppId] : [sdk, options.appId]
+        if (!via || !request.payerOpenid) throw new Error(`alipay.trade.create: no app or buyer for ${request.client}`)
+        const answer = await run(via, 'alipay.trade.create', {
           bizContent: {
             out_trade_no: request.outTradeNo,
             total_amount: formatYuan(request.amount),
             subject: request.subject,
             product_code: 'JSAPI_PAY',
-            op_app_id: miniAppId,
+            op_app_id: appId,
             buyer_open_id: request.payerOpenid,
             time_expire: chinaTime(request.expiresAt),
           },

@@ -18,11 +18,11 @@ export interface TradeRequest {
   /** The gateway must refuse payment after this moment (our order's closeAt). */
   expiresAt: Date
   /**
-   * `desktop` asks WeChat for a QR code (Native) instead of an H5 page; `jsapi` is a page inside WeChat's
-   * own browser, paid through its bridge by the payer named by `payerOpenid`; `mini` the same JSAPI trade
-   * for the mini-program's app, paid by its requestPayment.
+   * `desktop` asks WeChat for a QR code (Native) instead of an H5 page; `jsapi` is a page inside the
+   * gateway's own app (WeChat's or Alipay's browser), paid through its bridge by the payer named by
+   * `payerOpenid`; `mini` the same trade for the mini-program's app, paid by its own cashier.
    */
-  client: 'h5' | 'desktop' | 'jsapi' | 'mini'
+  client: 'h5' | 'desktop' | 'jsapi' | 'mini' | 'qq-mini'
   payerOpenid?: string
   /** Payer IP (WeChat H5 requires it). */
   clientIp: string
@@ -33,7 +33,7 @@ export interface TradeStart {
   form?: string
   qrCode?: string
   jsapi?: JsapiPayParams
-  /** Alipay mini-program: the trade number my.tradePay takes. */
+  /** Alipay's own cashier (its browser's bridge, its mini-program): the trade number tradePay takes. */
   tradeNo?: string
 }
 
@@ -57,13 +57,14 @@ export interface PayerIdentity {
 }
 
 /**
- * WeChat's web authorisation (snsapi_base) for the official account the JSAPI trades are made under: a
- * page inside WeChat is sent to `authorizeUrl` and comes back with a code, which `openidOf` exchanges.
+ * The app's silent web authorisation — WeChat's snsapi_base for the official account, Alipay's auth_base for
+ * the web app — that names who pays inside its browser: a page is sent to `authorizeUrl` and comes back with
+ * a code, which `openidOf` exchanges.
  */
-export interface WechatOauth extends PayerIdentity {
+export interface WebOauth extends PayerIdentity {
   authorizeUrl(redirectUri: string, state: string): string
-  /** The official account's JS-SDK ticket (signs a page's wx.config), and how many seconds it lasts. */
-  jsapiTicket(): Promise<{ ticket: string; expiresIn: number }>
+  /** WeChat only: the official account's JS-SDK ticket (signs a page's wx.config), and how many seconds it lasts. */
+  jsapiTicket?(): Promise<{ ticket: string; expiresIn: number }>
 }
 
 /** A gateway notice whose signature (and app id / merchant id) has been verified. */
@@ -128,13 +129,18 @@ export interface PaymentGateway {
   refund(outTradeNo: string, amount: number, refundNo: string): Promise<void>
   /** Pays a seller (Alipay only). Throws when the outcome is unknown (network, system error): try again. */
   transfer?(request: TransferRequest): Promise<TransferResult>
-  /** WeChat only, when the official account's secret is configured: who pays inside WeChat's browser. */
-  oauth?: WechatOauth
+  /**
+   * Who pays inside the gateway's own browser: WeChat's when the official account's secret is configured,
+   * Alipay's always.
+   */
+  oauth?: WebOauth
   /**
    * When a mini-program is configured: who pays in it — WeChat's code2session of `wx.login`'s code, or
    * Alipay's alipay.system.oauth.token of `my.getAuthCode`'s.
    */
   mini?: PayerIdentity
+  /** WeChat only, when the QQ mini-program is configured: its buyers pay by WeChat's H5 through QQ's proxy. */
+  qqMini?: true
 }
 
 /** The channels this process can take; one without merchant keys (and no local stand-in) is absent. */

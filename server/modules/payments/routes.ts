@@ -5,11 +5,11 @@ import {
   PayStart,
   Payout,
   PayoutId,
-  WechatAuthorize,
-  WechatAuthorizeQuery,
-  WechatCode,
+  PayerAuthorize,
+  PayerAuthorizeQuery,
+  PayerCode,
   MiniCode,
-  MiniSessionParams,
+  PayChannelParams,
   WechatJsConfig,
   WechatJsConfigQuery,
 } from '../../../src/contract/payments'
@@ -32,13 +32,15 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
   const authDeps = { db: deps.database.db, payments: deps.payments, kv: deps.kv }
 
   app.get(
-    '/pay/wechat/authorize',
+    '/pay/:channel/authorize',
     {
       schema: {
-        summary: '微信内支付：取得微信网页授权地址（静默授权，回到 redirect 并带上 code 与 state）',
+        summary:
+          '微信或支付宝内支付：取得该应用的网页授权地址（静默授权，回到 redirect 并带上 code/auth_code 与 state）',
         tags,
-        querystring: WechatAuthorizeQuery,
-        response: { 200: Ajax(WechatAuthorize) },
+        params: PayChannelParams,
+        querystring: PayerAuthorizeQuery,
+        response: { 200: Ajax(PayerAuthorize) },
       },
     },
     async (request) =>
@@ -46,6 +48,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
         await payers.authorizeUrl(
           authDeps,
           viewerOf(request),
+          request.params.channel,
           request.query.redirect,
           siteOrigins(request, deps.config.publicUrl, deps.config.port),
         ),
@@ -53,17 +56,18 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
   )
 
   app.post(
-    '/pay/wechat/openid',
+    '/pay/:channel/openid',
     {
       schema: {
-        summary: '微信内支付：用授权回来的 code 换取并保存付款人的 openid（state 只对发起授权的用户有效）',
+        summary: '微信或支付宝内支付：用授权回来的授权码换取并保存付款人的标识（state 只对发起授权的用户有效）',
         tags,
-        body: WechatCode,
+        params: PayChannelParams,
+        body: PayerCode,
         response: { 200: AjaxOk },
       },
     },
     async (request) => {
-      await payers.bindOpenid(authDeps, viewerOf(request), request.body)
+      await payers.bindOpenid(authDeps, viewerOf(request), request.params.channel, request.body)
       return ok()
     },
   )
@@ -88,7 +92,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
       schema: {
         summary: '小程序支付：用登录凭证（微信 wx.login / 支付宝 my.getAuthCode）换取并保存付款人在该小程序的标识',
         tags,
-        params: MiniSessionParams,
+        params: PayChannelParams,
         body: MiniCode,
         response: { 200: AjaxOk },
       },

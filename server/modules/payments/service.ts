@@ -107,8 +107,12 @@ export async function startPayment(
     throw new AppError(409, '订单当前状态无需支付')
   }
   const gateway = gatewayOf(deps, body.channel)
-  // Inside WeChat the trade is made for the payer WeChat named; without one, nothing is written yet.
-  const payerOpenid = scene === 'web' ? undefined : await payerOpenidOf(deps, gateway, viewer.userId, scene)
+  if (scene === 'qq-mini' && !gateway.qqMini) {
+    throw new AppError(409, 'QQ小程序内暂只支持微信支付，或在浏览器中打开本页后付款', { need: 'browser' })
+  }
+  // In the app's own cashier the trade is made for the payer the app named; without one, nothing is written yet.
+  const payerOpenid =
+    scene === 'jsapi' || scene === 'mini' ? await payerOpenidOf(deps, gateway, viewer.userId, scene) : undefined
   const returnUrl = sameOriginUrl(body.returnUrl, origin.origins)
   const outTradeNo = tradeNumber('P', now)
   returnUrl.searchParams.set('outTradeNo', outTradeNo)

@@ -6,7 +6,9 @@
  *   named by `Wechatpay-Serial`, and refused when its timestamp is more than 5 minutes off;
  * - a notice's `resource` is AEAD_AES_256_GCM-encrypted with the APIv3 key (last 16 bytes: the tag).
  * H5 (`h5_url`, with our return address as `redirect_url`) for phone browsers, JSAPI (a prepay id the page
- * hands to WeChat's own bridge, for the payer's openid from web authorisation) inside WeChat, Native
+ * hands to WeChat's own bridge, for the payer's openid from web authorisation) inside WeChat, the same H5
+ * trade made through QQ's proxy (which forwards the order and the notice untouched) for the QQ
+ * mini-program's qq.requestWxPayment, Native
  * (`code_url` drawn as a PNG QR code: mini-programs do not render SVG) for desktops. The local gateway (./localWechat.ts) is driven
  * by this same adapter.
  */
@@ -14,14 +16,19 @@ import { createCipheriv, createDecipheriv } from 'node:crypto'
 import QRCode from 'qrcode'
 import type { Config } from '../../config'
 import { parseRfc3339, randomToken, rfc3339China, rsaSign, rsaVerify } from './formats'
-import type { JsapiPayParams, NotifyRequest, PaymentGateway, TradeState, PayerIdentity, WechatOauth } from './gateway'
+import type { JsapiPayParams, NotifyRequest, PaymentGateway, TradeState, PayerIdentity, WebOauth } from './gateway'
 
 export type WechatPayOptions = NonNullable<Config['wechatPay']> & {
   /** Default https://api.mch.weixin.qq.com. */
   baseUrl?: string
   /** Where the web authorisation's code is exchanged; default https://api.weixin.qq.com. */
   snsBaseUrl?: string
+  /** QQ's mini-program API (its token, its WeChat Pay proxy); default https://api.q.qq.com. */
+  qqBaseUrl?: string
 }
+
+/** Where QQ's proxy wants WeChat Pay to send the notice; QQ forwards it to our `real_notify_url`. */
+export const QQ_NOTIFY_PATH = '/wxpay/notify'
 
 /** The JSAPI pay parameters for a prepay id, signed with the merchant key as WeChat's bridge checks them. */
 export function jsapiParams(
@@ -157,10 +164,18 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
   const baseUrl = (options.baseUrl ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, '')
   const platformKeys = { [options.platformSerial]: options.platformPublicKey }
 
-  /** One signed call; the answer's signature is checked before anything in it is read. */
-  async function call(method: 'GET' | 'POST', url: string, payload?: Json): Promise<{ status: number; data: Json }> {
+  /**
+   * One signed call; the answer's signature is checked before anything in it is read. `via` sends it through
+   * a proxy that passes it on to `url` unchanged (QQ's), so the signature still covers `url`.
+   */
+  async function call(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Json,
+    via = `${baseUrl}${url}`,
+  ): Promise<{ status: number; data: Json }> {
     const body = payload === undefined ? '' : JSON.stringify(payload)
-    const response = await fetch(`${baseUrl}${url}`, {
+    const response = await fetch(via, {
       method,
       headers: {
         authorization: wechatAuthorization(options, method, url, body),
@@ -212,7 +227,7 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
     return typeof data.openid === 'string' && data.openid ? data.openid : null
   }
   const appSecret = options.appSecret
-  const oauth: WechatOauth | undefined = appSecret
+  const oauth: Required<WebOauth> | undefined = appSecret
     ? {
         appId: options.appId,
         authorizeUrl: (redirectUri, state) => authorizeUrl(WECHAT_AUTHORIZE_URL, options.appId, redirectUri, state),
@@ -248,11 +263,31 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
       }),
   }
 
+  const qqMini = options.qqMini
+  const qqBaseUrl = (options.qqBaseUrl ?? 'https://api.q.qq.com').replace(/\/+$/, '')
+  let qqToken: { value: string; until: number } | undefined
+  /** The QQ mini-program's access token, kept until five minutes before it ends. */
+  async function qqAccessToken(): Promise<string> {
+    if (qqToken && qqToken.until > Date.now()) return qqToken.value
+    const response = await fetch(
+      `${qqBaseUrl}/api/getToken?${new URLSearchParams({ grant_type: 'client_credential', appid: qqMini!.appId, secret: qqMini!.appSecret })}`,
+      { signal: AbortSignal.timeout(10_000) },
+    )
+    const data: unknown = await response.json().catch(() => ({}))
+    if (!isRecord(data) || typeof data.access_token !== 'string') {
+      throw new Error(`qq getToken: ${isRecord(data) ? String(data.errmsg ?? data.errcode) : 'no answer'}`)
+    }
+    const seconds = Number(data.expires_in) || 7200
+    qqToken = { value: data.access_token, until: Date.now() + Math.max(60, seconds - 300) * 1000 }
+    return qqToken.value
+  }
+
   return {
     channel: 'wechat',
     mode,
     ...(oauth ? { oauth } : {}),
     ...(miniIdentity ? { mini: miniIdentity } : {}),
+    ...(qqMini ? { qqMini: true } : {}),
     async createTrade(request) {
       const order = {
         appid: options.appId,
@@ -280,10 +315,25 @@ export function createWechatGateway(options: WechatPayOptions, mode: PaymentGate
         if (answer.status !== 200 || typeof answer.data.code_url !== 'string') throw failure('native order', answer)
         return { qrCode: await qrDataUrl(answer.data.code_url) }
       }
-      const answer = await call('POST', '/v3/pay/transactions/h5', {
-        ...order,
-        scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
-      })
+      const h5 = { ...order, scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } } }
+      if (request.client === 'qq-mini') {
+        // QQ's proxy forwards the order and, to real_notify_url, the notice; qq.requestWxPayment opens h5_url.
+        if (!qqMini) throw new Error('wechatpay qq-mini order: no QQ mini-program')
+        const proxy = `${qqBaseUrl}/wxpay/v3/pay/transactions/h5?${new URLSearchParams({
+          appid: qqMini.appId,
+          access_token: await qqAccessToken(),
+          real_notify_url: request.notifyUrl,
+        })}`
+        const answer = await call(
+          'POST',
+          '/v3/pay/transactions/h5',
+          { ...h5, notify_url: `${qqBaseUrl}${QQ_NOTIFY_PATH}` },
+          proxy,
+        )
+        if (answer.status !== 200 || typeof answer.data.h5_url !== 'string') throw failure('qq h5 order', answer)
+        return { payUrl: answer.data.h5_url }
+      }
+      const answer = await call('POST', '/v3/pay/transactions/h5', h5)
       if (answer.status !== 200 || typeof answer.data.h5_url !== 'string') throw failure('h5 order', answer)
       // WeChat sends the buyer to redirect_url after the payment (or its cancellation).
       const payUrl = new URL(answer.data.h5_url)

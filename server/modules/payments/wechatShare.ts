@@ -17,7 +17,7 @@ export async function jsConfig(
   origins: string[],
 ): Promise<WechatJsConfig> {
   const oauth = deps.payments.wechat?.oauth
-  if (!oauth) throw new AppError(404, '未配置微信公众号')
+  if (!oauth?.jsapiTicket) throw new AppError(404, '未配置微信公众号')
   const page = sameOriginUrl(url, origins, 'url')
   page.hash = ''
   const key = `wechat-jsapi-ticket:${oauth.appId}`

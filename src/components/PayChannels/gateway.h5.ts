@@ -1,5 +1,6 @@
 import type { PayStart } from '@/contract/payments'
 import { routes } from '@/routes'
+import { tradePayResult, type InAppResult } from './tradePay'
 
 /** Where the gateway sends the browser back: the order page at its absolute URL on this site (H5). */
 export function returnUrl(): string {
@@ -29,23 +30,25 @@ export function openGateway(start: Pick<PayStart, 'payUrl' | 'form'>): boolean {
 }
 
 type JsapiParams = NonNullable<PayStart['jsapi']>
-export type InAppResult = 'ok' | 'cancel' | 'fail'
 
 interface WeixinJSBridge {
   invoke(name: string, params: JsapiParams, callback: (answer: { err_msg?: string }) => void): void
 }
+interface AlipayJSBridge {
+  call(name: string, params: { tradeNO: string }, callback: (answer: { resultCode?: string }) => void): void
+}
 
-/** WeChat's in-browser bridge, once it is there (it may announce itself after the page has started). */
-function weixinBridge(): Promise<WeixinJSBridge> {
-  const present = (window as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge
+/** An app's in-browser bridge, once it is there (it may announce itself after the page has started). */
+function bridge<T>(name: 'WeixinJSBridge' | 'AlipayJSBridge', label: string): Promise<T> {
+  const present = (window as unknown as Record<string, T | undefined>)[name]
   if (present) return Promise.resolve(present)
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('微信支付组件未就绪，请稍后重试')), 5_000)
+    const timer = setTimeout(() => reject(new Error(`${label}组件未就绪，请稍后重试`)), 5_000)
     document.addEventListener(
-      'WeixinJSBridgeReady',
+      `${name}Ready`,
       () => {
         clearTimeout(timer)
-        resolve((window as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge!)
+        resolve((window as unknown as Record<string, T>)[name])
       },
       { once: true },
     )
@@ -53,17 +56,24 @@ function weixinBridge(): Promise<WeixinJSBridge> {
 }
 
 /**
- * Pays a trade in the cashier of the app around the page: inside WeChat, the JSAPI trade by its bridge,
- * over the page. The notice decides, not this.
+ * Pays a trade in the cashier of the app around the page, over the page: inside WeChat the JSAPI trade by
+ * WeixinJSBridge, inside Alipay the trade number by AlipayJSBridge's tradePay. The notice decides, not this.
  */
 export async function payInApp(start: PayStart): Promise<InAppResult> {
   const params = start.jsapi
-  if (!params) return 'fail'
-  const bridge = await weixinBridge()
+  if (params) {
+    const weixin = await bridge<WeixinJSBridge>('WeixinJSBridge', '微信支付')
+    return new Promise((resolve) =>
+      weixin.invoke('getBrandWCPayRequest', params, ({ err_msg: message = '' }) =>
+        resolve(message.endsWith(':ok') ? 'ok' : message.endsWith(':cancel') ? 'cancel' : 'fail'),
+      ),
+    )
+  }
+  const tradeNO = start.tradeNo
+  if (!tradeNO) return 'fail'
+  const alipay = await bridge<AlipayJSBridge>('AlipayJSBridge', '支付宝')
   return new Promise((resolve) =>
-    bridge.invoke('getBrandWCPayRequest', params, ({ err_msg: message = '' }) =>
-      resolve(message.endsWith(':ok') ? 'ok' : message.endsWith(':cancel') ? 'cancel' : 'fail'),
-    ),
+    alipay.call('tradePay', { tradeNO }, ({ resultCode = '' }) => resolve(tradePayResult(resultCode))),
   )
 }
 

@@ -5,7 +5,7 @@ import Sheet from '@/components/Sheet'
 import SubmitBar from '@/components/SubmitBar'
 import OpenInBrowser from '@/components/OpenInBrowser'
 import type { PayChannel } from '@/contract/payments'
-import { blockedReason, currentPayPlace, defaultChannel, type PayPlace } from '@/utils/payPlace'
+import { blockedReason, currentPayPlace, defaultChannel, offeredChannels, type PayPlace } from '@/utils/payPlace'
 import './index.scss'
 
 const CHANNELS: { value: PayChannel; name: string; mark: string; text: string }[] = [
@@ -19,11 +19,18 @@ interface PayChannelsProps {
   place?: PayPlace
 }
 
-/** The two payment channels as a single-choice list; one the app around the page blocks says so. */
+/**
+ * The payment channels as a single-choice list: what pays here, and inside an app's browser also the one it
+ * blocks, which says so.
+ */
 export default function PayChannels({ value, onChange, place = currentPayPlace() }: PayChannelsProps) {
+  const offered = offeredChannels(
+    place,
+    CHANNELS.map((c) => c.value),
+  )
   return (
     <View className="pay-channels" role="radiogroup" aria-label="支付方式">
-      {CHANNELS.map((c) => (
+      {CHANNELS.filter((c) => offered.includes(c.value)).map((c) => (
         <View
           key={c.value}
           className={`pay-channels__item${c.value === value ? ' pay-channels__item--on' : ''}`}

@@ -2,14 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { fetchOrder } from '@/api/orders'
-import {
-  amountDue,
-  bindMiniCode,
-  bindWechatCode,
-  paymentKindParam,
-  startPayment,
-  wechatAuthorize,
-} from '@/api/payments'
+import { amountDue, bindMiniCode, bindPayerCode, payerAuthorize, paymentKindParam, startPayment } from '@/api/payments'
 import { ApiError, toastError } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import { openPayment } from '@/components/OrderActions'
@@ -25,7 +18,7 @@ import type { PayChannel, PaymentKind } from '@/contract/payments'
 import MainShell from '@/layouts/MainShell'
 import { replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
-import { currentPayPlace, payScene } from '@/utils/payPlace'
+import { currentPayPlace, defaultChannel, payScene } from '@/utils/payPlace'
 import './index.scss'
 
 /** While a WeChat QR code is shown: look at the order every 2 s until the payment has landed. */
@@ -47,7 +40,7 @@ export default function PayPage() {
           id={id}
           kind={paymentKindParam(params.kind)}
           initialChannel={params.channel === 'wechat' ? 'wechat' : 'alipay'}
-          wechatAuth={params.code && params.state ? { code: params.code, state: params.state } : undefined}
+          payerAuth={authOf(params)}
         />
       ) : (
         <EmptyState text="订单不存在" action={{ label: '我的买单', onClick: () => replacePage('MyProducts') }} />
@@ -56,15 +49,21 @@ export default function PayPage() {
   )
 }
 
+/** Back from the app's authorisation: WeChat adds `code`, Alipay `auth_code`, both our `state`. */
+function authOf(params: Record<string, string | undefined>) {
+  const code = params.code ?? params.auth_code
+  return code && params.state ? { code, state: params.state } : undefined
+}
+
 interface PayProps {
   id: number
   kind: PaymentKind
   initialChannel: PayChannel
-  /** Back from WeChat's authorisation (inside WeChat's browser): the code to bind before paying. */
-  wechatAuth?: { code: string; state: string }
+  /** Back from the app's authorisation (inside WeChat's or Alipay's browser): the code to bind before paying. */
+  payerAuth?: { code: string; state: string }
 }
 
-function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
+function Pay({ id, kind, initialChannel, payerAuth }: PayProps) {
   const place = currentPayPlace()
   const [order, setOrder] = useState<Order | null>(null)
   const [failed, setFailed] = useState('')
@@ -99,8 +98,8 @@ function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
       setStarting(true)
       try {
         if (scene === 'jsapi') {
-          // The first payment inside WeChat: WeChat says who pays, then the page comes back here.
-          const { authorizeUrl } = (await wechatAuthorize(pageAddress())).data
+          // The first payment inside the app: the app says who pays, then the page comes back here.
+          const { authorizeUrl } = (await payerAuthorize(channel, pageAddress())).data
           if (authorizeUrl) return void openGateway({ payUrl: authorizeUrl })
         }
         // A mini-program: its login code says who pays (no prompt, every time: codes are single-use).
@@ -111,7 +110,7 @@ function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
           returnUrl: returnUrl(),
           ...(scene === 'web' ? {} : { scene }),
         })
-        if (data.jsapi || data.tradeNo) {
+        if (scene !== 'web') {
           // The app's own cashier; the order page then waits for the signed notice.
           const result = await payInApp(data)
           if (result === 'ok') return void replacePage('orderDetail', { id, outTradeNo: data.outTradeNo })
@@ -136,18 +135,19 @@ function Pay({ id, kind, initialChannel, wechatAuth }: PayProps) {
     initialChannel,
   )
 
-  // Back from WeChat's authorisation: keep who pays, then the page starts again without the one-time code.
-  const { code, state } = wechatAuth ?? {}
+  // Back from the app's authorisation: keep who pays, then the page starts again without the one-time code.
+  const { code, state } = payerAuth ?? {}
   useEffect(() => {
     if (!code || !state) return
-    bindWechatCode({ code, state }).then(
-      () => replacePage('pay', { id, kind, channel: 'wechat' }),
-      (error) => toastError(error, '微信授权失败，请重试'),
+    const own = defaultChannel(place)
+    bindPayerCode(own, { code, state }).then(
+      () => replacePage('pay', { id, kind, channel: own }),
+      (error) => toastError(error, '授权失败，请重试'),
     )
-  }, [code, state, id, kind])
+  }, [code, state, id, kind, place])
 
   // Opened from an order's 去支付 for WeChat, or for the app's own cashier: start at once.
-  const startAtOnce = initialChannel === 'wechat' || payScene(place, initialChannel) === 'mini'
+  const startAtOnce = initialChannel === 'wechat' || payScene(place, initialChannel) !== 'web'
   useEffect(() => {
     if (!order || code || autoStarted.current || !startAtOnce || settled(order, kind)) return
     autoStarted.current = true

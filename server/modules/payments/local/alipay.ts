@@ -7,13 +7,19 @@
  * (./alipay.ts) talks to it unchanged, so every signature check that guards real money runs here too.
  *
  * Like Alipay, the gateway learns a trade from the signed pay request: when the adapter makes the pay
- * URL (in process) and again when the page is opened, whichever comes first. Trades are kept in
+ * URL (in process) and again when the page is opened, whichever comes first.
+ *
+ * For pages inside Alipay's own browser it also stands in for Alipay's silent web authorisation
+ * (`/dev/alipay/oauth2/publicAppAuthorize.htm` sends the browser straight back with a one-time auth_code,
+ * which alipay.system.oauth.token exchanges) and for AlipayJSBridge (part of `/dev/jsbridge.js`, loaded by
+ * the H5 page in local mode; it acts under Alipay's user agent only): its tradePay opens `/dev/alipay/trade` over the
+ * page, whose 支付 posts the same signed notice as the wap cashier. Trades are kept in
  * DATA_DIR/keys/local-alipay-trades.json, so a pay page, a notice retry and a query survive a restart.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyPluginAsync } from 'fastify'
-import { alipayReply, createAlipayGateway } from '../alipay'
-import { sendCashier, sendCashierMessage, sendTransfers } from './cashierPage'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { alipayAuthorizeUrl, alipayReply, createAlipayGateway } from '../alipay'
+import { bridgeScript, sendCashier, sendCashierMessage, sendTransfers, type CashierView } from './cashierPage'
 import {
   chinaTime,
   formatYuan,
@@ -29,6 +35,7 @@ import {
   CASHIER_PREFIX,
   field,
   forwardTo,
+  urlField,
   keyFile,
   noticeCourier,
   serveLocalApi,
@@ -90,6 +97,22 @@ const businessFailure = (subCode: string, subMsg: string) => ({
   sub_msg: subMsg,
 })
 const TRADE_NOT_EXIST = businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在')
+
+const AUTH_CODE_TTL_MS = 5 * 60_000
+
+/** AlipayJSBridge's stand-in: tradePay opens the trade's cashier; 9000 paid, 6001 cancelled, 4000 failed. */
+const BRIDGE_JS = bridgeScript({
+  userAgent: /AlipayClient/i,
+  global: 'AlipayJSBridge',
+  entry: 'call',
+  payCall: 'tradePay',
+  cashier: `'alipay/trade?trade_no=' + encodeURIComponent(params.tradeNO || '')`,
+  done: 'alipay/trade/done',
+  result: 'resultCode',
+  answer: `{ resultCode: result || '4000' }`,
+  brand: 'alipay',
+  extra: `    callback({ error: 1, errorMessage: name + ' 本地模式不支持' })`,
+})
 const TRADE_STATUS_ERROR = businessFailure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
 
 export function createLocalAlipay(dataDir: string, log: (message: string) => void = () => undefined): LocalGateway {
@@ -214,19 +237,28 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
     (params.app_id === keys.appId || params.app_id === miniAppId) &&
     rsaVerify(alipaySignContent(params, ['sign']), params.sign, keys.appPublicKey)
 
+  /** One-time codes of the local web authorisation → the buyer's open_id under the web app. */
+  const authCodes = new Map<string, { openId: string; expiresAt: number }>()
+  const openIdOf = (appId: string, seed: string) =>
+    `0${createHash('sha256').update(`${appId}:${seed}`).digest('base64url').slice(0, 42)}`
+
   /**
-   * alipay.system.oauth.token: a local my.getAuthCode code is not Alipay's, so any code names one local
-   * user (the same code, the same open_id).
+   * alipay.system.oauth.token: the web app's codes are the authorize page's (once each, five minutes); a
+   * local my.getAuthCode code is not Alipay's, so any code of the mini-program names one local user (the
+   * same code, the same open_id).
    */
   function oauthToken(params: Record<string, string>): Record<string, unknown> {
-    if (
-      params.app_id !== miniAppId ||
-      params.grant_type !== 'authorization_code' ||
-      !/^[\w-]{1,128}$/.test(params.code ?? '')
-    ) {
-      return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.code-invalid', sub_msg: '授权码code无效' }
+    const code = params.code ?? ''
+    const invalid = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.code-invalid', sub_msg: '授权码code无效' }
+    if (params.grant_type !== 'authorization_code' || !/^[\w-]{1,128}$/.test(code)) return invalid
+    let openId: string
+    if (params.app_id === miniAppId) openId = openIdOf(miniAppId, code)
+    else {
+      const issued = authCodes.get(code)
+      authCodes.delete(code)
+      if (!issued || issued.expiresAt < Date.now()) return invalid
+      openId = issued.openId
     }
-    const openId = `0${createHash('sha256').update(`${miniAppId}:${params.code}`).digest('base64url').slice(0, 42)}`
     return {
       open_id: openId,
       access_token: randomBytes(16).toString('hex'),
@@ -235,7 +267,7 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
     }
   }
 
-  /** alipay.trade.create: the mini-program's trade for its buyer, paid in the app by my.tradePay. */
+  /** alipay.trade.create: a trade for its buyer, paid in Alipay's browser or mini-program by tradePay. */
   function createForBuyer(params: Record<string, string>, biz: Record<string, unknown>): Record<string, unknown> {
     if (!biz.buyer_open_id) return businessFailure('ACQ.INVALID_PARAMETER', '参数无效')
     const trade = openTrade(biz, params.notify_url, '')
@@ -385,47 +417,98 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
     return back.toString()
   }
 
+  /** The buyer pays: the trade is marked paid and its signed notice posted to the merchant. */
+  async function payAndNotify(trade: Trade): Promise<Trade> {
+    const paid = markPaid(trade)
+    await courier.deliver(
+      paid.notifyUrl,
+      {
+        headers: { 'content-type': FORM },
+        body: new URLSearchParams(signAlipayParams(notice(paid), keys.gatewayPrivateKey)).toString(),
+      },
+      (_status, body) => body === 'success',
+    )
+    return paid
+  }
+
+  const tradeByNumber = (tradeNo: string | undefined) => trades.all().find((t) => t.tradeNo === tradeNo)
+
+  /** The cashier for `trade`: what its buttons post (`fields`) and where. */
+  const sendTrade = (reply: FastifyReply, trade: Trade, form: Pick<CashierView, 'fields' | 'actions'>) =>
+    sendCashier(reply, {
+      brand: 'alipay',
+      subject: trade.subject,
+      amount: trade.amount,
+      outTradeNo: trade.outTradeNo,
+      closedReason: closedReason(trade),
+      ...form,
+    })
+
   // ------------------------------------------------------------------ cashier
 
   const cashier: FastifyPluginAsync = async (app) => {
-    app.get('/alipay', { schema: { hide: true } }, async (request, reply) => {
+    const hide = { schema: { hide: true } }
+    app.get('/alipay', hide, async (request, reply) => {
       const params = Object.fromEntries(
         Object.entries(request.query as Record<string, unknown>).filter(([, v]) => typeof v === 'string'),
       ) as Record<string, string>
       const trade = acceptPayRequest(params)
       if (typeof trade === 'string') return sendCashierMessage(reply, 'alipay', 400, trade)
-      return sendCashier(reply, {
-        brand: 'alipay',
-        subject: trade.subject,
-        amount: trade.amount,
-        outTradeNo: trade.outTradeNo,
-        closedReason: closedReason(trade),
-        fields: {},
-      })
+      return sendTrade(reply, trade, { fields: {} })
     })
 
-    app.post('/alipay/pay', { schema: { hide: true } }, async (request, reply) => {
+    app.post('/alipay/pay', hide, async (request, reply) => {
       const trade = trades.get(field(request.body, 'out_trade_no') ?? '')
       if (!trade) return sendCashierMessage(reply, 'alipay', 404, '交易不存在')
       const closed = closedReason(trade)
       if (closed) return sendCashierMessage(reply, 'alipay', 409, `${closed}，无法支付`)
-      const paid = markPaid(trade)
-      await courier.deliver(
-        paid.notifyUrl,
-        {
-          headers: { 'content-type': FORM },
-          body: new URLSearchParams(signAlipayParams(notice(paid), keys.gatewayPrivateKey)).toString(),
-        },
-        (_status, body) => body === 'success',
-      )
-      return reply.redirect(returnUrl(paid))
+      return reply.redirect(returnUrl(await payAndNotify(trade)))
     })
 
-    app.get('/alipay/transfers', { schema: { hide: true } }, async (_request, reply) =>
-      sendTransfers(reply, transfers.all()),
+    app.get('/alipay/oauth2/publicAppAuthorize.htm', hide, async (request, reply) => {
+      const back = urlField(request.query, 'redirect_uri')
+      if (!back) return sendCashierMessage(reply, 'alipay', 400, 'redirect_uri 参数错误')
+      if (field(request.query, 'app_id') !== keys.appId || field(request.query, 'scope') !== 'auth_base') {
+        return sendCashierMessage(reply, 'alipay', 400, 'app_id 或 scope 参数错误')
+      }
+      const code = randomBytes(16).toString('hex')
+      authCodes.set(code, { openId: openIdOf(keys.appId, code), expiresAt: Date.now() + AUTH_CODE_TTL_MS })
+      back.searchParams.set('app_id', keys.appId)
+      back.searchParams.set('source', 'alipay_wallet')
+      back.searchParams.set('scope', 'auth_base')
+      back.searchParams.set('auth_code', code)
+      back.searchParams.set('state', field(request.query, 'state') ?? '')
+      return reply.redirect(back.toString())
+    })
+
+    /** tradePay's cashier over the page: the trade made by alipay.trade.create, by its number. */
+    app.get('/alipay/trade', hide, async (request, reply) => {
+      const trade = tradeByNumber(field(request.query, 'trade_no'))
+      if (!trade) return sendCashierMessage(reply, 'alipay', 404, '交易不存在')
+      return sendTrade(reply, trade, {
+        fields: { trade_no: trade.tradeNo },
+        actions: { pay: 'alipay/trade/pay', cancel: 'alipay/trade/cancel' },
+      })
+    })
+
+    const done = (resultCode: string) => `${CASHIER_PREFIX}/alipay/trade/done?resultCode=${resultCode}`
+
+    app.post('/alipay/trade/pay', hide, async (request, reply) => {
+      const trade = tradeByNumber(field(request.body, 'trade_no'))
+      if (!trade || closedReason(trade)) return reply.redirect(done('4000'))
+      await payAndNotify(trade)
+      return reply.redirect(done('9000'))
+    })
+
+    app.post('/alipay/trade/cancel', hide, async (_request, reply) => reply.redirect(done('6001')))
+
+    app.get('/alipay/trade/done', hide, async (_request, reply) =>
+      sendCashierMessage(reply, 'alipay', 200, '正在返回商户…'),
     )
 
-    app.post('/alipay/cancel', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/alipay/transfers', hide, async (_request, reply) => sendTransfers(reply, transfers.all()))
+
+    app.post('/alipay/cancel', hide, async (request, reply) => {
       const trade = trades.get(field(request.body, 'out_trade_no') ?? '')
       if (!trade) return sendCashierMessage(reply, 'alipay', 404, '交易不存在')
       return reply.redirect(trade.returnUrl)
@@ -437,8 +520,20 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
     mode: 'local',
     // The pay page is this gateway's cashier, on the site the buyer is using (the return URL's origin).
     mini: { appId: miniAppId, openidOf: async (code) => (await server.gateway).mini!.openidOf(code) },
+    // The authorisation page is this gateway's own, on the site the page is on.
+    oauth: {
+      appId: keys.appId,
+      authorizeUrl: (redirectUri, state) =>
+        alipayAuthorizeUrl(
+          `${new URL(redirectUri).origin}${CASHIER_PREFIX}/alipay/oauth2/publicAppAuthorize.htm`,
+          keys.appId,
+          redirectUri,
+          state,
+        ),
+      openidOf: async (code) => (await server.gateway).oauth!.openidOf(code),
+    },
     async createTrade(request) {
-      if (request.client === 'mini') return (await server.gateway).createTrade(request)
+      if (request.client === 'jsapi' || request.client === 'mini') return (await server.gateway).createTrade(request)
       const { payUrl } = await (await server.gateway).createTrade(request)
       const signed = new URL(payUrl!)
       const trade = acceptPayRequest(Object.fromEntries(signed.searchParams))
@@ -453,6 +548,7 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
     ...gateway,
     mode: 'local',
     cashier,
+    bridge: BRIDGE_JS,
     testNotice(outTradeNo, amount, options = {}): NotifyRequest {
       const known = trades.get(outTradeNo)
       const now = new Date().toISOString()

@@ -103,3 +103,51 @@ ${transfers.length ? `<table class="transfers"><tr><th>时间</th><th>商户单�
     .header('cache-control', 'no-store')
     .send(layout('alipay', '支付宝转账', body))
 }
+
+/**
+ * The script of a local stand-in for an app's in-browser bridge, only under that app's user agent: the pay
+ * call opens a cashier page over the page in a frame; when the frame reaches `<done>?<result>=…` it is
+ * removed and the call answers with `answer(result)`. `extra` is the body of `function other(name, params,
+ * callback)` for the bridge's other calls.
+ */
+export function bridgeScript(bridge: {
+  userAgent: RegExp
+  global: string
+  /** The bridge's entry: `invoke` (WeChat) or `call` (Alipay), and the name of its pay call. */
+  entry: string
+  payCall: string
+  /** JS expression (of `params`) for the cashier's path and query under the prefix. */
+  cashier: string
+  done: string
+  result: string
+  /** JS expression (of `result`) for what the pay call's callback receives. */
+  answer: string
+  brand: CashierBrand
+  extra: string
+}): string {
+  return `(function () {
+  if (!${bridge.userAgent.toString()}.test(navigator.userAgent) || window.${bridge.global}) return
+  function other(name, params, callback) {
+${bridge.extra}
+  }
+  function entry(name, params, callback) {
+    callback = callback || function () {}
+    if (name !== '${bridge.payCall}') return other(name, params, callback)
+    var frame = document.createElement('iframe')
+    frame.src = '${CASHIER_PREFIX}/' + ${bridge.cashier}
+    frame.title = '${BRAND_TITLE[bridge.brand]}'
+    frame.style.cssText = 'position:fixed;top:0;left:0;width:100%;height:100%;border:0;z-index:2147483647;background:#f5f6f8'
+    frame.addEventListener('load', function () {
+      var where = frame.contentWindow.location
+      if (where.pathname !== '${CASHIER_PREFIX}/${bridge.done}') return
+      frame.remove()
+      var result = new URLSearchParams(where.search).get('${bridge.result}')
+      callback(${bridge.answer})
+    })
+    document.body.appendChild(frame)
+  }
+  window.${bridge.global} = { ${bridge.entry}: entry, on: function () {} }
+  document.dispatchEvent(new Event('${bridge.global}Ready'))
+})();
+`
+}

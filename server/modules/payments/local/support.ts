@@ -8,7 +8,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { FastifyPluginAsync } from 'fastify'
-import type { NotifyRequest, PaymentGateway } from '../gateway'
+import type { NotifyRequest, PaymentGateway, PaymentGateways } from '../gateway'
 
 /** A local stand-in: a PaymentGateway plus its cashier pages and a way for tests to get a genuine notice. */
 /** A transfer this gateway made (or refused), kept like a trade: the same out_biz_no answers the same again. */
@@ -29,6 +29,11 @@ export interface LocalGateway extends PaymentGateway {
   /** The cashier routes; ./devRoutes.ts registers them under `/dev`. */
   cashier: FastifyPluginAsync
   /**
+   * The stand-in for the app's in-browser bridge (WeixinJSBridge, AlipayJSBridge), a script that acts only
+   * under the app's user agent; ./devRoutes.ts serves every gateway's as one `/dev/jsbridge.js`.
+   */
+  bridge: string
+  /**
    * A notice as this gateway would post it, signed by its key (or by a stranger's with `foreignKey`).
    * A genuine paid notice for a known, never paid trade of that amount also marks it paid — as the
    * cashier's 支付 does, but also when closed or expired meanwhile (the races tests need) — so a later
@@ -47,6 +52,16 @@ export const isLocalGateway = (gateway: PaymentGateway): gateway is LocalGateway
 
 /** Where the payment dev routes are mounted; the local pay URLs point there. */
 export const CASHIER_PREFIX = '/dev'
+
+/** The local stand-ins for the apps' in-browser bridges, one script for all (./devRoutes.ts). */
+export const BRIDGE_PATH = `${CASHIER_PREFIX}/jsbridge.js`
+
+/** The channels served by a local stand-in (none in production). */
+export const localGateways = (payments: PaymentGateways): LocalGateway[] =>
+  (['alipay', 'wechat'] as const)
+    .map((channel) => payments[channel])
+    .filter((g) => g !== undefined)
+    .filter(isLocalGateway)
 
 /** Reads DATA_DIR/keys/<name>.json, creating it with `create()` (mode 600) the first time. */
 export function keyFile<T>(dataDir: string, name: string, create: () => T): T {
@@ -226,4 +241,13 @@ export function noticeCourier(log: (message: string) => void) {
 export function field(source: unknown, name: string): string | undefined {
   const value = (source as Record<string, unknown> | undefined)?.[name]
   return typeof value === 'string' ? value : undefined
+}
+
+/** A string field of a parsed query or form that must be an absolute URL; null when it is not one. */
+export function urlField(source: unknown, name: string): URL | null {
+  try {
+    return new URL(field(source, name) ?? '')
+  } catch {
+    return null
+  }
 }

@@ -27,6 +27,7 @@ import {
   type LocalResponse,
 } from './support'
 import { createLocalWechatWeb, derivedAppSecret } from './wechatWeb'
+import { createLocalQq, QQ_PROXY_PATH } from './qq'
 import {
   createWechatGateway,
   encryptResource,
@@ -50,6 +51,9 @@ export interface LocalWechatKeys {
   /** The mini-program bound to the merchant (absent in key files made before it). */
   miniAppId?: string
   miniAppSecret?: string
+  /** The QQ mini-program whose buyers pay through QQ's proxy (absent in key files made before it). */
+  qqAppId?: string
+  qqAppSecret?: string
 }
 
 interface Trade {
@@ -62,6 +66,8 @@ interface Trade {
   amount: number
   description: string
   notifyUrl: string
+  /** Through QQ's proxy: where QQ forwards the notice (notifyUrl is QQ's own). */
+  realNotifyUrl?: string
   /** ISO times. */
   expiresAt: string
   createdAt: string
@@ -91,6 +97,8 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
       appSecret: randomToken(32, '0123456789abcdef'),
       miniAppId: `wx${randomToken(16, '0123456789abcdef')}`,
       miniAppSecret: randomToken(32, '0123456789abcdef'),
+      qqAppId: `11${randomToken(8, DIGITS)}`,
+      qqAppSecret: randomToken(16, '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'),
     }
   })
   const appSecret = keys.appSecret ?? derivedAppSecret(keys.apiV3Key)
@@ -98,6 +106,11 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     appId: keys.miniAppId ?? `wx${derivedAppSecret(`mini:${keys.apiV3Key}`).slice(0, 16)}`,
     appSecret: keys.miniAppSecret ?? derivedAppSecret(`mini-secret:${keys.apiV3Key}`),
   }
+  const qqApp = {
+    appId: keys.qqAppId ?? `11${derivedAppSecret(`qq:${keys.apiV3Key}`).replace(/\D/g, '').padEnd(8, '0').slice(0, 8)}`,
+    appSecret: keys.qqAppSecret ?? derivedAppSecret(`qq-secret:${keys.apiV3Key}`).slice(0, 16),
+  }
+  const qq = createLocalQq(qqApp)
   const platform = { serial: keys.platformSerial, privateKey: keys.platformPrivateKey }
   const trades = new TradeBook<Trade>(dataDir, 'local-wechat-trades', (trade) => trade.outTradeNo)
   const courier = noticeCourier(log)
@@ -119,14 +132,17 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
   }
   const error = (status: number, code: string, message: string) => respond(status, { code, message })
 
-  /** The merchant's signature: scheme, merchant id, certificate serial, fresh timestamp, RSA-SHA256. */
-  function signedByMerchant(request: LocalRequest): boolean {
+  /**
+   * The merchant's signature: scheme, merchant id, certificate serial, fresh timestamp, RSA-SHA256, over
+   * the request's own path (`url`, when a proxy passed it on from another).
+   */
+  function signedByMerchant(request: LocalRequest, url = request.url): boolean {
     const header = String(request.headers.authorization ?? '')
     if (!header.startsWith(`${SIGNATURE_SCHEME} `)) return false
     const parts = Object.fromEntries([...header.matchAll(/(\w+)="([^"]*)"/g)].map(([, key, value]) => [key, value]))
     if (parts.mchid !== keys.mchId || parts.serial_no !== keys.merchantSerial) return false
     if (Math.abs(Date.now() / 1000 - Number(parts.timestamp)) > 300) return false
-    const message = `${request.method}\n${request.url}\n${parts.timestamp}\n${parts.nonce_str}\n${request.body}\n`
+    const message = `${request.method}\n${url}\n${parts.timestamp}\n${parts.nonce_str}\n${request.body}\n`
     return rsaVerify(message, parts.signature, keys.merchantPublicKey)
   }
 
@@ -154,10 +170,13 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     }
   }
 
-  const cashierUrl = (trade: Trade) =>
-    `${new URL(trade.notifyUrl).origin}${CASHIER_PREFIX}/wechat?out_trade_no=${encodeURIComponent(trade.outTradeNo)}`
+  /** The merchant's site: where its notices end up (QQ's proxy forwards them there). */
+  const siteOf = (trade: Trade) => new URL(trade.realNotifyUrl ?? trade.notifyUrl).origin
 
-  function order(tradeType: Trade['tradeType'], body: Record<string, unknown>): LocalResponse {
+  const cashierUrl = (trade: Trade) =>
+    `${siteOf(trade)}${CASHIER_PREFIX}/wechat?out_trade_no=${encodeURIComponent(trade.outTradeNo)}`
+
+  function order(tradeType: Trade['tradeType'], body: Record<string, unknown>, realNotifyUrl?: string): LocalResponse {
     const apps = tradeType === 'JSAPI' ? [keys.appId, mini.appId] : [keys.appId]
     if (!apps.includes(String(body.appid)) || body.mchid !== keys.mchId) {
       return error(400, 'APPID_MCHID_NOT_MATCH', 'AppID和mch_id不匹配')
@@ -193,6 +212,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
         amount: amount as number,
         description,
         notifyUrl: notifyUrl.toString(),
+        ...(realNotifyUrl ? { realNotifyUrl } : {}),
         expiresAt: (parseRfc3339(body.time_expire) ?? new Date(now.getTime() + 2 * 3_600_000)).toISOString(),
         createdAt: now.toISOString(),
         paidAt: null,
@@ -247,6 +267,14 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     if (request.method === 'GET' && url.pathname === '/sns/oauth2/access_token') return web.accessToken(request)
     if (request.method === 'GET' && url.pathname === '/sns/jscode2session') return web.codeToSession(request)
     if (request.method === 'GET' && url.pathname.startsWith('/cgi-bin/')) return web.jsTicket(request)
+    if (request.method === 'GET' && url.pathname === '/api/getToken') return qq.getToken(url)
+    if (request.method === 'POST' && url.pathname === QQ_PROXY_PATH) {
+      // QQ's proxy: its own checks, then WeChat's, of the order signed for WeChat's path.
+      const admitted = qq.admit(url, request)
+      if (!('realNotifyUrl' in admitted)) return admitted
+      if (!signedByMerchant(request, '/v3/pay/transactions/h5')) return error(401, 'SIGN_ERROR', '签名错误')
+      return order('MWEB', JSON.parse(request.body) as Record<string, unknown>, admitted.realNotifyUrl)
+    }
     if (!signedByMerchant(request)) return error(401, 'SIGN_ERROR', '签名错误')
     const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {}
     const tradeMatch = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname)
@@ -302,8 +330,10 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
         platformSerial: keys.platformSerial,
         appSecret,
         mini,
+        qqMini: qqApp,
         baseUrl: origin,
         snsBaseUrl: origin,
+        qqBaseUrl: origin,
       },
       'local',
     ),
@@ -347,7 +377,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
   /** WeChat only returns to a page of the merchant's own site (its configured H5 domain). */
   function backTo(trade: Trade, redirectUrl: string | undefined): string | undefined {
     try {
-      return redirectUrl && new URL(redirectUrl).origin === new URL(trade.notifyUrl).origin ? redirectUrl : undefined
+      return redirectUrl && new URL(redirectUrl).origin === siteOf(trade) ? redirectUrl : undefined
     } catch {
       return undefined
     }
@@ -364,7 +394,7 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     const paid = markPaid(trade)
     const { headers, rawBody } = notice(paid)
     await courier.deliver(
-      paid.notifyUrl,
+      paid.realNotifyUrl ?? paid.notifyUrl,
       { headers: headers as Record<string, string>, body: rawBody },
       (status) => status === 200 || status === 204,
     )
@@ -415,10 +445,12 @@ export function createLocalWechat(dataDir: string, log: (message: string) => voi
     notifyReply: wechatReply,
     oauth: web.oauth(
       async (code) => (await server.gateway).oauth!.openidOf(code),
-      async () => (await server.gateway).oauth!.jsapiTicket(),
+      async () => (await server.gateway).oauth!.jsapiTicket!(),
     ),
     mini: { appId: mini.appId, openidOf: async (code) => (await server.gateway).mini!.openidOf(code) },
+    qqMini: true,
     cashier,
+    bridge: web.bridge,
     testNotice(outTradeNo, amount, options = {}) {
       const known = trades.get(outTradeNo)
       const now = new Date().toISOString()

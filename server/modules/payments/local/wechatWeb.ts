@@ -3,7 +3,7 @@
  * - web authorisation: `/dev/wechat/oauth2/authorize` stands for open.weixin.qq.com's silent snsapi_base
  *   page and sends the browser straight back with a one-time code; the local API's
  *   `/sns/oauth2/access_token` exchanges it for an openid, checking the app id and secret;
- * - the bridge: `/dev/wechat/jsbridge.js`, loaded by the H5 page in local mode, gives a page opened with
+ * - the bridge (part of `/dev/jsbridge.js`, loaded by the H5 page in local mode) gives a page opened with
  *   WeChat's user agent a `WeixinJSBridge` whose `getBrandWCPayRequest` opens the JSAPI cashier
  *   (`/dev/wechat/jsapi`) over the page. The cashier checks `paySign` with the merchant's public key, as
  *   WeChat does, and its 支付 posts the same signed notice as every local WeChat payment.
@@ -12,11 +12,11 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
-import { CASHIER_PREFIX, field, type LocalRequest, type LocalResponse } from './support'
-import { sendCashier, sendCashierMessage } from './cashierPage'
+import { CASHIER_PREFIX, field, urlField, type LocalRequest, type LocalResponse } from './support'
+import { bridgeScript, sendCashier, sendCashierMessage } from './cashierPage'
 import { rsaVerify } from '../formats'
 import { authorizeUrl } from '../wechat'
-import type { WechatOauth } from '../gateway'
+import type { WebOauth } from '../gateway'
 
 const CODE_TTL_MS = 5 * 60_000
 const PAY_PARAMS = ['appId', 'timeStamp', 'nonceStr', 'package', 'signType', 'paySign'] as const
@@ -45,31 +45,21 @@ export interface LocalWechatWebOptions {
  * the JSAPI cashier; the JS-SDK's config and share cards are accepted, the last card kept for a look at
  * window.__localWechatShare; anything else fails as unsupported.
  */
-const BRIDGE_JS = `(function () {
-  if (!/MicroMessenger/i.test(navigator.userAgent) || window.WeixinJSBridge) return
-  var accepted = { preVerifyJSAPI: 1, updateAppMessageShareData: 1, updateTimelineShareData: 1 }
-  function invoke(name, params, callback) {
-    if (accepted[name]) {
-      if (name !== 'preVerifyJSAPI') window.__localWechatShare = Object.assign({ api: name }, params)
-      return callback({ err_msg: name + ':ok' })
-    }
-    if (name !== 'getBrandWCPayRequest') return callback({ err_msg: name + ':fail 本地模式不支持' })
-    var frame = document.createElement('iframe')
-    frame.src = '${CASHIER_PREFIX}/wechat/jsapi?' + new URLSearchParams(params).toString()
-    frame.title = '微信支付'
-    frame.style.cssText = 'position:fixed;top:0;left:0;width:100%;height:100%;border:0;z-index:2147483647;background:#f5f6f8'
-    frame.addEventListener('load', function () {
-      var where = frame.contentWindow.location
-      if (where.pathname !== '${CASHIER_PREFIX}/wechat/jsapi/done') return
-      frame.remove()
-      callback({ err_msg: 'get_brand_wcpay_request:' + (new URLSearchParams(where.search).get('result') || 'fail') })
-    })
-    document.body.appendChild(frame)
-  }
-  window.WeixinJSBridge = { invoke: invoke, on: function () {} }
-  document.dispatchEvent(new Event('WeixinJSBridgeReady'))
-})()
-`
+const BRIDGE_JS = bridgeScript({
+  userAgent: /MicroMessenger/i,
+  global: 'WeixinJSBridge',
+  entry: 'invoke',
+  payCall: 'getBrandWCPayRequest',
+  cashier: `'wechat/jsapi?' + new URLSearchParams(params).toString()`,
+  done: 'wechat/jsapi/done',
+  result: 'result',
+  answer: `{ err_msg: 'get_brand_wcpay_request:' + (result || 'fail') }`,
+  brand: 'wechat',
+  extra: `    var accepted = { preVerifyJSAPI: 1, updateAppMessageShareData: 1, updateTimelineShareData: 1 }
+    if (!accepted[name]) return callback({ err_msg: name + ':fail 本地模式不支持' })
+    if (name !== 'preVerifyJSAPI') window.__localWechatShare = Object.assign({ api: name }, params)
+    callback({ err_msg: name + ':ok' })`,
+})
 
 export function createLocalWechatWeb(options: LocalWechatWebOptions) {
   const codes = new Map<string, { openid: string; expiresAt: number }>()
@@ -158,17 +148,9 @@ export function createLocalWechatWeb(options: LocalWechatWebOptions) {
   const routes: FastifyPluginAsync = async (app) => {
     const hide = { schema: { hide: true } }
 
-    app.get('/wechat/jsbridge.js', hide, async (_request, reply) =>
-      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(BRIDGE_JS),
-    )
-
     app.get('/wechat/oauth2/authorize', hide, async (request, reply) => {
-      let back: URL
-      try {
-        back = new URL(field(request.query, 'redirect_uri') ?? '')
-      } catch {
-        return sendCashierMessage(reply, 'wechat', 400, 'redirect_uri 参数错误')
-      }
+      const back = urlField(request.query, 'redirect_uri')
+      if (!back) return sendCashierMessage(reply, 'wechat', 400, 'redirect_uri 参数错误')
       if (field(request.query, 'appid') !== options.appId) {
         return sendCashierMessage(reply, 'wechat', 400, 'appid 参数错误')
       }
@@ -213,6 +195,7 @@ export function createLocalWechatWeb(options: LocalWechatWebOptions) {
   }
 
   /** The authorize page is this site's own `/dev/wechat/oauth2/authorize`, on the origin the page is on. */
+  type WechatOauth = Required<WebOauth>
   const oauth = (openidOf: WechatOauth['openidOf'], jsapiTicket: WechatOauth['jsapiTicket']): WechatOauth => ({
     appId: options.appId,
     jsapiTicket,
@@ -226,7 +209,7 @@ export function createLocalWechatWeb(options: LocalWechatWebOptions) {
     openidOf,
   })
 
-  return { accessToken, codeToSession, jsTicket, isOurOpenid, routes, oauth }
+  return { accessToken, codeToSession, jsTicket, isOurOpenid, routes, oauth, bridge: BRIDGE_JS }
 }
 
 /** A key file written before the app secret existed gets one derived from its APIv3 key. */
