@@ -94,6 +94,14 @@ export const OrderGoods = Type.Object({
 })
 export type OrderGoods = Static<typeof OrderGoods>
 
+/**
+ * The order's next deadline: the unpaid timeout (it cancels itself), the automatic 确认收货 after hand-over,
+ * and the protection window after completion (the seller is paid when it ends).
+ */
+export const ORDER_DEADLINE_KINDS = ['payment', 'autoConfirm', 'protection'] as const
+export const OrderDeadline = Type.Object({ kind: literals(ORDER_DEADLINE_KINDS), at: Time })
+export type OrderDeadline = Static<typeof OrderDeadline>
+
 export const Order = Type.Object({
   id: Type.Integer(),
   /** Human order number, e.g. HA20261122153012345678. */
@@ -121,6 +129,8 @@ export const Order = Type.Object({
   actions: Type.Array(OrderAction, { description: '当前用户此刻可做的操作；客户端只显示这些' }),
   /** In the detail only. */
   payments: Type.Optional(Type.Array(Payment)),
+  /** In the detail only: what the order waits for next, and until when (null: nothing timed). */
+  deadline: Type.Optional(Nullable(OrderDeadline)),
 })
 export type Order = Static<typeof Order>
 

@@ -38,6 +38,9 @@ export const PayParams = Type.Object({ orderId: Id('订单编号') })
 export const PayScene = literals(['web', 'jsapi', 'mini', 'qq-mini'] as const, { title: '支付场景' })
 export type PayScene = Static<typeof PayScene>
 
+/** How a trade is made at the gateway: a browser's `web` is `h5` on a phone and `desktop` (a QR code) elsewhere. */
+export type TradeClient = 'h5' | 'desktop' | Exclude<PayScene, 'web'>
+
 /** POST /pay/{orderId}. `returnUrl` is where the gateway sends the browser back (never proof of payment). */
 export const PayRequest = Body({
   channel: PayChannel,

@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { fireEvent, waitFor } from '@testing-library/react'
 import { openGateway } from '@/components/PayChannels/gateway'
 import { formatCountdown } from '@/components/Countdown'
+import { RETURN_POLL_MS } from '@/pages/orderDetail'
 import type { GoodsDetail } from '@/contract/catalogue'
 import type { Order, OrderRequest, Quote, QuoteRequest } from '@/contract/orders'
 import type { PayRequest } from '@/contract/payments'
@@ -67,39 +68,43 @@ const quoteOf = (body: QuoteRequest): Quote => {
   }
 }
 
-const order = (over: Partial<Order> = {}): Order => ({
-  id: 31,
-  no: 'HA20261122153012345678',
-  status: 'pending_payment',
-  goods: {
-    id: 7,
-    gameId: 1,
-    gameName: '王者荣耀',
-    title: goods.title,
-    coverImage: goods.coverImage,
-    regionNames: goods.regionNames,
-    price: goods.price,
-  },
-  guaranteeType: 'retrieval',
-  payMode: 'full',
-  goodsAmount: 300_000,
-  guaranteeAmount: 30_123,
-  serviceAmount: 801,
-  totalAmount: 330_924,
-  depositAmount: null,
-  paidAmount: 0,
-  refundAmount: 0,
-  closeAt: new Date(Date.now() + 15 * 60_000).toISOString(),
-  createdAt: '2026-11-22T07:30:12Z',
-  paidAt: null,
-  handedOverAt: null,
-  completedAt: null,
-  cancelledAt: null,
-  refundedAt: null,
-  cancelReason: '',
-  actions: ['pay', 'cancel'],
-  ...over,
-})
+/** An order as the detail answers it: its next deadline is the unpaid timeout while it waits for payment. */
+const order = (over: Partial<Order> = {}): Order => {
+  const base: Order = {
+    id: 31,
+    no: 'HA20261122153012345678',
+    status: 'pending_payment',
+    goods: {
+      id: 7,
+      gameId: 1,
+      gameName: '王者荣耀',
+      title: goods.title,
+      coverImage: goods.coverImage,
+      regionNames: goods.regionNames,
+      price: goods.price,
+    },
+    guaranteeType: 'retrieval',
+    payMode: 'full',
+    goodsAmount: 300_000,
+    guaranteeAmount: 30_123,
+    serviceAmount: 801,
+    totalAmount: 330_924,
+    depositAmount: null,
+    paidAmount: 0,
+    refundAmount: 0,
+    closeAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    createdAt: '2026-11-22T07:30:12Z',
+    paidAt: null,
+    handedOverAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    refundedAt: null,
+    cancelReason: '',
+    actions: ['pay', 'cancel'],
+    ...over,
+  }
+  return { deadline: base.status === 'pending_payment' ? { kind: 'payment', at: base.closeAt } : null, ...base }
+}
 
 const profile = { userId: 5, userName: 'buyer', nickName: '买家', roles: ['user'] }
 
@@ -298,17 +303,35 @@ describe('orderDetail', () => {
     expect(actionLabels()).toEqual(['查看账号'])
   })
 
-  it('after the Alipay return, loads by trade number and looks again until the payment lands', async () => {
+  /** The payment a return names, pending or paid, in the order's detail. */
+  const payment = (status: 'pending' | 'paid') => ({
+    id: 1,
+    outTradeNo: 'P20261122',
+    channel: 'alipay' as const,
+    kind: 'full' as const,
+    amount: 330_924,
+    status,
+    paidAt: status === 'paid' ? '2026-11-22T07:31:00Z' : null,
+    createdAt: '2026-11-22T07:30:30Z',
+  })
+
+  it('after the Alipay return, loads by trade number and looks again until the payment lands: 支付成功', async () => {
     let looks = 0
     const api = mockApi({
       ...buyerApi,
       'GET /need/myOrder/byTradeNo': () => {
         looks += 1
-        return { code: 200, data: order() }
+        return { code: 200, data: order({ payments: [payment('pending')] }) }
       },
       'GET /need/myOrder/31': () => ({
         code: 200,
-        data: order({ status: 'paid', paidAmount: 330_924, paidAt: '2026-11-22T07:31:00Z', actions: [] }),
+        data: order({
+          status: 'paid',
+          paidAmount: 330_924,
+          paidAt: '2026-11-22T07:31:00Z',
+          actions: [],
+          payments: [payment('paid')],
+        }),
       }),
     })
     renderApp('/index/orderDetail?outTradeNo=P20261122')
@@ -317,6 +340,42 @@ describe('orderDetail', () => {
     await waitFor(() => expect(text('.order-detail__status-label')).toBe('交易中'))
     expect(looks).toBe(1)
     expect(page().querySelector('.order-detail__notice')).toBeNull()
+    expect(text('.order-detail__paid')).toContain('支付成功')
+    expect(text('.order-detail__paid')).toContain('客服正在为你移交账号')
+  })
+
+  it('left the cashier without paying: says so at once, with the countdown and 去支付, and looks no further', async () => {
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/byTradeNo': () => ({ code: 200, data: order({ payments: [payment('pending')] }) }),
+    })
+    renderApp('/index/orderDetail?outTradeNo=P20261122&payment=quit')
+    await waitFor(() => expect(text('.order-detail__notice')).toContain('已取消支付'))
+    expect(text('.order-detail__clock')).toMatch(/^1[45]:\d\d$/)
+    expect(actionLabels()).toEqual(['取消订单', '去支付'])
+    await new Promise((resolve) => setTimeout(resolve, RETURN_POLL_MS + 200))
+    expect(callsTo(api, 'GET /need/myOrder/byTradeNo')).toHaveLength(1)
+    expect(callsTo(api, 'GET /need/myOrder/31')).toHaveLength(0)
+  })
+
+  it('counts down to every deadline: the automatic 确认收货, the protection window', async () => {
+    const at = new Date(Date.now() + 2 * 86_400_000 + 5 * 3_600_000 + 60_000).toISOString()
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({
+        code: 200,
+        data: order({
+          status: 'handed_over',
+          actions: ['credentials', 'confirm'],
+          deadline: { kind: 'autoConfirm', at },
+        }),
+      }),
+    })
+    renderApp('/index/orderDetail?id=31')
+    await find('.order-detail__clock')
+    expect(text('.order-detail__countdown')).toBe('2天05小时 后自动确认收货')
+    expect(formatCountdown(3 * 3_600_000 + 65_000)).toBe('03:01:05')
+    expect(formatCountdown(86_400_000)).toBe('1天00小时')
   })
 })
 

@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core'
-import { apiClient } from './setup/api'
+import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
 import { readServerState } from './setup/server'
 
@@ -21,6 +21,8 @@ interface Card {
 
 let goods: Card
 let orderNo = ''
+let orderId = 0
+let buyer = ''
 
 const top = (): Locator => topPage(handle.page)
 const button = (name: string) => top().getByRole('button', { name, exact: true })
@@ -41,7 +43,8 @@ beforeAll(async () => {
 
 it('orders a seller’s account from its detail page', async () => {
   const { page } = handle
-  await useToken(page, baseUrl, await api.signIn('buyer', 'buyer2026'))
+  buyer = await api.signIn('buyer', 'buyer2026')
+  await useToken(page, baseUrl, buyer)
   await page.goto(`${baseUrl}/index/goodDetail?id=${goods.id}`)
   await top().getByText(goods.title).first().waitFor()
   await button('立即购买').click()
@@ -53,6 +56,7 @@ it('orders a seller’s account from its detail page', async () => {
   await button('提交订单').click()
 
   await page.waitForURL(/\/index\/orderDetail\?id=\d+/)
+  orderId = Number(new URL(page.url()).searchParams.get('id'))
   await top().locator('.order-detail__status-label', { hasText: '待支付' }).waitFor()
   await top()
     .locator('.order-detail__countdown')
@@ -62,19 +66,40 @@ it('orders a seller’s account from its detail page', async () => {
   expect(orderNo).toMatch(/^\w{10,}$/)
 })
 
-it('pays at the local Alipay cashier and comes back to the order', async () => {
-  const { page } = handle
+/** 去支付 → 支付宝 → 确认支付: goZFB sends the browser to the gateway, here the local cashier. */
+async function toCashier() {
   await button('去支付').click()
   await top().getByRole('radio', { name: '支付宝' }).click()
   await top().getByText('确认支付', { exact: true }).click()
+  await handle.page.waitForURL(/\/dev\/alipay\?/)
+}
 
-  // goZFB sends the browser to the gateway: here the local cashier, which signs the notice as Alipay does
-  await page.waitForURL(/\/dev\/alipay\?/)
+it('back from the cashier, or leaving it, returns to the order, which keeps one trade', async () => {
+  const { page } = handle
+  await toCashier()
+  // The browser's back skips goZFB (the cashier took its place): no second trade is started.
+  await page.goBack()
+  await page.waitForURL(/\/index\/orderDetail\?id=\d+$/)
+  await top().locator('.order-detail__status-label', { hasText: '待支付' }).waitFor()
+  // 取消 at the cashier comes back saying so at once.
+  await toCashier()
+  await page.getByRole('button', { name: '取消支付' }).click()
+  await page.waitForURL(/\/index\/orderDetail\?.*payment=quit/)
+  await top().locator('.order-detail__notice', { hasText: '已取消支付' }).waitFor()
+  const detail = await api.json<{ payments: unknown[] }>(`/api/need/myOrder/${orderId}`, authed(buyer))
+  expect(detail.data.payments).toHaveLength(1)
+})
+
+it('pays at the local Alipay cashier and comes back to the order', async () => {
+  const { page } = handle
+  // The same trade again, signed by the local Alipay as Alipay does; its notice pays the order.
+  await toCashier()
   await page.getByRole('button', { name: /^确认支付 / }).click()
 
   // the gateway returns the browser; only the verified notice has paid the order, and the demo hands it over at once
   await page.waitForURL(/\/index\/orderDetail\?.*outTradeNo=/)
   await top().locator('.order-detail__status-label', { hasText: '待确认收货' }).waitFor()
+  await top().locator('.order-detail__paid', { hasText: '支付成功' }).waitFor()
 })
 
 it('finds the order under 交易中 in 我的订单', async () => {

@@ -779,6 +779,45 @@ describe('paying', () => {
     await ledgerOk()
   })
 
+  it('one open trade per order: the same start again is the same trade; another way of paying closes it first', async () => {
+    const buyer = await person()
+    const created = (await order(buyer, await listing())).body.data
+    const alipay = { channel: 'alipay', kind: 'full', returnUrl: '/index/orderDetail' }
+    const trades = async () =>
+      (await database.db.select().from(payments).where(eq(payments.orderId, created.id)).orderBy(payments.id)).map(
+        (p) => ({
+          outTradeNo: p.outTradeNo,
+          channel: p.channel,
+          status: p.status,
+        }),
+      )
+    // Back from the cashier, a second tap, five at once: one trade, its page given again.
+    const starts = await Promise.all(
+      Array.from({ length: 5 }, () => call<PayStart>('POST', `/api/pay/${created.id}`, buyer, alipay)),
+    )
+    const [first] = starts
+    expect(new Set(starts.map((s) => s.body.data.outTradeNo))).toEqual(new Set([first.body.data.outTradeNo]))
+    expect(await trades()).toEqual([{ outTradeNo: first.body.data.outTradeNo, channel: 'alipay', status: 'pending' }])
+    const again = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, alipay)
+    expect(new URL(again.body.data.payUrl!).searchParams.get('biz_content')).toBe(
+      new URL(first.body.data.payUrl!).searchParams.get('biz_content'),
+    )
+    // WeChat instead: the Alipay trade is closed (here and at Alipay) before WeChat's is made.
+    const wechat = await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, { ...alipay, channel: 'wechat' })
+    expect(await trades()).toEqual([
+      { outTradeNo: first.body.data.outTradeNo, channel: 'alipay', status: 'closed' },
+      { outTradeNo: wechat.body.data.outTradeNo, channel: 'wechat', status: 'pending' },
+    ])
+    expect(await localGateway(app.deps.payments, 'alipay').queryTrade(first.body.data.outTradeNo)).toEqual({
+      state: 'closed',
+    })
+    // Paid anyway at Alipay's still open page: the order counts it, and WeChat's trade closes.
+    expect(await postNotice(app, paidNotice(app, first.body.data.outTradeNo, first.body.data.amount))).toBe('success')
+    expect((await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data.status).toBe('paid')
+    expect((await trades()).map((t) => t.status)).toEqual(['paid', 'closed'])
+    await ledgerOk()
+  })
+
   it('refuses a return URL of another site and a payment for someone else', async () => {
     const [buyer, other] = [await person(), await person()]
     const created = (await order(buyer, await listing())).body.data

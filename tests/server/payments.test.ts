@@ -46,6 +46,7 @@ function trade(overrides: Partial<TradeRequest> = {}): TradeRequest {
     subject: '号安心-王者荣耀 V10 全皮肤',
     notifyUrl: `${origin}/api/pay/notify/alipay`,
     returnUrl: `${origin}/pages/pay/result?orderId=7`,
+    quitUrl: `${origin}/pages/pay/result?orderId=7&payment=quit`,
     expiresAt: new Date(Date.now() + 15 * 60_000),
     client: 'h5',
     clientIp: '203.0.113.9',
@@ -161,6 +162,7 @@ describe('Alipay through the local gateway', () => {
       subject: request.subject,
       product_code: 'QUICK_WAP_WAY',
       time_expire: '2026-11-23 10:30:00',
+      quit_url: request.quitUrl,
     })
     expect(rsaVerify(alipaySignContent(params, ['sign']), params.sign, keys().appPublicKey)).toBe(true)
     // Altered by anyone on the way, the request no longer verifies: the cashier refuses it.
@@ -212,12 +214,12 @@ describe('Alipay through the local gateway', () => {
     expect(again.body).toContain('该交易已支付')
   })
 
-  test('cashier: 取消 returns without paying; an expired trade refuses payment (交易已关闭)', async () => {
+  test('cashier: 取消 goes to the quit_url without paying; an expired trade refuses payment (交易已关闭)', async () => {
     const request = trade()
     await open((await alipay.createTrade(request)).payUrl!)
     const cancelled = await post('/dev/alipay/cancel', { out_trade_no: request.outTradeNo })
     expect(cancelled.statusCode).toBe(302)
-    expect(cancelled.headers.location).toBe(request.returnUrl)
+    expect(cancelled.headers.location).toBe(request.quitUrl)
     expect(await alipay.queryTrade(request.outTradeNo)).toEqual({ state: 'pending' })
 
     const late = trade({ expiresAt: new Date(Date.now() - 1000) })

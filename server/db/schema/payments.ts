@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import type { PayChannel, PaymentKind, PaymentStatus, PayoutStatus } from '../../../src/contract/payments'
+import type { PayChannel, PaymentKind, PaymentStatus, PayoutStatus, TradeClient } from '../../../src/contract/payments'
 import { lifeCycleEventColumns } from './events'
 import { goods } from './catalogue'
 import { orders } from './orders'
@@ -17,6 +17,11 @@ export const payments = pgTable(
     outTradeNo: text('out_trade_no').notNull().unique(),
     channel: text('channel').$type<PayChannel>().notNull(),
     kind: text('kind').$type<PaymentKind>().notNull(),
+    /**
+     * How the trade is paid (h5, desktop, jsapi, mini, qq-mini): starting the same payment the same way
+     * again reuses the open trade; another way closes it first. Null on rows older than this column.
+     */
+    client: text('client').$type<TradeClient>(),
     amount: integer('amount').notNull(),
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     gatewayTradeNo: text('gateway_trade_no'),
@@ -33,6 +38,7 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_channel_check', sql`${t.channel} in ('alipay', 'wechat')`),
     check('payments_kind_check', sql`${t.kind} in ('full', 'deposit', 'balance')`),
+    check('payments_client_check', sql`${t.client} in ('h5', 'desktop', 'jsapi', 'mini', 'qq-mini')`),
     check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'closed', 'refunded')`),
     index('payments_order_idx').on(t.orderId),
     index('payments_pending_idx')

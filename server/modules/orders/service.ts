@@ -4,7 +4,15 @@
  * paying is the payments module's.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import type { Credentials, Order, OrderRequest, OrderStatus, Quote, QuoteRequest } from '../../../src/contract/orders'
+import type {
+  Credentials,
+  Order,
+  OrderDeadline,
+  OrderRequest,
+  OrderStatus,
+  Quote,
+  QuoteRequest,
+} from '../../../src/contract/orders'
 import type { Payment } from '../../../src/contract/payments'
 import { formatPrice } from '../../../src/contract/money'
 import type { Db, Executor } from '../../db'
@@ -86,7 +94,24 @@ async function orderPayments(db: Executor, orderId: number) {
 
 export async function getOrder(db: Executor, viewer: Viewer, id: number): Promise<Order> {
   const row = await visibleOrder(db, viewer, eq(orders.id, id))
-  return toOrder(row, viewer, await orderPayments(db, id))
+  const [paymentRows, settings] = await Promise.all([orderPayments(db, id), tradeSettings(db)])
+  return { ...toOrder(row, viewer, paymentRows), deadline: deadlineOf(row, settings, new Date()) }
+}
+
+const DAY_MS = 86_400_000
+
+/** The order's next deadline, by the same settings the sweeper and the payouts go by. */
+function deadlineOf(o: OrderRow, settings: Settings, now: Date): OrderDeadline | null {
+  const at = (from: Date | null, days: number) => from && new Date(from.getTime() + days * DAY_MS)
+  const deadline =
+    o.status === 'pending_payment'
+      ? { kind: 'payment' as const, at: o.closeAt }
+      : o.status === 'handed_over'
+        ? { kind: 'autoConfirm' as const, at: at(o.handedOverAt, settings.autoConfirmDays) }
+        : o.status === 'completed'
+          ? { kind: 'protection' as const, at: at(o.completedAt, settings.payoutProtectionDays) }
+          : null
+  return deadline?.at && deadline.at > now ? { kind: deadline.kind, at: deadline.at.toISOString() } : null
 }
 
 /**

@@ -113,6 +113,7 @@ export function createAlipayGateway(options: AlipayOptions, mode: PaymentGateway
           subject: request.subject,
           product_code: 'QUICK_WAP_WAY',
           time_expire: chinaTime(request.expiresAt),
+          quit_url: request.quitUrl,
         },
         notifyUrl: request.notifyUrl,
         returnUrl: request.returnUrl,

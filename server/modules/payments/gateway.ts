@@ -5,7 +5,7 @@
  * queries exactly as the real one does, so the same verification code runs on a laptop as in production.
  * Amounts here are integer fen; converting to the gateway's own format is the adapter's job.
  */
-import type { PayChannel } from '../../../src/contract/payments'
+import type { PayChannel, TradeClient } from '../../../src/contract/payments'
 
 export interface TradeRequest {
   outTradeNo: string
@@ -15,6 +15,8 @@ export interface TradeRequest {
   notifyUrl: string
   /** Absolute URL the browser returns to; never proof of payment. */
   returnUrl: string
+  /** Where the browser goes when the buyer leaves the cashier without paying (Alipay's quit_url). */
+  quitUrl: string
   /** The gateway must refuse payment after this moment (our order's closeAt). */
   expiresAt: Date
   /**
@@ -22,7 +24,7 @@ export interface TradeRequest {
    * gateway's own app (WeChat's or Alipay's browser), paid through its bridge by the payer named by
    * `payerOpenid`; `mini` the same trade for the mini-program's app, paid by its own cashier.
    */
-  client: 'h5' | 'desktop' | 'jsapi' | 'mini' | 'qq-mini'
+  client: TradeClient
   payerOpenid?: string
   /** Payer IP (WeChat H5 requires it). */
   clientIp: string

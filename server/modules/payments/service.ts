@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { PayRequest, PayStart } from '../../../src/contract/payments'
+import type { PayRequest, PayStart, TradeClient } from '../../../src/contract/payments'
 import { formatPrice } from '../../../src/contract/money'
 import type { Db } from '../../db'
 import { orders, paymentNotices, payments } from '../../db/schema'
@@ -41,10 +41,17 @@ export function tradeNumber(prefix: string, now = new Date()): string {
 }
 
 export async function closeGatewayTrades(deps: PaymentDeps, orderId: number): Promise<void> {
-  const closed = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'closed')))
+  await closeAtGateway(
+    deps,
+    await deps.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'closed'))),
+  )
+}
+
+/** Closes at their gateways the trades we closed; a failure is only logged (a payment made meanwhile still arrives by its notice). */
+async function closeAtGateway(deps: PaymentDeps, closed: Pick<PaymentRow, 'channel' | 'outTradeNo'>[]) {
   for (const p of closed) {
     await gatewayOf(deps, p.channel)
       .closeTrade(p.outTradeNo)
@@ -114,34 +121,73 @@ export async function startPayment(
   const payerOpenid =
     scene === 'jsapi' || scene === 'mini' ? await payerOpenidOf(deps, gateway, viewer.userId, scene) : undefined
   const returnUrl = sameOriginUrl(body.returnUrl, origin.origins)
-  const outTradeNo = tradeNumber('P', now)
-  returnUrl.searchParams.set('outTradeNo', outTradeNo)
-  await deps.db.transaction((tx) =>
-    paymentMachine.create(
-      tx,
-      'start',
-      { kind: 'buyer', userId: viewer.userId },
-      {
-        orderId,
-        outTradeNo,
-        channel: body.channel,
-        kind: body.kind,
-        amount,
-      },
-    ),
+  const client: TradeClient = scene === 'web' ? (origin.desktop ? 'desktop' : 'h5') : scene
+  // The balance's trade may be paid for half an hour; a first payment's until the order times out.
+  const expiry = (startedAt: Date) =>
+    order.status === 'pending_payment' ? order.closeAt : new Date(startedAt.getTime() + 30 * 60_000)
+  const { outTradeNo, expiresAt } = await openTrade(
+    deps,
+    viewer,
+    { orderId, channel: body.channel, kind: body.kind, client, amount },
+    expiry,
+    now,
   )
+  returnUrl.searchParams.set('outTradeNo', outTradeNo)
+  // Left without paying: the order page says so at once instead of waiting for a notice.
+  const quitUrl = new URL(returnUrl)
+  quitUrl.searchParams.set('payment', 'quit')
   const started = await gateway.createTrade({
     outTradeNo,
     amount,
     subject: `号安心-${order.goods.title}`.slice(0, 120),
     notifyUrl: `${origin.origins[0]}/api/pay/notify/${body.channel}`,
     returnUrl: returnUrl.toString(),
-    expiresAt: order.status === 'pending_payment' ? order.closeAt : new Date(now.getTime() + 30 * 60_000),
-    client: scene === 'web' ? (origin.desktop ? 'desktop' : 'h5') : scene,
+    quitUrl: quitUrl.toString(),
+    expiresAt,
+    client,
     ...(payerOpenid ? { payerOpenid } : {}),
     clientIp: origin.ip,
   })
   return { outTradeNo, amount, ...started }
+}
+
+/**
+ * The trade a payment start pays: the order's open one when it was started the same way and can still be
+ * paid for a minute (back from the cashier, a second tap — the gateway is given the same trade again, so
+ * no second one exists), else a new one, after the open ones are closed here and at the gateway (one paid
+ * meanwhile still counts: its notice is applied like any other). The order row is locked, so two starts
+ * at once make one trade.
+ */
+async function openTrade(
+  deps: PaymentDeps,
+  viewer: Viewer,
+  trade: Pick<PaymentRow, 'orderId' | 'channel' | 'kind' | 'client' | 'amount'>,
+  expiry: (startedAt: Date) => Date,
+  now: Date,
+): Promise<{ outTradeNo: string; expiresAt: Date }> {
+  const actor = { kind: 'buyer' as const, userId: viewer.userId }
+  const { opened, closed } = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, trade.orderId)).for('update')
+    const open = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, trade.orderId), eq(payments.status, 'pending')))
+    const same = open.find(
+      (p) =>
+        p.channel === trade.channel &&
+        p.kind === trade.kind &&
+        p.client === trade.client &&
+        p.amount === trade.amount &&
+        expiry(p.createdAt).getTime() > now.getTime() + 60_000,
+    )
+    if (same) return { opened: { outTradeNo: same.outTradeNo, expiresAt: expiry(same.createdAt) }, closed: [] }
+    for (const p of open) await paymentMachine.transition(tx, p.id, 'close', actor, { closedAt: now })
+    const outTradeNo = tradeNumber('P', now)
+    await paymentMachine.create(tx, 'start', actor, { ...trade, outTradeNo, createdAt: now })
+    return { opened: { outTradeNo, expiresAt: expiry(now) }, closed: open }
+  })
+  await closeAtGateway(deps, closed)
+  return opened
 }
 
 export type NoticeOutcome = 'applied' | 'duplicate' | 'not_paid' | 'late_refund' | 'unknown_trade' | 'amount_mismatch'

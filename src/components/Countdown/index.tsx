@@ -3,10 +3,19 @@ import { Text } from '@tarojs/components'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** Milliseconds left → "mm:ss" (minutes keep counting past 59: "75:00"); 0 and below → "00:00". */
+/**
+ * Milliseconds left → "mm:ss" under an hour, "hh:mm:ss" under a day, "2天03小时" from a day on (the days of
+ * an auto-confirm or a protection window); 0 and below → "00:00".
+ */
 export function formatCountdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000))
-  return `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`
+  const [days, hours, minutes] = [
+    Math.floor(seconds / 86_400),
+    Math.floor(seconds / 3600) % 24,
+    Math.floor(seconds / 60) % 60,
+  ]
+  if (days > 0) return `${days}天${pad(hours)}小时`
+  return `${hours > 0 ? `${pad(hours)}:` : ''}${pad(minutes)}:${pad(seconds % 60)}`
 }
 
 interface CountdownProps {
@@ -17,7 +26,7 @@ interface CountdownProps {
   className?: string
 }
 
-/** A ticking mm:ss to a server time (e.g. an unpaid order's closeAt). */
+/** A ticking countdown to a server time (an unpaid order's closeAt, an auto-confirm). */
 export default function Countdown({ to, onEnd, className }: CountdownProps) {
   const end = Date.parse(to)
   const [left, setLeft] = useState(() => end - Date.now())

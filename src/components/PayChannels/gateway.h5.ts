@@ -8,12 +8,13 @@ export function returnUrl(): string {
 }
 
 /**
- * Sends the browser to the payment page: its URL, or the auto-submitting form when the gateway needs a
- * POST. Returns false when there is nothing to open.
+ * Sends the browser to the payment page: its URL, in place of the page that opened it (so back from the
+ * cashier goes to the page before — the order — not to a page that would start the payment again), or
+ * the auto-submitting form when the gateway needs a POST. Returns false when there is nothing to open.
  */
 export function openGateway(start: Pick<PayStart, 'payUrl' | 'form'>): boolean {
   if (start.payUrl) {
-    window.location.href = start.payUrl
+    window.location.replace(start.payUrl)
     return true
   }
   if (start.form) {

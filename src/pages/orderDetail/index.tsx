@@ -14,7 +14,8 @@ import Panel from '@/components/Panel'
 import Sheet from '@/components/Sheet'
 import Skeleton from '@/components/Skeleton'
 import { GUARANTEE_LABELS, ORDER_STATUS_LABELS } from '@/contract/constants'
-import type { Credentials, Order, OrderStatus } from '@/contract/orders'
+import { formatPrice } from '@/contract/money'
+import type { Credentials, Order, OrderDeadline, OrderStatus } from '@/contract/orders'
 import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
@@ -56,7 +57,7 @@ export default function OrderDetailPage() {
   return (
     <MainShell>
       {!signedIn ? null : valid ? (
-        <OrderDetail id={id} outTradeNo={outTradeNo} />
+        <OrderDetail id={id} outTradeNo={outTradeNo} quit={params.payment === 'quit'} />
       ) : (
         <EmptyState text="订单不存在" action={{ label: '我的买单', onClick: () => replacePage('MyProducts') }} />
       )}
@@ -64,11 +65,52 @@ export default function OrderDetailPage() {
   )
 }
 
-function OrderDetail({ id, outTradeNo }: { id: number; outTradeNo: string }) {
+/** What stands before and after the countdown to each deadline. */
+const DEADLINE_TEXTS: Record<OrderDeadline['kind'], [string, string]> = {
+  payment: ['剩余 ', ''],
+  autoConfirm: ['', ' 后自动确认收货'],
+  protection: ['保障期剩余 ', ''],
+}
+
+/** The moment a payment has landed: what the buyer has paid for and what happens next. */
+function PaidNotice({ order }: { order: Order }) {
+  const owing = order.totalAmount - order.paidAmount
+  return (
+    <View className="order-detail__paid" role="status" aria-label="支付成功">
+      <Text className="order-detail__paid-title">支付成功</Text>
+      <Text className="order-detail__paid-text">
+        {owing > 0
+          ? `定金已付，支付尾款 ${formatPrice(owing)} 后客服为你移交账号`
+          : '资金由平台托管，客服正在为你移交账号；移交后在本页查看账号并确认收货'}
+      </Text>
+    </View>
+  )
+}
+
+/**
+ * Back from a payment (`outTradeNo`): 'checking' while its notice may still be on its way, 'late' once we
+ * stopped looking, 'quit' when the buyer left the cashier without paying (its quit address says so),
+ * 'paid' once the payment has landed.
+ */
+type PaymentReturn = 'checking' | 'late' | 'quit' | 'paid'
+
+const RETURN_NOTICES: Record<Exclude<PaymentReturn, 'paid'>, string> = {
+  checking: '正在确认支付结果…',
+  late: '暂未收到支付结果，如已付款请稍后刷新',
+  quit: '已取消支付，订单保留至倒计时结束，可随时重新支付',
+}
+
+interface OrderDetailProps {
+  id: number
+  outTradeNo: string
+  /** The cashier was left without paying. */
+  quit: boolean
+}
+
+function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
   const [order, setOrder] = useState<Order | null>(null)
   const [problem, setProblem] = useState<'missing' | 'failed' | null>(null)
-  // Back from the gateway: 'checking' while the notice may still be on its way, 'late' once we stopped looking.
-  const [confirming, setConfirming] = useState<'checking' | 'late' | null>(null)
+  const [confirming, setConfirming] = useState<PaymentReturn | null>(null)
   const [credentials, setCredentials] = useState<Credentials | null>(null)
   const [revealing, setRevealing] = useState(false)
   const orderId = useRef(outTradeNo ? 0 : id)
@@ -93,23 +135,20 @@ function OrderDetail({ id, outTradeNo }: { id: number; outTradeNo: string }) {
     let timer: ReturnType<typeof setTimeout> | undefined
     const poll = async (tries: number) => {
       const current = await load()
-      if (stopped || !outTradeNo || current?.status !== 'pending_payment') {
-        if (!stopped) setConfirming(null)
-        return
-      }
-      if (tries >= RETURN_POLL_TRIES) {
-        setConfirming('late')
-        return
-      }
+      if (stopped) return
+      const status = current?.payments?.find((p) => p.outTradeNo === outTradeNo)?.status
+      if (status !== 'pending') return setConfirming(status === 'paid' ? 'paid' : null)
+      if (quit || tries >= RETURN_POLL_TRIES) return setConfirming(quit ? 'quit' : 'late')
       setConfirming('checking')
       timer = setTimeout(() => void poll(tries + 1), RETURN_POLL_MS)
     }
-    void poll(1)
+    if (outTradeNo) void poll(1)
+    else void load()
     return () => {
       stopped = true
       clearTimeout(timer)
     }
-  }, [load, outTradeNo])
+  }, [load, outTradeNo, quit])
 
   const reveal = async () => {
     if (!order || revealing) return
@@ -154,9 +193,11 @@ function OrderDetail({ id, outTradeNo }: { id: number; outTradeNo: string }) {
       <View className={`order-detail__status order-detail__status--${order.status}`}>
         <View className="order-detail__status-line">
           <Text className="order-detail__status-label">{ORDER_STATUS_LABELS[order.status]}</Text>
-          {order.status === 'pending_payment' && (
+          {order.deadline && (
             <Text className="order-detail__countdown">
-              剩余 <Countdown to={order.closeAt} onEnd={() => void load()} className="order-detail__clock" />
+              {DEADLINE_TEXTS[order.deadline.kind][0]}
+              <Countdown to={order.deadline.at} onEnd={() => void load()} className="order-detail__clock" />
+              {DEADLINE_TEXTS[order.deadline.kind][1]}
             </Text>
           )}
         </View>
@@ -173,15 +214,19 @@ function OrderDetail({ id, outTradeNo }: { id: number; outTradeNo: string }) {
         )}
       </View>
 
-      {confirming && (
-        <View className="order-detail__notice" role="status">
-          <Text>{confirming === 'checking' ? '正在确认支付结果…' : '暂未收到支付结果，如已付款请稍后刷新'}</Text>
-          {confirming === 'late' && (
-            <View className="order-detail__notice-action" role="button" onClick={() => void load()}>
-              <Text>刷新</Text>
-            </View>
-          )}
-        </View>
+      {confirming === 'paid' ? (
+        <PaidNotice order={order} />
+      ) : (
+        confirming && (
+          <View className="order-detail__notice" role="status">
+            <Text>{RETURN_NOTICES[confirming]}</Text>
+            {confirming === 'late' && (
+              <View className="order-detail__notice-action" role="button" onClick={() => void load()}>
+                <Text>刷新</Text>
+              </View>
+            )}
+          </View>
+        )
       )}
 
       <Panel>

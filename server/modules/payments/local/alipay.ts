@@ -64,6 +64,8 @@ interface Trade {
   subject: string
   notifyUrl: string
   returnUrl: string
+  /** Where 取消 goes (the wap request's quit_url; else returnUrl). */
+  quitUrl?: string
   /** ISO times. */
   expiresAt: string
   createdAt: string
@@ -346,6 +348,7 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
       subject,
       notifyUrl,
       returnUrl,
+      ...(typeof biz.quit_url === 'string' && biz.quit_url ? { quitUrl: biz.quit_url } : {}),
       expiresAt: (parseChinaTime(biz.time_expire) ?? new Date(now.getTime() + 15 * 60_000)).toISOString(),
       createdAt: now.toISOString(),
       paidAt: null,
@@ -511,7 +514,7 @@ export function createLocalAlipay(dataDir: string, log: (message: string) => voi
     app.post('/alipay/cancel', hide, async (request, reply) => {
       const trade = trades.get(field(request.body, 'out_trade_no') ?? '')
       if (!trade) return sendCashierMessage(reply, 'alipay', 404, '交易不存在')
-      return reply.redirect(trade.returnUrl)
+      return reply.redirect(trade.quitUrl ?? trade.returnUrl)
     })
   }
 

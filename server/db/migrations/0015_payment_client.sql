@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "client" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_client_check" CHECK ("payments"."client" in ('h5', 'desktop', 'jsapi', 'mini', 'qq-mini'));
