@@ -1,5 +1,5 @@
 import type { ApiResult } from '@/contract/envelope'
-import type { ProfilePatch, RealNameRequest, RealNameResult, UserProfile } from '@/contract/user'
+import type { ProfilePatch, RealNameRequest, RealNameResult, UserCenter, UserProfile } from '@/contract/user'
 import { setState } from '@/store'
 import { get, post, put } from './request'
 
@@ -18,3 +18,6 @@ export async function loadProfile(): Promise<UserProfile | null> {
 export const updateProfile = (patch: ProfilePatch) => put<ApiResult<UserProfile>>('/system/user/profile', patch)
 
 export const verifyRealName = (body: RealNameRequest) => post<ApiResult<RealNameResult>>('/realname/auth', body)
+
+/** 个人中心's counters: my orders and my listings by status. */
+export const fetchCenter = () => get<ApiResult<UserCenter>>('/system/user/center')

@@ -1,6 +1,8 @@
 /** The signed-in user's own account: profile and real name (API.md, "Session and account"). */
 import { Type, type Static } from 'typebox'
 import { Body, literals } from './schemas'
+import { GOODS_STATUSES } from './catalogue'
+import { OrderStatus } from './orders'
 import { QQ_PATTERN } from './validation'
 
 export const RealNameStatus = literals(['none', 'verified'] as const)
@@ -52,3 +54,15 @@ export const RealNameResult = Type.Object({
   idNumber: Type.String(),
 })
 export type RealNameResult = Static<typeof RealNameResult>
+
+/**
+ * GET /system/user/center: what 个人中心 counts — the caller's orders as a buyer and listings as a seller,
+ * by status (a status with none is absent).
+ */
+export const UserCenter = Type.Object({
+  orders: Type.Partial(Type.Record(OrderStatus, Type.Integer()), { description: '我的买单：状态 → 数量' }),
+  listings: Type.Partial(Type.Record(literals(GOODS_STATUSES), Type.Integer()), {
+    description: '我的代售：状态 → 数量',
+  }),
+})
+export type UserCenter = Static<typeof UserCenter>

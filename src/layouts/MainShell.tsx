@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { usePageScroll } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import Icon from '@/components/Icon'
 import PageHeader from '@/components/PageHeader'
@@ -12,6 +13,8 @@ interface MainShellProps {
   children?: ReactNode
   /** Pages with their own fixed bottom bar (goodDetail, sureOrder…) hide the tab bar. */
   tabBar?: boolean
+  /** A tab page without the search (消息, 我的) has its title instead of the brand bar. */
+  brandBar?: boolean
 }
 
 /**
@@ -19,17 +22,24 @@ interface MainShellProps {
  * get a back header with their title (H5; a mini-program has its own bar and tabs). A floating button
  * reaches customer service from anywhere.
  */
-export default function MainShell({ children, tabBar }: MainShellProps) {
+export default function MainShell({ children, tabBar, brandBar = true }: MainShellProps) {
   const route = useCurrentRoute()
   const isTabPage = TABS.some((t) => t.name === route?.name)
   const showTabs = process.env.TARO_ENV === 'h5' && (tabBar ?? isTabPage)
   const [serviceOpen, setServiceOpen] = useState(false)
+  const aside = useAsideWhileScrolling()
   useSelectedTab(route?.name)
   return (
     <View className={`main-shell${showTabs ? ' main-shell--tabs' : ''}`}>
-      {process.env.TARO_ENV === 'h5' && (isTabPage ? <BrandBar /> : <PageHeader title={route?.title ?? ''} />)}
+      {process.env.TARO_ENV === 'h5' &&
+        (isTabPage && brandBar ? <BrandBar /> : <PageHeader title={route?.title ?? ''} back={!isTabPage} />)}
       <View className="main-shell__body">{children}</View>
-      <View className="main-shell__service" role="button" aria-label="联系客服" onClick={() => setServiceOpen(true)}>
+      <View
+        className={`main-shell__service${aside ? ' main-shell__service--aside' : ''}`}
+        role="button"
+        aria-label="联系客服"
+        onClick={() => setServiceOpen(true)}
+      >
         <Icon name="service" size={40} />
         <Text className="main-shell__service-label">客服</Text>
       </View>
@@ -37,6 +47,22 @@ export default function MainShell({ children, tabBar }: MainShellProps) {
       {serviceOpen && <ServiceSheet onClose={() => setServiceOpen(false)} />}
     </View>
   )
+}
+
+/** How long after the last scroll the 客服 tab comes back out. */
+const ASIDE_MS = 700
+
+/** True while the page scrolls (and a moment after): the 客服 tab then steps aside from the content. */
+function useAsideWhileScrolling(): boolean {
+  const [aside, setAside] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  usePageScroll(() => {
+    setAside(true)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => setAside(false), ASIDE_MS)
+  })
+  useEffect(() => () => clearTimeout(timer.current), [])
+  return aside
 }
 
 function BrandBar() {

@@ -818,6 +818,20 @@ describe('paying', () => {
     await ledgerOk()
   })
 
+  it('个人中心 counts the caller’s orders and listings by status, and no one else’s', async () => {
+    const seller = await person()
+    const buyer = await person()
+    const [first, second] = [await listing({ seller }), await listing({ seller })]
+    const paid = (await order(buyer, first)).body.data
+    await order(buyer, second)
+    await payAndNotify(buyer, paid.id)
+    const center = async (who: Person) =>
+      (await call<{ orders: object; listings: object }>('GET', '/api/system/user/center', who)).body.data
+    expect(await center(buyer)).toEqual({ orders: { pending_payment: 1, paid: 1 }, listings: {} })
+    expect(await center(seller)).toEqual({ orders: {}, listings: { in_trade: 2 } })
+    expect((await call('GET', '/api/system/user/center', null)).status).toBe(401)
+  })
+
   it('refuses a return URL of another site and a payment for someone else', async () => {
     const [buyer, other] = [await person(), await person()]
     const created = (await order(buyer, await listing())).body.data

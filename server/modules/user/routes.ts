@@ -1,6 +1,6 @@
 /** The signed-in user's own account: profile and real name (API.md, "Session and account"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ProfilePatch, RealNameRequest, RealNameResult, UserProfile } from '../../../src/contract/user'
+import { ProfilePatch, RealNameRequest, RealNameResult, UserCenter, UserProfile } from '../../../src/contract/user'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
 import { Ajax, ok } from '../../lib/envelope'
@@ -15,6 +15,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<
     '/system/user/profile',
     { schema: { summary: '我的资料', tags, response: { 200: Ajax(UserProfile) } } },
     async (request) => ok(await user.loadProfile(deps, requireUser(request).id)),
+  )
+
+  app.get(
+    '/system/user/center',
+    { schema: { summary: '个人中心计数：我的买单与我的代售按状态计数', tags, response: { 200: Ajax(UserCenter) } } },
+    async (request) => ok(await user.loadCenter(deps, requireUser(request).id)),
   )
 
   app.put(

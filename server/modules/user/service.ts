@@ -6,7 +6,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { checkIdNumber, checkRealName, maskIdNumber, maskName, maskPhone } from '../../../src/contract/validation'
 import type { AppDeps } from '../../deps'
-import { users } from '../../db/schema'
+import { goods, orders, users } from '../../db/schema'
 import { AppError, checkField, invalid } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import { keyedHash } from '../../lib/vault'
@@ -17,6 +17,24 @@ type Deps = Pick<AppDeps, 'database' | 'kv' | 'vault' | 'lookupKey' | 'idVerifie
 const ACCOUNTS_PER_ID_NUMBER = 3
 
 const idNumberAad = (userId: number) => `users:${userId}:idNumber`
+
+/** 个人中心's counters: the caller's orders (as buyer) and listings (as seller) by status. */
+export async function loadCenter({ database }: Pick<Deps, 'database'>, userId: number) {
+  const byStatus = (rows: { status: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.status, r.n]))
+  const [mine, listed] = await Promise.all([
+    database.db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .where(eq(orders.buyerId, userId))
+      .groupBy(orders.status),
+    database.db
+      .select({ status: goods.status, n: count() })
+      .from(goods)
+      .where(eq(goods.sellerId, userId))
+      .groupBy(goods.status),
+  ])
+  return { orders: byStatus(mine), listings: byStatus(listed) }
+}
 
 export async function loadProfile({ database, vault }: Deps, userId: number) {
   const [user] = await database.db.select().from(users).where(eq(users.id, userId))

@@ -13,7 +13,7 @@ import Tabs from '@/components/Tabs'
 import { ORDER_STATUS_LABELS } from '@/contract/constants'
 import type { Order, OrderStatus } from '@/contract/orders'
 import OtherShell from '@/layouts/OtherShell'
-import { openPage } from '@/navigation'
+import { openPage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { formatTime } from '@/utils/time'
 import { usePagedList } from '@/utils/usePagedList'
@@ -47,7 +47,9 @@ const ORDER_TONES: Record<OrderStatus, StatusTone> = {
 }
 
 function MyOrders() {
-  const [tab, setTab] = useState<Tab>('all')
+  // Opened from a 个人中心 counter on its status.
+  const opened = usePageParams().tab
+  const [tab, setTab] = useState<Tab>(ORDER_TABS.find((t) => t.value === opened)?.value ?? 'all')
   const [range, setRange] = useState<{ from?: string; to?: string }>({})
   const status = ORDER_TABS.find((t) => t.value === tab)?.status
   const query: OrdersQuery = { status: status?.length === 1 ? status[0] : status, ...range }

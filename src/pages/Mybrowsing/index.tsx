@@ -16,7 +16,7 @@ import type { GoodsAction, MyConsignmentQuery, MyListing } from '@/contract/cons
 import { LISTING_STATUS_LABELS, SETTLEMENT_LABELS } from '@/contract/constants'
 import { formatPrice, fenToYuan, yuanToFen } from '@/contract/money'
 import OtherShell from '@/layouts/OtherShell'
-import { openPage } from '@/navigation'
+import { openPage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { formatDate, formatTime } from '@/utils/time'
 import { usePagedList } from '@/utils/usePagedList'
@@ -61,7 +61,9 @@ const BUTTONS: { action: SellerAction; label: string | ((listing: MyListing) => 
 /** 我的代售: the seller's listings by status, with the actions the server allows on each. */
 export default function MybrowsingPage() {
   const signedIn = useRequireLogin()
-  const [tab, setTab] = useState<Tab>('all')
+  // Opened from a 个人中心 counter on its status.
+  const opened = usePageParams().tab
+  const [tab, setTab] = useState<Tab>(TABS.find((t) => t.value === opened)?.value ?? 'all')
   return (
     <OtherShell>
       {signedIn ? (

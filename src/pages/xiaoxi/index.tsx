@@ -10,7 +10,7 @@ import ListFooter from '@/components/ListFooter'
 import Skeleton from '@/components/Skeleton'
 import type { Message, MessageType } from '@/contract/messages'
 import type { PageQuery } from '@/contract/envelope'
-import OtherShell from '@/layouts/OtherShell'
+import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { getState, setState, useAppState } from '@/store'
@@ -49,7 +49,7 @@ const fetchMessages = (page: PageQuery) =>
 /** 消息 (login): system messages, unread marked; a tap marks it read and opens what it is about. */
 export default function XiaoxiPage() {
   const signedIn = useRequireLogin()
-  return <OtherShell>{signedIn ? <Messages /> : null}</OtherShell>
+  return <MainShell brandBar={false}>{signedIn ? <Messages /> : null}</MainShell>
 }
 
 function Messages() {
