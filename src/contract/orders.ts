@@ -73,8 +73,11 @@ export const Quote = Type.Object({
   depositAmount: Type.Optional(Type.Integer()),
   /** What the first payment will be: the deposit or the total. */
   payNow: Type.Integer(),
-  /** Guarantee types this goods offers (a seller may include one, or offer none). */
-  guaranteeTypes: Type.Array(GuaranteeType),
+  /**
+   * The guarantee types this goods offers (a seller may include one, or offer none), each with what it
+   * would cost on this goods: the buyer compares them side by side.
+   */
+  guaranteeOptions: Type.Array(Type.Object({ type: GuaranteeType, amount: Type.Integer() })),
   /** Whether a deposit is allowed for this goods (price at least the setting). */
   depositAllowed: Type.Boolean(),
   /** The rules behind the amounts, from the settings, for the texts the buyer reads beside each choice. */

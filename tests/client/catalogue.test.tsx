@@ -590,13 +590,57 @@ describe('goodDetail', () => {
     expect(callsTo(api, 'POST /web/goods/collect')).toHaveLength(0)
   })
 
-  it('opens sureOrder for a signed-in buyer', async () => {
+  it('立即购买 signed out signs in first, to come back and buy', async () => {
+    mockApi(catalogueApi)
+    renderApp('/index/goodDetail?id=7')
+    await tapText('立即购买')
+    await waitFor(() => expect(window.location.pathname).toBe('/login'))
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/pages/goodDetail/index?id=7&then=buy')
+  })
+
+  it('立即购买 after signing in goes on by itself: the purchase notice, then sureOrder with it agreed', async () => {
+    const api = mockApi({
+      ...catalogueApi,
+      'GET /V2/H5/gonggaoDetails': () => ({
+        code: 200,
+        data: [
+          {
+            id: 9,
+            type: 'goumaixuzhi',
+            title: '购买须知',
+            coverImage: '',
+            summary: '',
+            sort: 0,
+            createdAt: '2026-11-01T00:00:00Z',
+            content: '<p>点击“同意并下单”即表示你已阅读并同意本须知。</p>',
+          },
+        ],
+      }),
+    })
+    // Signed in, the login page sent the buyer back with then=buy: the notice opens without a second tap.
     saveToken('tok-buyer')
+    renderApp('/index/goodDetail?id=7&then=buy')
+    await waitFor(() => expect(visiblePage().querySelector('[role=dialog][aria-label="购买须知"]')).not.toBeNull())
+    await waitFor(() => expect(visiblePage().textContent).toContain('点击“同意并下单”即表示'))
+    expect(queryOf(callsTo(api, 'GET /V2/H5/gonggaoDetails')[0])).toMatchObject({ noticeType: 'goumaixuzhi' })
+    await tapLabel('不再提示')
+    const agree = visiblePage().querySelector('.purchase-notice__footer .submit-bar__button')!
+    expect(agree.textContent).toBe('同意并下单')
+    fireEvent.click(agree)
+    await waitFor(() => expect(pathname()).toBe('/index/sureOrder?goodsId=7&agreed=1'))
+    await find('.sure-order') // mounted, so its late mount cannot land in the next test's app
+    expect(Taro.getStorageSync('purchase-notice-muted')).toBe(true)
+  })
+
+  it('a muted purchase notice is not shown again: 立即购买 opens sureOrder', async () => {
+    saveToken('tok-buyer')
+    Taro.setStorageSync('purchase-notice-muted', true)
     mockApi(catalogueApi)
     renderApp('/index/goodDetail?id=7')
     await tapText('立即购买')
     await waitFor(() => expect(pathname()).toBe('/index/sureOrder?goodsId=7'))
-    await find('.sure-order') // mounted, so its late mount cannot land in the next test's app
+    await find('.sure-order')
+    Taro.removeStorageSync('purchase-notice-muted')
   })
 
   it("shows the operator's 交易须知 and 包赔介绍 and the game's QQ groups in the tabs", async () => {

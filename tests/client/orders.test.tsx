@@ -56,7 +56,7 @@ const quoteOf = (body: QuoteRequest): Quote => {
     totalAmount,
     ...(depositAmount ? { depositAmount } : {}),
     payNow: depositAmount ?? totalAmount,
-    guaranteeTypes: ['retrieval', 'face', 'none'],
+    guaranteeOptions: (['retrieval', 'face', 'none'] as const).map((type) => ({ type, amount: GUARANTEE_FEE[type] })),
     depositAllowed: true,
     // Terms no client could guess: the notes beside each choice must be the server's.
     terms: {
@@ -150,15 +150,34 @@ afterEach(() => jest.restoreAllMocks())
 // ---- sureOrder ------------------------------------------------------------------------------------------
 
 describe('sureOrder', () => {
-  it('quotes again on every choice and shows the amounts the server sends', async () => {
+  it('chooses no paid guarantee for the buyer: every option priced side by side, the fee explained', async () => {
     const api = mockApi(buyerApi)
     renderApp('/index/sureOrder?goodsId=7')
+    // Before a choice: the account without a guarantee, each option with what it adds.
+    await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(300_801)))
+    expect(callsTo(api, 'POST /order/quote')[0].data).toEqual({ goodsId: 7, guaranteeType: 'none', payMode: 'full' })
+    expect(page().querySelectorAll('.sure-order__option[aria-checked="true"]')).toHaveLength(1) // 全款支付 only
+    expect([...page().querySelectorAll('.sure-order__option-price')].map((p) => p.textContent)).toEqual([
+      `+${formatPrice(30_123)}`,
+      `+${formatPrice(45_321)}`,
+      '不加价',
+    ])
+    expect(text('.sure-order__nudge')).toContain('请比较下列保障与价格后选择一项')
+    expect(text('.sure-order__fee-note')).toContain('资金由平台托管至你确认收货')
+    await tapLabel('我已阅读并同意购买须知')
+    const toast = jest.spyOn(Taro, 'showToast')
+    await tapText('提交订单')
+    expect(toast).toHaveBeenCalledWith({ title: '请先选择包赔服务', icon: 'none' })
+    expect(callsTo(api, 'POST /order')).toHaveLength(0)
+
+    await tapLabel('找回包赔')
     await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(330_924)))
-    expect(callsTo(api, 'POST /order/quote')[0].data).toEqual({
+    expect(callsTo(api, 'POST /order/quote')[1].data).toEqual({
       goodsId: 7,
       guaranteeType: 'retrieval',
       payMode: 'full',
     })
+    expect(page().querySelector('.sure-order__nudge')).toBeNull()
     expect(text('.amount-list')).toContain(formatPrice(30_123))
     expect(text('.order-goods__title')).toBe(goods.title)
     expect(text('.sure-order__options')).toContain('按商品价的 12.34%，最低 ¥56.00 收取')
@@ -167,13 +186,13 @@ describe('sureOrder', () => {
 
     await tapLabel('人脸包赔')
     await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(346_122)))
-    expect(callsTo(api, 'POST /order/quote')[1].data).toEqual({ goodsId: 7, guaranteeType: 'face', payMode: 'full' })
+    expect(callsTo(api, 'POST /order/quote')[2].data).toEqual({ goodsId: 7, guaranteeType: 'face', payMode: 'full' })
     expect(text('.amount-list')).toContain(formatPrice(45_321))
 
     await tapLabel('定金支付')
     await waitFor(() => expect(text('.amount-list')).toContain('定金（现在支付）'))
     expect(page().textContent).toContain('先付订单总额的 20.5%，最低 ¥70.00 锁定账号')
-    expect(callsTo(api, 'POST /order/quote')[2].data).toEqual({ goodsId: 7, guaranteeType: 'face', payMode: 'deposit' })
+    expect(callsTo(api, 'POST /order/quote')[3].data).toEqual({ goodsId: 7, guaranteeType: 'face', payMode: 'deposit' })
     expect(text('.amount-list')).toContain(formatPrice(33_011))
     expect(text('.amount-list')).toContain(formatPrice(346_122 - 33_011))
     expect(page().querySelector('.sure-order__pay .price-tag')?.getAttribute('aria-label')).toBe(formatPrice(33_011))
@@ -191,6 +210,7 @@ describe('sureOrder', () => {
       'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
     })
     renderApp('/index/sureOrder?goodsId=7')
+    await tapLabel('找回包赔')
     await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(330_924)))
 
     await tapText('提交订单')
@@ -214,9 +234,11 @@ describe('sureOrder', () => {
       'POST /order': () => ({ code: 409, msg: '你已有该商品的待支付订单', data: { orderId: 12 } }),
       'GET /need/myOrder/12': () => ({ code: 200, data: order({ id: 12 }) }),
     })
-    renderApp('/index/sureOrder?goodsId=7')
-    await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(330_924)))
-    await tapLabel('我已阅读并同意购买须知')
+    renderApp('/index/sureOrder?goodsId=7&agreed=1')
+    await tapLabel('不需要包赔')
+    await waitFor(() => expect(text('.amount-list')).toContain(formatPrice(300_801)))
+    // Through the purchase notice's 同意并下单 the notice is agreed to already.
+    expect(page().querySelector('[aria-label="我已阅读并同意购买须知"]')?.getAttribute('aria-checked')).toBe('true')
     await tapText('提交订单')
     await waitFor(() => expect(text('.sure-order__conflict')).toContain('你已有该商品的待支付订单'))
     await tapText('查看订单')

@@ -48,11 +48,20 @@ it('orders a seller’s account from its detail page', async () => {
   await page.goto(`${baseUrl}/index/goodDetail?id=${goods.id}`)
   await top().getByText(goods.title).first().waitFor()
   await button('立即购买').click()
+  // 购买须知 first; 同意并下单 agrees to it for the order.
+  const notice = top().getByRole('dialog', { name: '购买须知' })
+  await notice.getByText('同意并下单', { exact: true }).click()
 
-  await page.waitForURL(/\/index\/sureOrder\?/)
+  await page.waitForURL(/\/index\/sureOrder\?.*agreed=1/)
   await top().getByRole('radio', { name: '不需要包赔' }).click()
   await top().locator('.sure-order__rows-skeleton').waitFor({ state: 'detached' })
-  await top().getByRole('checkbox').click()
+  await expect(
+    top().getByRole('checkbox', { name: '我已阅读并同意购买须知' }).getAttribute('aria-checked'),
+  ).resolves.toBe('true')
+  // The 客服 tab sits clear of the order total.
+  const total = await top().locator('.amount-list__row--strong').boundingBox()
+  const service = await top().getByRole('button', { name: '联系客服' }).boundingBox()
+  expect(total!.y + total!.height <= service!.y || service!.y + service!.height <= total!.y).toBe(true)
   await button('提交订单').click()
 
   await page.waitForURL(/\/index\/orderDetail\?id=\d+/)

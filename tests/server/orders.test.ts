@@ -23,7 +23,7 @@ import { verifyLedger } from '../../server/modules/ledger/verify'
 import { sealPayout } from '../../server/modules/catalogue/credentials'
 import { runSweep } from '../../server/modules/orders/sweeper'
 import type { OrderDeps } from '../../server/modules/orders/service'
-import { Order } from '../../src/contract/orders'
+import { Order, type Quote } from '../../src/contract/orders'
 import { Payment, type PayStart } from '../../src/contract/payments'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
@@ -190,6 +190,12 @@ describe('quote', () => {
       payMode: 'full',
     })
     expect(r.body.data).toMatchObject({ guaranteeAmount: 5_000, depositAllowed: false })
+    // Every option priced on this goods, side by side (the minimums apply to each).
+    expect((r.body.data as Quote).guaranteeOptions).toEqual([
+      { type: 'retrieval', amount: 5_000 },
+      { type: 'face', amount: 10_000 },
+      { type: 'none', amount: 0 },
+    ])
     const face = await call('POST', '/api/order/quote', buyer, {
       goodsId: cheap,
       guaranteeType: 'face',
@@ -209,7 +215,10 @@ describe('quote', () => {
       guaranteeType: 'retrieval',
       payMode: 'full',
     })
-    expect(included.body.data).toMatchObject({ guaranteeAmount: 0, guaranteeTypes: ['retrieval'] })
+    expect(included.body.data).toMatchObject({
+      guaranteeAmount: 0,
+      guaranteeOptions: [{ type: 'retrieval', amount: 0 }],
+    })
     const refused = await call('POST', '/api/order/quote', buyer, {
       goodsId: free,
       guaranteeType: 'none',

@@ -30,10 +30,11 @@ export function priceOrder(
     invalid('guaranteeType', '该商品不支持所选的包赔方式', '不支持')
   }
   const goodsAmount = goods.price
-  const guaranteeAmount =
-    goods.guarantee === 'free' || choice.guaranteeType === 'none'
+  const guaranteeFee = (type: GuaranteeType) =>
+    goods.guarantee === 'free' || type === 'none'
       ? 0
-      : applyRate(goodsAmount, choice.guaranteeType === 'face' ? settings.guaranteeFace : settings.guaranteeRetrieval)
+      : applyRate(goodsAmount, type === 'face' ? settings.guaranteeFace : settings.guaranteeRetrieval)
+  const guaranteeAmount = guaranteeFee(choice.guaranteeType)
   const serviceAmount = settings.serviceFee
   const totalAmount = goodsAmount + guaranteeAmount + serviceAmount
   const depositAllowed = goodsAmount >= settings.deposit.minGoodsPrice
@@ -50,7 +51,7 @@ export function priceOrder(
     totalAmount,
     ...(depositAmount === undefined ? {} : { depositAmount }),
     payNow: depositAmount ?? totalAmount,
-    guaranteeTypes,
+    guaranteeOptions: guaranteeTypes.map((type) => ({ type, amount: guaranteeFee(type) })),
     depositAllowed,
     terms: {
       guaranteeRetrieval: settings.guaranteeRetrieval,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Swiper, SwiperItem, Text, View } from '@tarojs/components'
 import Taro, { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { collectGoods, fetchGoods, fetchRecommendations, uncollectGoods } from '@/api/catalogue'
@@ -11,6 +11,7 @@ import ImageViewer from '@/components/ImageViewer'
 import LazyImage from '@/components/LazyImage'
 import { useNotices } from '@/components/NoticeArticle'
 import PriceTag from '@/components/PriceTag'
+import PurchaseNotice, { purchaseNoticeMuted } from '@/components/PurchaseNotice'
 import QqGroups from '@/components/QqGroups'
 import RichContent from '@/components/RichContent'
 import ShareButton from '@/components/ShareButton'
@@ -49,10 +50,13 @@ const GUARANTEE_TEXT: Record<GoodsDetail['guarantee'], string> = {
   none: '该商品不提供包赔服务，请谨慎购买',
 }
 
-/** Signed-out visitors go to /login (in place of this page) and come back to this listing afterwards. */
-function signInFirst(goodsId: number): boolean {
+/**
+ * Signed-out visitors go to /login (in place of this page) and come back to this listing afterwards —
+ * with `then=buy` after 立即购买, so the purchase goes on by itself.
+ */
+function signInFirst(goodsId: number, then?: 'buy'): boolean {
   if (readToken()) return true
-  void replacePage('login', { redirect: `${pagePath('goodDetail')}?id=${goodsId}` })
+  void replacePage('login', { redirect: `${pagePath('goodDetail')}?id=${goodsId}${then ? `&then=${then}` : ''}` })
   return false
 }
 
@@ -102,7 +106,7 @@ export default function GoodDetailPage() {
           }}
         />
       ) : goods ? (
-        <Detail goods={goods} similar={similar} onChange={setGoods} />
+        <Detail goods={goods} similar={similar} onChange={setGoods} resumeBuy={params.then === 'buy'} />
       ) : (
         <DetailSkeleton />
       )}
@@ -110,8 +114,16 @@ export default function GoodDetailPage() {
   )
 }
 
-function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods: GoodsDetail) => void }) {
-  const { goods, similar, onChange } = props
+interface DetailProps {
+  goods: GoodsDetail
+  similar: Goods[]
+  onChange: (goods: GoodsDetail) => void
+  /** Back from signing in after 立即购买: the purchase goes on. */
+  resumeBuy: boolean
+}
+
+function Detail({ goods, similar, onChange, resumeBuy }: DetailProps) {
+  const [notice, setNotice] = useState(false)
   const [slide, setSlide] = useState(0)
   const [viewer, setViewer] = useState<{ images: string[]; index: number } | null>(null)
   const [tab, setTab] = useState<Tab>('detail')
@@ -146,10 +158,20 @@ function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods:
     }
   }
 
+  // 立即购买: the purchase notice first (unless muted), then the order with the notice agreed to.
   const buy = () => {
-    if (unavailable || !signInFirst(goods.id)) return
-    void openPage('sureOrder', { goodsId: goods.id })
+    if (unavailable || !signInFirst(goods.id, 'buy')) return
+    if (purchaseNoticeMuted()) void openPage('sureOrder', { goodsId: goods.id })
+    else setNotice(true)
   }
+  const resumed = useRef(false)
+  useEffect(() => {
+    if (!resumeBuy || resumed.current || !readToken()) return
+    resumed.current = true
+    buy()
+    // Once, when the page opens back from signing in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resumeBuy])
 
   return (
     <View className="good-detail">
@@ -323,6 +345,15 @@ function Detail(props: { goods: GoodsDetail; similar: Goods[]; onChange: (goods:
       </View>
 
       {viewer && <ImageViewer images={viewer.images} initialIndex={viewer.index} onClose={() => setViewer(null)} />}
+      {notice && (
+        <PurchaseNotice
+          onClose={() => setNotice(false)}
+          onAgree={() => {
+            setNotice(false)
+            void openPage('sureOrder', { goodsId: goods.id, agreed: 1 })
+          }}
+        />
+      )}
     </View>
   )
 }

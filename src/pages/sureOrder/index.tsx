@@ -13,7 +13,7 @@ import Panel from '@/components/Panel'
 import PriceTag from '@/components/PriceTag'
 import Skeleton from '@/components/Skeleton'
 import type { GoodsDetail } from '@/contract/catalogue'
-import { rateText } from '@/contract/money'
+import { formatPrice, rateText } from '@/contract/money'
 import { GUARANTEE_LABELS } from '@/contract/constants'
 import type { GuaranteeType, PayMode, Quote, QuoteTerms } from '@/contract/orders'
 import MainShell from '@/layouts/MainShell'
@@ -34,10 +34,17 @@ function guaranteeNote(type: GuaranteeType, terms: QuoteTerms): string {
 
 const FREE_GUARANTEE_NOTE = '卖家已为本商品赠送找回包赔：账号被找回时平台按订单金额赔付，无需另付费用。'
 
-/** The choice the first quote is asked for; afterwards the quote lists what the goods offers. */
-function firstGuarantee(goods: GoodsDetail): GuaranteeType {
-  return goods.guarantee === 'none' ? 'none' : 'retrieval'
+/**
+ * The guarantee chosen before the buyer chooses: the only one a listing offers (the seller's free 找回包赔,
+ * or none at all). A guarantee that costs money is never chosen for the buyer: they compare the three,
+ * priced on this account, and pick one — a preselected fee would add to the price without a decision.
+ */
+function firstGuarantee(goods: GoodsDetail): GuaranteeType | null {
+  return goods.guarantee === 'free' ? 'retrieval' : goods.guarantee === 'none' ? 'none' : null
 }
+
+/** What the ¥ service fee pays for. */
+const SERVICE_FEE_NOTE = '服务费用于担保交易：资金由平台托管至你确认收货，客服核验并移交账号，全程可联系客服。'
 
 /** A refusal of the order the page explains in place (409): sold, taken, or the buyer's own unpaid order. */
 interface Conflict {
@@ -52,7 +59,7 @@ export default function SureOrderPage() {
   return (
     <MainShell>
       {!signedIn ? null : Number.isInteger(goodsId) && goodsId > 0 ? (
-        <SureOrder goodsId={goodsId} />
+        <SureOrder goodsId={goodsId} agreed={params.agreed === '1'} />
       ) : (
         <EmptyState
           text="没有找到要购买的商品"
@@ -63,7 +70,8 @@ export default function SureOrderPage() {
   )
 }
 
-function SureOrder({ goodsId }: { goodsId: number }) {
+/** `agreed`: the buyer came through the purchase notice's 同意并下单. */
+function SureOrder({ goodsId, agreed }: { goodsId: number; agreed: boolean }) {
   const [goods, setGoods] = useState<GoodsDetail | null>(null)
   const [failed, setFailed] = useState('')
   const load = useCallback(() => {
@@ -82,18 +90,18 @@ function SureOrder({ goodsId }: { goodsId: number }) {
 
   if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: retry }} />
   if (!goods) return <SureOrderSkeleton />
-  return <OrderForm goods={goods} />
+  return <OrderForm goods={goods} noticeAgreed={agreed} />
 }
 
-function OrderForm({ goods }: { goods: GoodsDetail }) {
-  const [choice, setChoice] = useState<{ guaranteeType: GuaranteeType; payMode: PayMode }>(() => ({
+function OrderForm({ goods, noticeAgreed }: { goods: GoodsDetail; noticeAgreed: boolean }) {
+  const [choice, setChoice] = useState<{ guaranteeType: GuaranteeType | null; payMode: PayMode }>(() => ({
     guaranteeType: firstGuarantee(goods),
     payMode: 'full',
   }))
   const [quote, setQuote] = useState<Quote | null>(null)
   const [quoting, setQuoting] = useState(true)
   const [quoteError, setQuoteError] = useState('')
-  const [agreed, setAgreed] = useState(false)
+  const [agreed, setAgreed] = useState(noticeAgreed)
   const [submitting, setSubmitting] = useState(false)
   const [conflict, setConflict] = useState<Conflict | null>(null)
   // One key per submit attempt: kept while the same order is retried after a lost answer, new once the
@@ -104,7 +112,8 @@ function OrderForm({ goods }: { goods: GoodsDetail }) {
   // Asks for the quote of the current choice; a late answer to an earlier choice is dropped.
   const requestQuote = useCallback(() => {
     const call = ++latestQuote.current
-    quoteOrder({ goodsId: goods.id, ...choice }).then(
+    // Before a guarantee is chosen the quote is the account without one; it prices every option.
+    quoteOrder({ goodsId: goods.id, ...choice, guaranteeType: choice.guaranteeType ?? 'none' }).then(
       (r) => {
         if (call !== latestQuote.current) return
         setQuote(r.data)
@@ -132,13 +141,18 @@ function OrderForm({ goods }: { goods: GoodsDetail }) {
   }
 
   const submit = async () => {
+    const { guaranteeType } = choice
+    if (!guaranteeType) {
+      void Taro.showToast({ title: '请先选择包赔服务', icon: 'none' })
+      return
+    }
     if (!agreed) {
       void Taro.showToast({ title: '请先阅读并同意《购买须知》', icon: 'none' })
       return
     }
     setSubmitting(true)
     try {
-      const order = await createOrder({ goodsId: goods.id, ...choice }, attemptKey.current)
+      const order = await createOrder({ goodsId: goods.id, ...choice, guaranteeType }, attemptKey.current)
       await replacePage('orderDetail', { id: order.data.id })
     } catch (error) {
       if (!(error instanceof ApiError)) {
@@ -160,10 +174,13 @@ function OrderForm({ goods }: { goods: GoodsDetail }) {
   }
 
   const ready = Boolean(quote) && !quoting && !quoteError && !submitting
-  const guaranteeTypes = quote?.guaranteeTypes ?? []
+  const guaranteeOptions = quote?.guaranteeOptions ?? []
   const deposit = choice.payMode === 'deposit' && quote?.depositAmount !== undefined ? quote.depositAmount : null
   const rows = quote
-    ? feeRows(quote, choice.guaranteeType, deposit, { deposit: '定金（现在支付）', balance: '尾款（交付前付清）' })
+    ? feeRows(quote, choice.guaranteeType ?? 'none', deposit, {
+        deposit: '定金（现在支付）',
+        balance: '尾款（交付前付清）',
+      })
     : []
 
   return (
@@ -192,15 +209,21 @@ function OrderForm({ goods }: { goods: GoodsDetail }) {
       </Panel>
 
       <Panel title="包赔服务">
-        {guaranteeTypes.length === 0 ? (
+        {guaranteeOptions.length === 0 ? (
           <OptionSkeleton />
         ) : (
           <View className="sure-order__options" role="radiogroup" aria-label="包赔服务">
-            {guaranteeTypes.map((type) => (
+            {choice.guaranteeType === null && (
+              <Text className="sure-order__nudge">
+                账号被原号主找回是买号的主要风险。请比较下列保障与价格后选择一项：
+              </Text>
+            )}
+            {guaranteeOptions.map(({ type, amount }) => (
               <Option
                 key={type}
                 checked={choice.guaranteeType === type}
                 title={GUARANTEE_LABELS[type]}
+                price={amount > 0 ? `+${formatPrice(amount)}` : type === 'none' ? '不加价' : '免费'}
                 badge={goods.guarantee === 'free' && type === 'retrieval' ? '卖家赠送' : undefined}
                 note={
                   goods.guarantee === 'free' && type === 'retrieval'
@@ -250,7 +273,10 @@ function OrderForm({ goods }: { goods: GoodsDetail }) {
             </View>
           </View>
         ) : (
-          <AmountList rows={rows} />
+          <>
+            <AmountList rows={rows} />
+            <Text className="sure-order__fee-note">{SERVICE_FEE_NOTE}</Text>
+          </>
         )}
       </Panel>
 
@@ -289,11 +315,13 @@ interface OptionProps {
   checked: boolean
   title: string
   note: string
+  /** What choosing it adds (包赔: +¥50.00, or 免费). */
+  price?: string
   badge?: string
   onClick: () => void
 }
 
-function Option({ checked, title, note, badge, onClick }: OptionProps) {
+function Option({ checked, title, note, price, badge, onClick }: OptionProps) {
   return (
     <View
       className={`sure-order__option${checked ? ' sure-order__option--on' : ''}`}
@@ -305,6 +333,11 @@ function Option({ checked, title, note, badge, onClick }: OptionProps) {
       <View className="sure-order__option-head">
         <Text className="sure-order__option-title">{title}</Text>
         {badge && <Text className="sure-order__option-badge">{badge}</Text>}
+        {price && (
+          <Text className={`sure-order__option-price${price.startsWith('+') ? '' : ' sure-order__option-price--nil'}`}>
+            {price}
+          </Text>
+        )}
         <View className="sure-order__radio" />
       </View>
       <Text className="sure-order__option-note">{note}</Text>
