@@ -9,6 +9,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HOME_URL, pagePath, redirects, routes } from '../src/routes'
+import { SHELL_CSS, shellHtml } from './shell'
 
 export interface H5Build {
   dir: string
@@ -65,7 +66,7 @@ export function loadH5Build(dir: string, headScripts: string[] = []): H5Build | 
     return undefined
   }
   const scripts = headScripts.map((src) => `<script src="${src}"></script>`).join('')
-  indexHtml = indexHtml.replace('<head>', `<head>${scripts}`)
+  indexHtml = indexHtml.replace('<head>', `<head>${scripts}`).replace('</head>', `<style>${SHELL_CSS}</style></head>`)
   // Written by the build (config/h5Assets.ts); a build without it still works, without preloads.
   let chunks: Record<string, string[]> = {}
   try {
@@ -73,8 +74,15 @@ export function loadH5Build(dir: string, headScripts: string[] = []): H5Build | 
   } catch {
     // no manifest: no preloads
   }
+  // Each page's HTML paints its shell at once (server/shell.ts) and asks for its own chunks.
   const pageHtml = new Map(
-    routes.map((route) => [route.url, withPreloads(indexHtml, chunks[pagePath(route.name).slice(1)] ?? [])]),
+    routes.map((route) => [
+      route.url,
+      withPreloads(
+        indexHtml.replace('<body>', `<body>${shellHtml(route)}`),
+        chunks[pagePath(route.name).slice(1)] ?? [],
+      ),
+    ]),
   )
   return { dir, indexHtml, pageHtml, scriptHashes: inlineScriptHashes(indexHtml) }
 }

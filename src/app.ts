@@ -1,5 +1,6 @@
 import { PropsWithChildren } from 'react'
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
+import { dismissShellOnFirstPage } from './shell'
 import { installViewport } from './viewport'
 import { pagePath } from './routes'
 import { restoreSession } from './store'
@@ -9,6 +10,7 @@ function App({ children }: PropsWithChildren) {
   useLaunch(() => {
     installViewport()
     restoreSession()
+    dismissShellOnFirstPage()
   })
   // Unknown URLs (and raw /pages/... paths, which lose their match once aliased) go home.
   usePageNotFound(() => {

@@ -1,11 +1,13 @@
 /**
- * bench/web: what a phone downloads and how Lighthouse rates it, against the real server and the
- * built H5 client (dist/h5; built first only when missing, or with --build).
+ * bench/web: what a phone downloads, when it first paints on a slow network, and how Lighthouse rates
+ * it, against the real server and the built H5 client (dist/h5; built first only when missing, or with
+ * --build).
  *
  *   npm --prefix bench run web                    # first-load JS of /index/home + Lighthouse × 3 per page
  *   npm --prefix bench run web -- --runs 1        # one Lighthouse run per page
  *
- * Options: --runs N (Lighthouse runs per page, the median is kept; 0 skips Lighthouse) · --build · --no-write.
+ * Options: --runs N (Lighthouse runs per page, the median is kept; 0 skips Lighthouse) · --paint-runs N (slow-4G
+ * first paints per page, default 3) · --build · --no-write.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -19,6 +21,7 @@ import { markdownTable, runInfo, writeSection } from '../lib/results'
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
+    'paint-runs': { type: 'string', default: '3' },
     build: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
   },
@@ -37,6 +40,60 @@ const CHROMIUM_FLAGS = [
 ]
 const FIRST_LOAD_BUDGET = 150 * 1024
 const SCORE_TARGET = 90
+/** Lighthouse's "good" first contentful paint on mobile. */
+const FCP_TARGET_MS = 1800
+
+/**
+ * Lighthouse's slow 4G as DevTools applies it (its `mobileSlow4G` with devtools throttling: the request
+ * latency, 90 % of the throughput) and its 4× CPU slowdown, on a fresh browser context (nothing cached).
+ */
+const SLOW_4G = { latency: 562.5, downloadKbps: 1474.56, uploadKbps: 675, cpu: 4 }
+
+interface FirstPaint {
+  /** first-contentful-paint, ms from navigation. */
+  fcp: number
+  /** When app.js had arrived (its responseEnd): the app cannot paint before it. */
+  script: number
+}
+
+/** First paint against the arrival of app.js, throttled to slow 4G; the median of `runs` by FCP. */
+async function throttledFirstPaint(url: string, runs: number): Promise<FirstPaint> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS })
+  const close = onCleanup(() => browser.close())
+  try {
+    const all: FirstPaint[] = []
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true })
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: SLOW_4G.latency,
+        downloadThroughput: (SLOW_4G.downloadKbps * 1024) / 8,
+        uploadThroughput: (SLOW_4G.uploadKbps * 1024) / 8,
+      })
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_4G.cpu })
+      await page.goto(url, { waitUntil: 'load', timeout: 120_000 })
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0)
+      all.push(
+        await page.evaluate(() => ({
+          fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0].startTime),
+          script: Math.round(
+            (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) =>
+              /\/js\/app\.[\w]+\.js$/.test(r.name),
+            )?.responseEnd ?? NaN,
+          ),
+        })),
+      )
+      await context.close()
+    }
+    const sorted = all.sort((a, b) => a.fcp - b.fcp)
+    return sorted[Math.floor(sorted.length / 2)]
+  } finally {
+    await close()
+  }
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length
@@ -60,6 +117,8 @@ async function firstLoadScripts(url: string): Promise<Script[]> {
       const type = response.request().resourceType()
       const contentType = response.headers()['content-type'] ?? ''
       if (type !== 'script' && !contentType.includes('javascript')) return
+      // The local stand-ins (/dev/…) are not served in production.
+      if (new URL(response.url()).pathname.startsWith('/dev/')) return
       pending.push(
         response.body().then((body) => ({
           url: new URL(response.url()).pathname,
@@ -162,6 +221,12 @@ runMain(async () => {
   const raw = scripts.reduce((sum, s) => sum + s.bytes, 0)
   console.log(`  first-load JS of ${pages[0]}: ${kb(total)} gzipped (${scripts.length} files)`)
   const runs = Number(args.runs)
+  const paintRuns = Number(args['paint-runs'])
+  const paints: FirstPaint[] = []
+  for (const p of pages) {
+    paints.push(await throttledFirstPaint(server.origin + p, paintRuns))
+    console.log(`  slow 4G ${p}: first paint ${paints.at(-1)!.fcp} ms, app.js at ${paints.at(-1)!.script} ms`)
+  }
   const ratings =
     runs > 0
       ? await lighthouseRuns(
@@ -189,6 +254,15 @@ runMain(async () => {
       ['file', 'raw', 'gzip -9', 'sent as'],
       scripts.map((s) => [s.url, kb(s.bytes), kb(s.gzip), s.encoding]),
     ),
+    '',
+    `### First paint on slow 4G (DevTools: ${SLOW_4G.latency} ms latency, ${SLOW_4G.downloadKbps} kbps down, ${SLOW_4G.cpu}× CPU; median of ${paintRuns})`,
+    '',
+    'The server paints the app shell into each page (server/shell.ts): the first paint comes before the script.',
+    '',
+    markdownTable(
+      ['page', 'first paint ms', 'app.js arrived ms', 'paint / script'],
+      pages.map((p, i) => [p, paints[i].fcp, paints[i].script, (paints[i].fcp / paints[i].script).toFixed(2)]),
+    ),
     ...(ratings.length ? lighthouseTable(pages, ratings) : []),
     '',
     '### Targets',
@@ -197,6 +271,11 @@ runMain(async () => {
       ['target', 'measured', ''],
       [
         ['first-load JS ≤ 150 KB gzipped', kb(total), verdict(total <= FIRST_LOAD_BUDGET)],
+        ...paints.map((paint, i) => [
+          `first paint on slow 4G ≤ ${FCP_TARGET_MS} ms, before app.js: ${pages[i]}`,
+          `${paint.fcp} ms`,
+          verdict(paint.fcp <= FCP_TARGET_MS && paint.fcp < paint.script),
+        ]),
         ...ratings.map((rating, i) => [
           `Lighthouse ≥ ${SCORE_TARGET}: ${pages[i]}`,
           String(rating.score),

@@ -6,7 +6,8 @@ import zlib from 'node:zlib'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
 import { inlineScriptHashes, loadH5Build } from '../../server/h5'
-import { HOME_URL, redirects, routes } from '../../src/routes'
+import { SHELL_CSS, shellHtml } from '../../server/shell'
+import { HOME_URL, redirects, routes, type RouteInfo } from '../../src/routes'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
 
@@ -16,8 +17,15 @@ const INDEX_HTML =
   `<script>${INLINE_SCRIPT}</script><script defer src="/js/app.1a2b3c4d.js"></script>` +
   '<link href="/css/app.5e6f7a8b.css" rel="stylesheet"></head><body><div id="app"></div></body></html>'
 
-/** What a page is served as in local mode: the build's index.html with the stand-in WeixinJSBridge first. */
-const LOCAL_HTML = INDEX_HTML.replace('<head>', '<head><script src="/dev/jsbridge.js"></script>')
+/**
+ * What a page is served as: the build's index.html with the shell's stylesheet, the page's own shell, and
+ * in local mode the stand-in for the apps' bridges first.
+ */
+const pageHtml = (route: RouteInfo, bridge = true) =>
+  INDEX_HTML.replace('<head>', bridge ? '<head><script src="/dev/jsbridge.js"></script>' : '<head>')
+    .replace('</head>', `<style>${SHELL_CSS}</style></head>`)
+    .replace('<body>', `<body>${shellHtml(route)}`)
+const routeAt = (url: string) => routes.find((r) => r.url === url)!
 
 /** A stand-in for `taro build --type h5`: index.html, js/, css/, static/. */
 function fakeBuild(): string {
@@ -58,28 +66,43 @@ afterAll(async () => {
 describe('with an H5 build', () => {
   test('each of the 47 route URLs answers index.html, revalidated on every visit', async () => {
     expect(routes).toHaveLength(47)
-    for (const { url } of routes) {
-      const response = await app.inject(url)
-      expect([url, response.statusCode]).toEqual([url, 200])
+    for (const route of routes) {
+      const response = await app.inject(route.url)
+      expect([route.url, response.statusCode]).toEqual([route.url, 200])
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(response.headers['cache-control']).toBe('no-cache')
-      if (url !== HOME_URL) expect(response.body).toBe(LOCAL_HTML)
+      if (route.url !== HOME_URL) expect(response.body).toBe(pageHtml(route))
     }
   })
 
   test('the stand-in bridge is added only where WeChat Pay is the local gateway', () => {
-    expect(loadH5Build(h5Dir)!.pageHtml.get('/index/pay')).toBe(INDEX_HTML)
+    expect(loadH5Build(h5Dir)!.pageHtml.get('/index/pay')).toBe(pageHtml(routeAt('/index/pay'), false))
   })
 
   test("a page's HTML preloads its own chunks (preload.json of the build)", async () => {
     const { body } = await app.inject(HOME_URL)
     expect(body).toBe(
-      LOCAL_HTML.replace(
+      pageHtml(routeAt(HOME_URL)).replace(
         '</head>',
         '<link rel="preload" href="/css/8022.4afd7105.css" as="style" fetchpriority="low">' +
           '<link rel="preload" href="/js/8022.94e9cf93.js" as="script" fetchpriority="low"></head>',
       ),
     )
+  })
+
+  test('the shell paints each page before its script: the brand bar and tabs on tab pages, else the title', async () => {
+    const home = (await app.inject(HOME_URL)).body
+    expect(home).toContain('<span class="s-name">号安心</span>')
+    expect(home).toContain('<span class="s-tab on">首页</span>')
+    const mine = (await app.inject('/index/other/mycenter')).body
+    expect(mine).toContain('<span class="s-title">个人中心</span>')
+    expect(mine).toContain('<span class="s-tab on">我的</span>')
+    const detail = (await app.inject('/index/goodDetail')).body
+    expect(detail).toContain('<span class="s-title">商品详情</span>')
+    expect(detail).not.toContain('class="s-tabs"')
+    // Painted before app.js and the page's chunks are asked for; nothing in it runs.
+    expect(home.indexOf('id="app-shell"')).toBeLessThan(home.indexOf('<div id="app">'))
+    expect(shellHtml(routeAt(HOME_URL))).not.toMatch(/<script|<img|url\(/)
   })
 
   test.each(Object.entries(redirects))('%s answers 302 to %s, keeping the query', async (from, to) => {

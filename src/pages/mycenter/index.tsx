@@ -3,7 +3,6 @@ import { Button, Image, Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { mediaUrl } from '@/api/request'
 import { fetchCenter } from '@/api/user'
-import GlyphIcon, { type GlyphName } from '@/components/GlyphIcon'
 import Icon from '@/components/Icon'
 import type { UserCenter } from '@/contract/user'
 import { displayNickName, maskPhone } from '@/contract/validation'
@@ -11,11 +10,12 @@ import MainShell from '@/layouts/MainShell'
 import { openPage } from '@/navigation'
 import { signOut, useRequireLogin } from '@/session'
 import { useAppState } from '@/store'
+import EntryIcon, { type EntryIconName } from './icons'
 import './index.scss'
 
 interface Counter {
   label: string
-  icon: GlyphName
+  icon: EntryIconName
   /** The statuses it counts, and the tab of the list it opens. */
   statuses: string[]
   tab: string
@@ -40,7 +40,7 @@ const LISTING_COUNTERS: Counter[] = [
 interface Entry {
   name: string
   label: string
-  icon: GlyphName
+  icon: EntryIconName
 }
 
 /** The rest of the personal centre (SCREENS.md's menu), grouped by what the user came for. */
@@ -163,7 +163,7 @@ function Center() {
                 aria-label={entry.label}
                 onClick={() => openPage(entry.name)}
               >
-                <GlyphIcon name={entry.icon} size={48} className="mycenter__tile-icon" />
+                <EntryIcon name={entry.icon} className="mycenter__tile-icon" />
                 <Text className="mycenter__tile-label">{entry.label}</Text>
               </View>
             ))}
@@ -210,7 +210,7 @@ function Counters({ title, page, counters, counts, loading }: CountersProps) {
               onClick={() => openPage(page, { tab: counter.tab })}
             >
               <View className="mycenter__tile-figure">
-                <GlyphIcon name={counter.icon} size={48} className="mycenter__tile-icon" />
+                <EntryIcon name={counter.icon} className="mycenter__tile-icon" />
                 {n > 0 && <Text className="mycenter__count">{n > 99 ? '99+' : n}</Text>}
               </View>
               <Text className="mycenter__tile-label">{counter.label}</Text>
