@@ -56,12 +56,12 @@ describe('shells', () => {
 
   it('the personal-centre menu opens a page and back returns', async () => {
     const { page } = handle
-    await page.goto(`${baseUrl}/index/other/mycenter`)
+    await page.goto(`${baseUrl}/index/other/gonggao`)
     await page.getByRole('button', { name: '个人中心菜单' }).click()
     await page.getByRole('menuitem', { name: '我的收藏' }).click()
     await page.waitForURL(`${baseUrl}/index/other/collect`)
     await topPage(page).locator('.page-title', { hasText: '我的收藏' }).waitFor()
     await topPage(page).getByRole('button', { name: '返回' }).click()
-    await page.waitForURL(`${baseUrl}/index/other/mycenter`)
+    await page.waitForURL(`${baseUrl}/index/other/gonggao`)
   })
 })

@@ -163,20 +163,24 @@ async function play(steps: Step[]): Promise<void> {
       if (s.op === 'pay') {
         const [o] = await database.db.select().from(orders).where(eq(orders.id, id))
         const kind = o.status === 'paid' ? 'balance' : o.payMode === 'deposit' ? 'deposit' : 'full'
-        const start = () =>
+        const start = (channel: 'alipay' | 'wechat') =>
           payments.startPayment(
             deps,
             buyer,
             id,
-            { channel: 'alipay', kind, returnUrl: '/index/orderDetail' },
+            { channel, kind, returnUrl: '/index/orderDetail' },
             { origins: ['http://localhost'], ip: '127.0.0.1', desktop: false },
           )
         await attempt(async () => {
-          // paid twice: the buyer opens two cashiers and pays in both; the second payment goes back
-          const started = await Promise.all(s.twice ? [start(), start()] : [start()])
+          // Paid twice: the buyer opens Alipay's cashier, then WeChat's (which closes Alipay's trade here
+          // while its page stays open), and pays in both; the second payment goes back.
+          const started: { channel: 'alipay' | 'wechat'; trade: Awaited<ReturnType<typeof start>> }[] = [
+            { channel: 'alipay', trade: await start('alipay') },
+          ]
+          if (s.twice) started.push({ channel: 'wechat', trade: await start('wechat') })
           // a late payment: the buyer cancels while the gateway page is open, then pays
           if (s.late) await attempt(() => service.cancelOrder(deps, buyer, id))
-          for (const trade of started) await postNotice(app, paidNotice(app, trade.outTradeNo, trade.amount))
+          for (const { channel, trade } of started) await notifyPaid(channel, trade.outTradeNo, trade.amount)
         })
       }
       if (s.op === 'cancel') await attempt(() => service.cancelOrder(deps, buyer, id))
@@ -214,6 +218,18 @@ async function play(steps: Step[]): Promise<void> {
       ]),
     ),
   )
+}
+
+/** The gateway's signed notice that `outTradeNo` was paid, posted to our notify URL. */
+async function notifyPaid(channel: 'alipay' | 'wechat', outTradeNo: string, amount: number) {
+  if (channel === 'alipay') return postNotice(app, paidNotice(app, outTradeNo, amount))
+  const notice = localGateway(app.deps.payments, 'wechat').testNotice(outTradeNo, amount)
+  await app.inject({
+    method: 'POST',
+    url: '/api/pay/notify/wechat',
+    headers: notice.headers as Record<string, string>,
+    payload: notice.rawBody,
+  })
 }
 
 it('keeps every ledger invariant over random order histories', async () => {
