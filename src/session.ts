@@ -4,6 +4,7 @@ import { logout, logoutEverywhere } from '@/api/auth'
 import { loadProfile } from '@/api/user'
 import { currentPageUrl, replacePage, safeRedirect } from '@/navigation'
 import { clearSession, readToken, saveToken, useAppState } from '@/store'
+import { showDialog } from '@/utils/dialog'
 
 /** After a successful sign-in: keep the token, fetch the profile, return to where the user came from. */
 export async function completeSignIn(token: string, redirect?: string): Promise<void> {
@@ -20,7 +21,7 @@ export async function completeSignIn(token: string, redirect?: string): Promise<
  */
 export async function signOut(everywhere = false): Promise<void> {
   if (everywhere) {
-    const { confirm } = await Taro.showModal({
+    const { confirm } = await showDialog({
       title: '退出所有设备',
       content: '将结束此账号在所有手机和电脑上的登录（包括本机），之后需要重新登录。',
       confirmText: '全部退出',

@@ -4,6 +4,7 @@ import { clearSession, readToken } from '@/store'
 import { currentPageUrl, openPage } from '@/navigation'
 import { pagePath } from '@/routes'
 import { toQueryString, type Query } from '@/utils/url'
+import { showDialog } from '@/utils/dialog'
 
 /**
  * The only place that talks to the server (seed §4, §6–§9). Every call goes to API_BASE + '/api' + path
@@ -78,13 +79,17 @@ function authHeaders(path: string): Record<string, string> {
 
 let reloginPromptOpen = false
 
+/**
+ * The session has expired: say so and let the user choose. It is forgotten only once they have answered,
+ * so a page that needs a session does not leave for /login from under the question.
+ */
 async function promptRelogin(): Promise<void> {
   if (reloginPromptOpen) return
   reloginPromptOpen = true
-  clearSession()
   try {
     const back = currentPageUrl()
-    const { confirm } = await Taro.showModal(RELOGIN_PROMPT)
+    const { confirm } = await showDialog(RELOGIN_PROMPT)
+    clearSession()
     if (confirm) {
       await openPage('login', back.startsWith(pagePath('login')) ? {} : { redirect: back })
     }
@@ -104,8 +109,9 @@ function settle<T>(statusCode: number, body: unknown, background = false): T {
   const code = typeof envelope?.code === 'number' ? envelope.code : statusCode
   if (code === 200) return envelope as T
   if (code === 401) {
-    if (background) clearSession()
-    else void promptRelogin()
+    // A call the user did not ask for forgets the session quietly, unless the question is already up.
+    if (background && !reloginPromptOpen) clearSession()
+    else if (!background) void promptRelogin()
   }
   throw new ApiError(code, envelope?.msg || `请求失败（${code}）`, envelope?.data)
 }

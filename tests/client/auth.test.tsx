@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { getState, saveToken, setState } from '@/store'
-import { byLabel, clickButton, typeInto, visiblePage } from './utils/dom'
+import { answerDialog, byLabel, clickButton, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
@@ -216,16 +216,14 @@ describe('profile', () => {
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'POST /logout/all': () => ({ code: 200 }),
     })
-    const modal = jest.spyOn(Taro, 'showModal')
-    modal.mockResolvedValueOnce({ confirm: false, cancel: true } as never)
     renderApp('/index/other/mycenter')
     const everywhere = await waitFor(() => within(visiblePage()).getByText('退出所有设备'))
     fireEvent.click(everywhere)
-    await waitFor(() => expect(modal).toHaveBeenCalledTimes(1))
+    expect(await answerDialog(false)).toContain('退出所有设备')
     expect(callsTo(api, 'POST /logout/all')).toHaveLength(0)
 
-    modal.mockResolvedValueOnce({ confirm: true, cancel: false } as never)
     fireEvent.click(everywhere)
+    await answerDialog(true)
     await waitFor(() => expect(window.location.pathname).toBe('/login'))
     expect(callsTo(api, 'POST /logout/all')).toHaveLength(1)
     expect(getState().token).toBe('')

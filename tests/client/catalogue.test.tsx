@@ -16,7 +16,7 @@ import VirtualList from '@/components/VirtualList'
 import { saveToken, setState } from '@/store'
 import { clearGameCache, RECENT_GAMES_KEY, rememberGame } from '@/utils/games'
 import { formatPrice } from '@/contract/money'
-import { typeInto, visiblePage } from './utils/dom'
+import { answerDialog, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
@@ -632,11 +632,13 @@ describe('goodDetail', () => {
     expect(Taro.getStorageSync('purchase-notice-muted')).toBe(true)
   })
 
-  it('a muted purchase notice is not shown again: 立即购买 opens sureOrder', async () => {
+  it('a muted purchase notice is not shown again: 立即购买 opens sureOrder; the page is named after the listing', async () => {
     saveToken('tok-buyer')
     Taro.setStorageSync('purchase-notice-muted', true)
     mockApi(catalogueApi)
     renderApp('/index/goodDetail?id=7')
+    const listing = detail(7)
+    await waitFor(() => expect(document.title).toBe(`${formatPrice(listing.price)} ${listing.title} - 号安心`))
     await tapText('立即购买')
     await waitFor(() => expect(pathname()).toBe('/index/sureOrder?goodsId=7'))
     await find('.sure-order')
@@ -779,12 +781,12 @@ describe('collect', () => {
         return { code: 200, data: null }
       },
     })
-    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
     renderApp('/index/other/collect')
     await waitFor(() => expect(page().querySelectorAll('.goods-card').length).toBe(2))
     expect(page().querySelector('.goods-card[aria-label="已经卖掉的号"] .goods-card__mark')?.textContent).toBe('已售出')
 
     await tapLabel('取消收藏 王者荣耀 7 号 全英雄 典藏皮肤')
+    await answerDialog(true)
     await waitFor(() => expect(page().querySelectorAll('.goods-card').length).toBe(1))
     expect(callsTo(api, 'POST /web/goods/collect/remove')[0].data).toEqual({ goodsId: 7 })
   })

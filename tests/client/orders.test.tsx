@@ -8,7 +8,7 @@ import type { Order, OrderRequest, Quote, QuoteRequest } from '@/contract/orders
 import type { PayRequest } from '@/contract/payments'
 import { saveToken, setState } from '@/store'
 import { formatPrice } from '@/contract/money'
-import { clickButton, findOnPage, visiblePage } from './utils/dom'
+import { answerDialog, clickButton, findOnPage, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
@@ -317,12 +317,24 @@ describe('orderDetail', () => {
         data: order({ status: 'completed', paidAmount: 330_924, actions: ['credentials'] }),
       }),
     })
-    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
     renderApp('/index/orderDetail?id=31')
     await tapText('确认收货')
+    expect(await answerDialog(true)).toContain('确认收货')
     await waitFor(() => expect(text('.order-detail__status-label')).toBe('交易成功'))
     expect(callsTo(api, 'POST /need/myOrder/31/confirm')).toHaveLength(1)
     expect(actionLabels()).toEqual(['查看账号'])
+  })
+
+  it('an expired session asks in the house dialog, which stays until answered; 确定 goes to sign in', async () => {
+    mockApi({ ...buyerApi, 'GET /need/myOrder/31': () => ({ code: 401, msg: '登录状态已过期' }) })
+    renderApp('/index/orderDetail?id=31')
+    await waitFor(() => expect(document.querySelector('[role=alertdialog]')).not.toBeNull())
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    // Still asking, still on the order: nothing took the page away under the question.
+    expect(document.querySelector('[role=alertdialog]')?.textContent).toContain('登录超时，请重新登录')
+    expect(window.location.pathname).toBe('/index/orderDetail')
+    await answerDialog(true)
+    await waitFor(() => expect(window.location.pathname).toBe('/login'))
   })
 
   /** The payment a return names, pending or paid, in the order's detail. */

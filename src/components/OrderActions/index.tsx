@@ -10,6 +10,7 @@ import type { PayChannel, PaymentKind } from '@/contract/payments'
 import { openPage } from '@/navigation'
 import { currentPayPlace, payScene } from '@/utils/payPlace'
 import './index.scss'
+import { showDialog } from '@/utils/dialog'
 
 /** The buyer's actions in the order they stand in a bar; the primary ones are filled. */
 const BUTTONS: { action: OrderAction; label: (order: Order) => string; primary?: boolean }[] = [
@@ -50,7 +51,7 @@ export default function OrderActions({ order, onChange, onCredentials, className
   const [busy, setBusy] = useState(false)
 
   const run = async (modal: { title: string; content: string; confirmText: string }, call: () => Promise<Order>) => {
-    const { confirm } = await Taro.showModal({ ...modal, cancelText: '再想想' })
+    const { confirm } = await showDialog({ ...modal, cancelText: '再想想' })
     if (!confirm || busy) return
     setBusy(true)
     try {

@@ -23,6 +23,7 @@ import { useAppState } from '@/store'
 import { checkLength, checkOptionalPhone, firstProblem } from '@/utils/forms'
 import { allGames } from '@/utils/games'
 import './index.scss'
+import { showDialog } from '@/utils/dialog'
 
 /** Everything typed so far, kept in storage per game so leaving and coming back loses nothing (no password). */
 interface Draft {
@@ -266,7 +267,7 @@ function ListingForm({ game, fields, editing }: { game: Game; fields: AttributeF
       await replacePage('Mybrowsing')
     } catch (error) {
       if (error instanceof ApiError && error.code === 403) {
-        const { confirm } = await Taro.showModal({
+        const { confirm } = await showDialog({
           title: '需要实名认证',
           content: '发布商品需要先完成实名认证，认证后回到这里继续提交（已填写的内容会保留）。',
           confirmText: '去认证',

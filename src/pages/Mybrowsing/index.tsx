@@ -21,6 +21,7 @@ import { useRequireLogin } from '@/session'
 import { formatDate, formatTime } from '@/utils/time'
 import { usePagedList } from '@/utils/usePagedList'
 import './index.scss'
+import { showDialog } from '@/utils/dialog'
 
 type Tab = 'all' | NonNullable<MyConsignmentQuery['status']>
 /** In review or in a deal, on sale, refused, over. */
@@ -103,12 +104,12 @@ function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
 
   const handlers: Record<SellerAction, (listing: MyListing) => void> = {
     reason: (listing) =>
-      void Taro.showModal({ title: '审核未通过', content: listing.auditReason || '未填写原因', showCancel: false }),
+      void showDialog({ title: '审核未通过', content: listing.auditReason || '未填写原因', showCancel: false }),
     delist: (listing) => setAsking({ kind: 'delist', listing }),
     editPrice: (listing) => setAsking({ kind: 'price', listing }),
     credentials: (listing) => void openPage('fillInformation', { id: listing.id }),
     relist: (listing) =>
-      void Taro.showModal({ title: '上架', content: '重新上架后买家即可购买，确定上架吗？', confirmText: '上架' }).then(
+      void showDialog({ title: '上架', content: '重新上架后买家即可购买，确定上架吗？', confirmText: '上架' }).then(
         async ({ confirm }) => {
           if (confirm) await apply(relistGoods(listing.id), '已上架')
         },

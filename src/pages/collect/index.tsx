@@ -14,6 +14,7 @@ import { openPage } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { usePagedList } from '@/utils/usePagedList'
 import './index.scss'
+import { showDialog } from '@/utils/dialog'
 
 /** 我的收藏 (login): favourite listings, newest first; sold ones are marked; remove or open each. */
 export default function CollectPage() {
@@ -31,7 +32,7 @@ function Favourites() {
   })
 
   const remove = async (goods: FavouriteRow) => {
-    const { confirm } = await Taro.showModal({
+    const { confirm } = await showDialog({
       title: '取消收藏',
       content: `确定不再收藏「${goods.title}」吗？`,
       confirmText: '取消收藏',

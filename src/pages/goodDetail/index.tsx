@@ -24,6 +24,7 @@ import { openPage, replacePage, usePageParams } from '@/navigation'
 import { pagePath, routes } from '@/routes'
 import { readToken } from '@/store'
 import { rememberGame } from '@/utils/games'
+import { usePageTitle } from '@/utils/pageTitle'
 import { formatTime } from '@/utils/time'
 import { formatPrice } from '@/contract/money'
 import './index.scss'
@@ -133,6 +134,7 @@ function Detail({ goods, similar, onChange, resumeBuy }: DetailProps) {
 
   // Mini-programs: a card to a friend or the timeline, with the cover and the price.
   const shareTitle = `${formatPrice(goods.price)} ${goods.title}`
+  usePageTitle(shareTitle)
   useShareAppMessage(() => ({
     title: shareTitle,
     path: `${pagePath('goodDetail')}?id=${goods.id}`,

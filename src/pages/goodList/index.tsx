@@ -16,6 +16,7 @@ import { LIST_TOTAL_CAP } from '@/contract/constants'
 import MainShell from '@/layouts/MainShell'
 import { openPage, usePageParams } from '@/navigation'
 import { allGames, rememberGame } from '@/utils/games'
+import { usePageTitle } from '@/utils/pageTitle'
 import FilterSheet, { ACCOUNT_TYPE_LABEL } from './FilterSheet'
 import { buildListQuery, initialFilters, sheetFilterCount, type ListFilters } from './query'
 import './index.scss'
@@ -74,6 +75,7 @@ function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen:
   const gameId = Number(params.gameId) || undefined
   const rentable = params.mode === 'hire'
   const [game, setGame] = useState<Game | null>(null)
+  usePageTitle(game ? `${game.name}${rentable ? '租号' : '账号交易'}` : undefined)
   const [fields, setFields] = useState<AttributeField[]>([])
   const [filters, setFilters] = useState(() => initialFilters(params))
   const [keyword, setKeyword] = useState(filters.keyword)

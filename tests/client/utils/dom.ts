@@ -50,3 +50,18 @@ export async function findOnPage(selector: string): Promise<HTMLElement> {
   })
   return found as unknown as HTMLElement
 }
+
+/** Answers the house dialog (components/Dialog) once it is up: its confirm, or 取消; returns its text. */
+export async function answerDialog(confirm: boolean): Promise<string> {
+  let dialog: HTMLElement | null = null
+  await waitFor(() => {
+    dialog = document.querySelector('[role=alertdialog]')
+    expect(dialog).not.toBeNull()
+  })
+  const found = dialog as unknown as HTMLElement
+  const text = found.textContent ?? ''
+  const buttons = found.querySelectorAll('[role=button]')
+  fireEvent.click(confirm ? buttons[buttons.length - 1] : buttons[0])
+  await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull())
+  return text
+}
