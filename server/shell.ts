@@ -4,7 +4,7 @@
  * measures, so nothing moves when the page takes its place (src/shell.h5.ts removes it then). Plain HTML
  * and one stylesheet: no script, no font, no image.
  */
-import { TABS, type RouteInfo } from '../src/routes'
+import { BRAND_PAGE, TABS, type RouteInfo } from '../src/routes'
 
 /** The app's design unit: 750 across the column (at most 540 px), as the client's rem does it. */
 const u = (designPx: number) => `calc(min(100vw, 540px) * ${designPx} / 750)`
@@ -28,14 +28,12 @@ export const SHELL_CSS = `
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
-/** The tab pages with the search bar (the others have their title), as MainShell draws them. */
-const BRAND_TABS = ['home', 'accountOrder', 'sell']
-
 export function shellHtml(route: RouteInfo): string {
   const tab = TABS.some((t) => t.name === route.name)
-  const bar = BRAND_TABS.includes(route.name)
-    ? '<div class="s-bar"><span class="s-mark">安</span><span class="s-name">号安心</span><span class="s-search">搜索游戏名称</span></div>'
-    : `<div class="s-bar"><span class="s-title">${escape(route.title)}</span></div>`
+  const bar =
+    route.name === BRAND_PAGE
+      ? '<div class="s-bar"><span class="s-mark">安</span><span class="s-name">号安心</span><span class="s-search">搜索游戏名称</span></div>'
+      : `<div class="s-bar"><span class="s-title">${escape(route.title)}</span></div>`
   const cards = '<div class="s-card"></div>'.repeat(4)
   const tabs = tab
     ? `<div class="s-tabs">${TABS.map((t) => `<span class="s-tab${t.name === route.name ? ' on' : ''}">${t.label}</span>`).join('')}</div>`

@@ -83,6 +83,12 @@ export const TABS: { name: string; label: string }[] = [
 ]
 
 /**
+ * Only home has the brand bar and its search; the other tabs have their title (我要买 and 我要卖 have their
+ * own game search, 消息 and 我的 none), with no back arrow.
+ */
+export const BRAND_PAGE = 'home'
+
+/**
  * List pages reload their first page when pulled down: natively in the mini-programs; on H5 by our own
  * components/PullRefresh — Taro 4.2.1's React H5 pull-down looks for the page (and its scroll position) on
  * its own wrapper element, so it never reached the page and took every downward swipe.

@@ -6,15 +6,13 @@ import PageHeader from '@/components/PageHeader'
 import ServiceSheet from '@/components/ServiceSheet'
 import TabBar, { useSelectedTab } from '@/components/TabBar'
 import { openPage, replacePage, useCurrentRoute } from '@/navigation'
-import { TABS } from '@/routes'
+import { BRAND_PAGE, TABS } from '@/routes'
 import './MainShell.scss'
 
 interface MainShellProps {
   children?: ReactNode
   /** Pages with their own fixed bottom bar (goodDetail, sureOrder…) hide the tab bar. */
   tabBar?: boolean
-  /** A tab page without the search (消息, 我的) has its title instead of the brand bar. */
-  brandBar?: boolean
 }
 
 /**
@@ -22,7 +20,7 @@ interface MainShellProps {
  * get a back header with their title (H5; a mini-program has its own bar and tabs). A floating button
  * reaches customer service from anywhere.
  */
-export default function MainShell({ children, tabBar, brandBar = true }: MainShellProps) {
+export default function MainShell({ children, tabBar }: MainShellProps) {
   const route = useCurrentRoute()
   const isTabPage = TABS.some((t) => t.name === route?.name)
   const showTabs = process.env.TARO_ENV === 'h5' && (tabBar ?? isTabPage)
@@ -32,7 +30,7 @@ export default function MainShell({ children, tabBar, brandBar = true }: MainShe
   return (
     <View className={`main-shell${showTabs ? ' main-shell--tabs' : ''}`}>
       {process.env.TARO_ENV === 'h5' &&
-        (isTabPage && brandBar ? <BrandBar /> : <PageHeader title={route?.title ?? ''} back={!isTabPage} />)}
+        (route?.name === BRAND_PAGE ? <BrandBar /> : <PageHeader title={route?.title ?? ''} back={!isTabPage} />)}
       <View className="main-shell__body">{children}</View>
       <View
         className={`main-shell__service${aside ? ' main-shell__service--aside' : ''}`}
@@ -74,7 +72,7 @@ function BrandBar() {
         </View>
         <Text className="brand-bar__name">号安心</Text>
       </View>
-      <View className="brand-bar__search" role="search" onClick={() => openPage('accountOrder')}>
+      <View className="brand-bar__search" role="search" onClick={() => openPage('accountOrder', { focus: 1 })}>
         <Icon name="search" size={32} />
         <Text className="brand-bar__placeholder">搜索游戏名称</Text>
       </View>

@@ -302,6 +302,18 @@ describe('home', () => {
     await waitFor(() => expect(Taro.getStorageSync(RECENT_GAMES_KEY)).toEqual([4, 1]))
   })
 
+  it('the search box opens 我要买 with the cursor in its search, the only search on that page', async () => {
+    mockApi(homeApi)
+    renderApp('/index/home')
+    await find('[aria-label="王者荣耀"]')
+    fireEvent.click(page().querySelector('.brand-bar__search')!)
+    await waitFor(() => expect(pathname()).toBe('/index/accountOrder?focus=1'))
+    await find('[aria-label="穿越火线"]')
+    expect(page().querySelector('.brand-bar')).toBeNull()
+    expect(page().querySelectorAll('[aria-label="搜索游戏"]')).toHaveLength(1)
+    expect(page().querySelector('[aria-label="搜索游戏"]')?.hasAttribute('focus')).toBe(true)
+  })
+
   it('keeps at most eight recent games', () => {
     Taro.setStorageSync(RECENT_GAMES_KEY, [1, 2, 3, 4, 5, 6, 7, 8])
     rememberGame(9)

@@ -36,12 +36,14 @@ let instances = 0
 
 interface GamePickerProps {
   onPick: (game: Game) => void
+  /** Opened from a search box elsewhere (the brand bar's): the cursor is in the search at once. */
+  autoFocus?: boolean
   /** Shown under each name; defaults to the on-sale count. */
   caption?: (game: Game) => string
 }
 
 /** Choose a game: search by name, 手游/端游 tabs, A–Z sections with a side index, on-sale counts. */
-export default function GamePicker({ onPick, caption }: GamePickerProps) {
+export default function GamePicker({ onPick, caption, autoFocus }: GamePickerProps) {
   const [prefix] = useState(() => `game-picker-${++instances}`)
   const [games, setGames] = useState<Game[] | null>(null)
   const [failed, setFailed] = useState(false)
@@ -102,6 +104,7 @@ export default function GamePicker({ onPick, caption }: GamePickerProps) {
             placeholder="搜索游戏名称或首字母"
             placeholderClass="game-picker__placeholder"
             aria-label="搜索游戏"
+            focus={autoFocus}
             confirmType="search"
             onInput={(e) => setSearch(e.detail.value)}
           />

@@ -83,7 +83,7 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
 /** 个人中心 (a tab): who is signed in, their orders and listings counted by status, and every entry. */
 export default function MycenterPage() {
   const signedIn = useRequireLogin()
-  return <MainShell brandBar={false}>{signedIn ? <Center /> : null}</MainShell>
+  return <MainShell>{signedIn ? <Center /> : null}</MainShell>
 }
 
 function Center() {

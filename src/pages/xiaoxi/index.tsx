@@ -49,7 +49,7 @@ const fetchMessages = (page: PageQuery) =>
 /** 消息 (login): system messages, unread marked; a tap marks it read and opens what it is about. */
 export default function XiaoxiPage() {
   const signedIn = useRequireLogin()
-  return <MainShell brandBar={false}>{signedIn ? <Messages /> : null}</MainShell>
+  return <MainShell>{signedIn ? <Messages /> : null}</MainShell>
 }
 
 function Messages() {
