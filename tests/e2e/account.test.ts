@@ -107,13 +107,15 @@ it('changes the password; an older session gets the sign-in prompt once', async 
   await page.goto(`${baseUrl}/index/other/mycenter`)
   await show(page).getByText('安心玩家').waitFor()
 
-  // the older one is refused: storage cleared, one prompt
+  // the older one is refused: one prompt, which stays on the page until answered; then storage is cleared
   await otherPage.goto(`${baseUrl}/index/other/mycenter`)
   await otherPage.getByText('登录超时，请重新登录').waitFor()
-  expect(await otherPage.locator('.taro__modal').count()).toBe(1)
-  expect(await otherPage.evaluate(() => localStorage.getItem('token'))).toBeNull()
-  await otherPage.getByText('确定').click()
+  await otherPage.waitForTimeout(500)
+  expect(await otherPage.getByRole('alertdialog').count()).toBe(1)
+  expect(new URL(otherPage.url()).pathname).toBe('/index/other/mycenter')
+  await otherPage.getByRole('alertdialog').getByRole('button', { name: '确定' }).click()
   await otherPage.waitForURL((url) => url.pathname === '/login')
+  expect(await otherPage.evaluate(() => localStorage.getItem('token'))).toBeNull()
   await other.close()
   expect(errors).toEqual([])
 }, 150_000)

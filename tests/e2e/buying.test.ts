@@ -136,7 +136,7 @@ it('reveals the credentials after the hand-over and confirms receipt', async () 
   await top().getByRole('button', { name: '关闭' }).first().click()
 
   await orderButton('确认收货').click()
-  await page.locator('.taro__modal').getByText('确认收货', { exact: true }).last().click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '确认收货' }).click()
   await top().locator('.order-detail__status-label', { hasText: '交易成功' }).waitFor()
   expect(errors).toEqual([])
 })
