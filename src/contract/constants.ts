@@ -27,6 +27,12 @@ export const GUARANTEE_LABELS = {
   none: '不需要包赔',
 }
 
+/** The payment channels by name, as the buyer reads them on the choice and in its refusals. */
+export const PAY_CHANNEL_LABELS = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+}
+
 /** The bounds of a feedback (fankui, suggest): characters after trimming, and pictures. */
 export const FEEDBACK_LIMITS = {
   title: { min: 2, max: 50 },

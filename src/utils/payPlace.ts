@@ -5,6 +5,7 @@
  * mini-program pays only through its own app's cashier: WeChat's and QQ's by WeChat Pay, Alipay's by
  * Alipay. Mini-programs are told by the build (TARO_ENV), pages by the user agent.
  */
+import { PAY_CHANNEL_LABELS } from '@/contract/constants'
 import type { PayChannel, PayScene } from '@/contract/payments'
 
 export type PayPlace = 'browser' | 'wechat' | 'qq' | 'alipay' | 'weapp' | 'qq-mini' | 'alipay-mini'
@@ -32,7 +33,6 @@ const APP_NAMES: Record<Exclude<PayPlace, 'browser'>, string> = {
   'qq-mini': 'QQ小程序',
   'alipay-mini': '支付宝小程序',
 }
-const CHANNEL_NAMES: Record<PayChannel, string> = { alipay: '支付宝', wechat: '微信支付' }
 
 const BLOCKED: Partial<Record<PayPlace, PayChannel[]>> = {
   wechat: ['alipay'],
@@ -48,7 +48,7 @@ const isMini = (place: PayPlace) => place === 'weapp' || place === 'qq-mini' || 
 /** Why `channel` cannot pay at `place` (a sentence for the open-in-browser guide), or '' when it can. */
 export function blockedReason(place: PayPlace, channel: PayChannel): string {
   if (place === 'browser' || !BLOCKED[place]?.includes(channel)) return ''
-  return `${APP_NAMES[place]}内无法打开${CHANNEL_NAMES[channel]}，请在浏览器中打开本页后付款`
+  return `${APP_NAMES[place]}内无法打开${PAY_CHANNEL_LABELS[channel]}，请在浏览器中打开本页后付款`
 }
 
 /**

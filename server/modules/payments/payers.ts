@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
+import { PAY_CHANNEL_LABELS } from '../../../src/contract/constants'
 import type { MiniCode, PayChannel, PayerAuthorize, PayerCode } from '../../../src/contract/payments'
 import type { Db } from '../../db'
 import { payerIdentities } from '../../db/schema'
@@ -21,12 +22,15 @@ const STATE_TTL_SECONDS = 600
 const stateKey = (channel: PayChannel, state: string) => `${channel}-oauth:${state}`
 
 const APP_NAMES: Record<PayChannel, string> = { wechat: '微信', alipay: '支付宝' }
-const CHANNEL_NAMES: Record<PayChannel, string> = { wechat: '微信支付', alipay: '支付宝' }
 
 const openInBrowser = (channel: PayChannel) =>
-  new AppError(409, `${APP_NAMES[channel]}内暂不能使用${CHANNEL_NAMES[channel]}，请点右上角「···」选择在浏览器打开`, {
-    need: 'browser',
-  })
+  new AppError(
+    409,
+    `${APP_NAMES[channel]}内暂不能使用${PAY_CHANNEL_LABELS[channel]}，请点右上角「···」选择在浏览器打开`,
+    {
+      need: 'browser',
+    },
+  )
 
 function oauthOf(payments: PaymentGateways, channel: PayChannel) {
   const oauth = payments[channel]?.oauth

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import PriceTag from '@/components/PriceTag'
+import { PAY_CHANNEL_LABELS } from '@/contract/constants'
 import Sheet from '@/components/Sheet'
 import SubmitBar from '@/components/SubmitBar'
 import OpenInBrowser from '@/components/OpenInBrowser'
@@ -9,8 +10,8 @@ import { blockedReason, currentPayPlace, defaultChannel, offeredChannels, type P
 import './index.scss'
 
 const CHANNELS: { value: PayChannel; name: string; mark: string; text: string }[] = [
-  { value: 'alipay', name: '支付宝', mark: '支', text: '跳转支付宝完成付款' },
-  { value: 'wechat', name: '微信支付', mark: '微', text: '微信扫码或在微信中付款' },
+  { value: 'alipay', name: PAY_CHANNEL_LABELS.alipay, mark: '支', text: '跳转支付宝完成付款' },
+  { value: 'wechat', name: PAY_CHANNEL_LABELS.wechat, mark: '微', text: '微信扫码或在微信中付款' },
 ]
 
 interface PayChannelsProps {
