@@ -8,6 +8,8 @@ export interface Limit {
   windowSeconds: number
   /** What the user reads when over the limit; `{s}` becomes the seconds to wait, `{wait}` the wait in words (`15 分钟`). */
   message: string
+  /** More of the refusal for the client, beside `retryAfter` (e.g. `{codeSent: true}`: wait for the code already sent). */
+  data?: Record<string, unknown>
 }
 
 /** `45 秒`, `15 分钟`, `2 小时`: rounded up, so the wait is never shorter than said. */
@@ -29,7 +31,7 @@ export async function consume(kv: KvStore, limits: Limit[]): Promise<void> {
     if (count > limit.max) {
       const retryAfter = Math.max(1, await kv.ttl(limit.key))
       const message = limit.message.replace('{s}', String(retryAfter)).replace('{wait}', waitText(retryAfter))
-      throw new AppError(429, message, { retryAfter })
+      throw new AppError(429, message, { retryAfter, ...limit.data })
     }
   }
 }

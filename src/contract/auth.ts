@@ -29,6 +29,13 @@ export type SmsRequest = Static<typeof SmsRequest>
 export const SmsSent = Type.Object({ cooldown: Type.Integer() })
 export type SmsSent = Static<typeof SmsSent>
 
+/**
+ * The data of a 429 from sendYzm: how long to wait, and `codeSent` when the refusal is only that a code went
+ * to this phone less than a minute ago (the button then counts down; other refusals leave it as it was).
+ */
+export const SmsRefusal = Type.Object({ retryAfter: Type.Integer(), codeSent: Type.Optional(Type.Boolean()) })
+export type SmsRefusal = Static<typeof SmsRefusal>
+
 export const SessionToken = Type.Object({ token: Type.String(), expiresAt: Time })
 export type SessionToken = Static<typeof SessionToken>
 

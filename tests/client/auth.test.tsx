@@ -90,6 +90,30 @@ describe('login', () => {
     expect(callsTo(api, 'POST /h5/login')[0].data).toEqual({ phone: '13800138000', smsCode: '123456', agree: true })
   })
 
+  it('counts down after a refused send only when a code is already on its way', async () => {
+    const refusals = [
+      { code: 429, msg: '发送过于频繁，请 3540 秒后再试', data: { retryAfter: 3540 } },
+      { code: 429, msg: '验证码已发送，请 42 秒后再试', data: { retryAfter: 42, codeSent: true } },
+    ]
+    const api = mockApi({
+      'GET /captchaImage': () => ({ code: 200, data: captcha }),
+      'GET /sms/sendYzm': () => refusals.shift(),
+    })
+    renderApp('/login')
+    await clickButton('手机登录')
+    await typeInto('手机号', '13800138000')
+    await typeInto('图形验证码', 'x9y8')
+    await clickButton('获取验证码')
+    await waitFor(() =>
+      expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '发送过于频繁，请 3540 秒后再试' })),
+    )
+    // nothing was sent: the button is as it was, no countdown; the spent captcha is typed afresh
+    await typeInto('图形验证码', 'k7m2')
+    await clickButton('获取验证码')
+    await clickButton('42 秒后重发')
+    expect(callsTo(api, 'GET /sms/sendYzm')).toHaveLength(2)
+  })
+
   it('keeps 登录 disabled until the agreement is ticked', async () => {
     mockApi({ 'GET /captchaImage': () => ({ code: 200, data: captcha }) })
     renderApp('/login')

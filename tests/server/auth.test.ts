@@ -164,6 +164,7 @@ describe('SMS codes', () => {
     expect(again.status).toBe(429)
     expect(again.body.data.retryAfter).toBeGreaterThan(50)
     expect(again.body.data.retryAfter).toBeLessThanOrEqual(60)
+    expect(again.body.data.codeSent).toBe(true)
 
     for (let sent = 1; sent < 10; sent += 1) {
       await app.deps.kv.del(`rl:sms:cool:${phone}`)
@@ -185,6 +186,7 @@ describe('SMS codes', () => {
     })
     expect(refused.status).toBe(429)
     expect(refused.body.data.retryAfter).toBeGreaterThan(3500)
+    expect(refused.body.data.codeSent).toBeUndefined()
     expect(outbox().outbox(phone)).toHaveLength(0)
   })
 

@@ -83,7 +83,13 @@ export async function sendSmsCode(
   await spendCaptcha(deps, query.uuid, query.code)
   await consume(deps.kv, [
     { key: `rl:sms:ip:${client.ip}`, max: 20, windowSeconds: 3600, message: '发送过于频繁，请 {s} 秒后再试' },
-    { key: `rl:sms:cool:${query.phone}`, max: 1, windowSeconds: 60, message: '验证码已发送，请 {s} 秒后再试' },
+    {
+      key: `rl:sms:cool:${query.phone}`,
+      max: 1,
+      windowSeconds: 60,
+      message: '验证码已发送，请 {s} 秒后再试',
+      data: { codeSent: true },
+    },
     { key: `rl:sms:day:${query.phone}`, max: 10, windowSeconds: 86_400, message: '该手机号今日验证码次数已用完' },
   ])
   // A reset code for a phone nobody registered is not sent, but the answer is the same, and it comes as

@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { sendSmsCode } from '@/api/auth'
 import type { CaptchaState } from '@/components/CaptchaField'
-import type { SmsScene } from '@/contract/auth'
+import type { SmsRefusal, SmsScene } from '@/contract/auth'
 import { checkCaptcha, checkPhone } from '@/contract/validation'
 import { ApiError, toastError } from '@/api/request'
 import './index.scss'
@@ -39,8 +39,10 @@ export default function SmsCodeButton({ phone, scene, captcha }: SmsCodeButtonPr
       setSeconds(result.data.cooldown || SMS_COOLDOWN)
       void Taro.showToast({ title: '验证码已发送', icon: 'none' })
     } catch (error) {
-      const retryAfter = (error as ApiError).data as { retryAfter?: number } | undefined
-      if (error instanceof ApiError && error.code === 429 && retryAfter?.retryAfter) setSeconds(retryAfter.retryAfter)
+      // Refused, nothing was sent: no countdown — unless a code sent moments ago is still on its way.
+      const refusal =
+        error instanceof ApiError && error.code === 429 ? (error.data as SmsRefusal | undefined) : undefined
+      if (refusal?.codeSent) setSeconds(refusal.retryAfter)
       toastError(error, '发送失败，请稍后重试')
     } finally {
       setSending(false)
