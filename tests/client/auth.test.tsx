@@ -97,7 +97,7 @@ describe('login', () => {
     ]
     const api = mockApi({
       'GET /captchaImage': () => ({ code: 200, data: captcha }),
-      'GET /sms/sendYzm': () => refusals.shift(),
+      'GET /sms/sendYzm': () => refusals.shift() ?? { code: 500 },
     })
     renderApp('/login')
     await clickButton('手机登录')
