@@ -3,10 +3,12 @@
  * local Alipay — one is confirmed (已出售 for the seller, its payout waiting out the protection window),
  * one is paid and handed over (交易中, 待确认收货) — so 我的订单 and 我的代售 show a deal in each state.
  * Every step is the product's own: the order service, a notice signed by the local gateway and verified
- * by the adapter, the ledger, the hand-over and the buyer's confirmation.
+ * by the adapter, the ledger, the hand-over and the buyer's confirmation. The buyer has also kept a few
+ * listings (我的收藏) and looked at them (浏览记录), so those pages are not empty either.
  */
-import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm'
-import { goods, orders, users } from '../db/schema'
+import { and, asc, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm'
+import { browses, goods, orders, users } from '../db/schema'
+import { collect } from '../modules/catalogue/service'
 import { isLocalGateway } from '../modules/payments/local/support'
 import { guaranteeTypesOf } from '../modules/orders/pricing'
 import { confirmOrder, createOrder, handOver, type OrderDeps } from '../modules/orders/service'
@@ -14,6 +16,8 @@ import { applyNotice, startPayment } from '../modules/payments/service'
 
 /** Deals worth a seller's while: well above the minimum commission, so the payout is most of the price. */
 const DEMO_TRADE_MIN_PRICE = 30_000
+/** How many listings the demo buyer keeps and has looked at. */
+const DEMO_KEPT_LISTINGS = 3
 
 /** Makes the demo trades once, when the database has no order yet; returns how many it made. */
 export async function seedDemoTrades(deps: OrderDeps, origin: string): Promise<number> {
@@ -66,5 +70,13 @@ export async function seedDemoTrades(deps: OrderDeps, origin: string): Promise<n
     if (index === 0) await confirmOrder(deps, buyer, order.id)
     made++
   }
+  const kept = await deps.db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(and(eq(goods.status, 'on_sale'), gte(goods.price, DEMO_TRADE_MIN_PRICE)))
+    .orderBy(desc(goods.favourites), asc(goods.id))
+    .limit(DEMO_KEPT_LISTINGS)
+  for (const { id } of kept) await collect(deps.db, buyerId, id)
+  if (kept.length > 0) await deps.db.insert(browses).values(kept.map(({ id }) => ({ userId: buyerId, goodsId: id })))
   return made
 }

@@ -1143,8 +1143,13 @@ describe('seedDemoTrades', () => {
     ])
     expect(made.every((o) => o.paidAmount > 0)).toBe(true)
     expect((await verifyLedger(fresh.db)).problems).toEqual([])
+    // 我的收藏 and 浏览记录 have something in them: three listings on sale, kept and looked at.
+    const kept = `(select goods_id from favourites f join users u on u.id = f.user_id where u.username = 'buyer')`
+    expect(await count(`select count(*) as n from goods where status = 'on_sale' and id in ${kept}`)).toBe(3)
+    expect(await count(`select count(*) as n from browses where goods_id in ${kept}`)).toBe(3)
     // Once: a database with orders gets no more.
     expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(0)
     expect(await count('select count(*) as n from orders')).toBe(2)
+    expect(await count('select count(*) as n from favourites')).toBe(3)
   })
 })
