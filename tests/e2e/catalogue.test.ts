@@ -52,6 +52,30 @@ describe('browsing the catalogue', () => {
   let keptScroll: number
   let requestsBeforeDetail: number
 
+  it('jumps to a letter of the A–Z strip, tapped where the letter is drawn', async () => {
+    await page.goto(`${baseUrl}/index/accountOrder`)
+    const strip = top().getByRole('button', { name: '按首字母跳转' })
+    await strip.waitFor()
+    const letters = await strip.locator('.game-picker__index-letter').allTextContents()
+    const letter = letters[Math.floor(letters.length / 2)]
+    const box = (await strip.boundingBox())!
+    // One strip a finger wide: the tap lands by height, anywhere across it.
+    await page.mouse.click(
+      box.x + box.width - 4,
+      box.y + ((letters.indexOf(letter) + 0.5) * box.height) / letters.length,
+    )
+    // The letter's section comes to rest right under the sticky search bar.
+    await page.waitForFunction((wanted) => {
+      const shown = document.querySelectorAll('.taro_page_show')
+      const picker = shown[shown.length - 1]
+      const bar = picker.querySelector('.game-picker__bar')!.getBoundingClientRect()
+      const section = Array.from(picker.querySelectorAll('.game-picker__group')).find(
+        (g) => g.querySelector('.game-picker__letter')?.textContent === wanted,
+      )
+      return section !== undefined && Math.abs(section.getBoundingClientRect().top - bar.bottom) <= 1
+    }, letter)
+  })
+
   it('picks a game and filters its list by region, two attributes and price order', async () => {
     await page.goto(`${baseUrl}/index/accountOrder`)
     await button(GAME).click()

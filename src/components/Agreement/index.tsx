@@ -26,16 +26,17 @@ interface AgreementProps {
 export default function Agreement({ checked, onChange, documents = ACCOUNT_DOCUMENTS }: AgreementProps) {
   return (
     <View className="agreement">
+      {/* The tick and its words are one target, a finger tall; the notices' names open them. */}
       <View
-        className={`agreement__box${checked ? ' agreement__box--checked' : ''}`}
+        className="agreement__consent"
         role="checkbox"
         aria-checked={checked}
         aria-label={`我已阅读并同意${documents.map((d) => d.name).join('和')}`}
         onClick={() => onChange(!checked)}
-      />
-      <Text className="agreement__text" onClick={() => onChange(!checked)}>
-        我已阅读并同意
-      </Text>
+      >
+        <View className={`agreement__box${checked ? ' agreement__box--checked' : ''}`} />
+        <Text className="agreement__text">我已阅读并同意</Text>
+      </View>
       {documents.map((d, i) => (
         <Fragment key={d.name}>
           {i > 0 && <Text className="agreement__text">和</Text>}

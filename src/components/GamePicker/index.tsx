@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Input, Text, View } from '@tarojs/components'
+import { Input, Text, View, type CommonEvent, type ITouchEvent } from '@tarojs/components'
 import Taro, { usePageScroll } from '@tarojs/taro'
 import { allGames } from '@/utils/games'
 import EmptyState from '@/components/EmptyState'
@@ -160,19 +160,88 @@ export default function GamePicker({ onPick, caption, autoFocus }: GamePickerPro
               ))}
             </View>
           ))}
-          <View className="game-picker__index" aria-label="按首字母跳转">
-            {groups.map((group) => (
-              <View
-                key={group.letter}
-                className="game-picker__index-letter"
-                role="button"
-                aria-label={`跳到 ${group.letter}`}
-                onClick={() => jumpTo(group.letter)}
-              >
-                <Text>{group.letter}</Text>
-              </View>
-            ))}
-          </View>
+          <LetterIndex id={`${prefix}-index`} letters={groups.map((g) => g.letter)} onLetter={jumpTo} />
+        </View>
+      )}
+    </View>
+  )
+}
+
+/** Where a tap or a finger is, on the screen: the first touch, or the click itself (a mouse, a mini-program tap). */
+function clientYOf(e: CommonEvent): number | undefined {
+  const { touches, changedTouches } = e as unknown as ITouchEvent
+  return touches?.[0]?.clientY ?? changedTouches?.[0]?.clientY ?? (e as unknown as { clientY?: number }).clientY
+}
+
+interface LetterIndexProps {
+  id: string
+  letters: string[]
+  onLetter: (letter: string) => void
+}
+
+/**
+ * The A–Z side index as one strip a finger wide, tapped or slid along: the letter under the finger is jumped
+ * to and shown large while the finger is down. Each letter alone would be a 22 px target, too small to hit.
+ */
+function LetterIndex({ id, letters, onLetter }: LetterIndexProps) {
+  const strip = useRef<{ top: number; height: number } | null>(null)
+  const current = useRef<string | null>(null)
+  const [held, setHeld] = useState<string | null>(null)
+
+  const pick = (clientY: number | undefined, hold: boolean) => {
+    const rect = strip.current
+    if (clientY === undefined || !rect || rect.height === 0) return
+    const at = Math.floor(((clientY - rect.top) / rect.height) * letters.length)
+    const letter = letters[Math.min(letters.length - 1, Math.max(0, at))]
+    if (hold) setHeld(letter)
+    if (letter === current.current) return
+    current.current = letter
+    onLetter(letter)
+  }
+  /** The strip is measured when a touch starts (the page may have moved it since), then read while it slides. */
+  const measureThen = (then: () => void) =>
+    Taro.createSelectorQuery()
+      .select(`#${id}`)
+      .boundingClientRect()
+      .exec((result) => {
+        strip.current = ((result ?? [])[0] as { top: number; height: number } | null) ?? null
+        then()
+      })
+
+  const start = (e: CommonEvent) => {
+    const y = clientYOf(e)
+    current.current = null
+    measureThen(() => pick(y, true))
+  }
+  const release = () => setHeld(null)
+  return (
+    <View
+      id={id}
+      className="game-picker__index"
+      role="button"
+      aria-label="按首字母跳转"
+      catchMove
+      onTouchStart={start}
+      onTouchMove={(e) => pick(clientYOf(e), true)}
+      onTouchEnd={release}
+      onTouchCancel={release}
+      // A mouse (H5 on a desktop) clicks without touching; after a touch the same letter is not jumped to twice.
+      onClick={(e) => {
+        const y = clientYOf(e)
+        measureThen(() => pick(y, false))
+      }}
+    >
+      {letters.map((letter) => (
+        <Text
+          key={letter}
+          className={`game-picker__index-letter${letter === held ? ' game-picker__index-letter--held' : ''}`}
+        >
+          {letter}
+        </Text>
+      ))}
+      {held && (
+        <View className="game-picker__bubble" aria-live="polite">
+          {held}
         </View>
       )}
     </View>

@@ -15,11 +15,11 @@ export default function ListFooter({ status, hasMore, onMore, onRetry }: ListFoo
       {status === 'loading' ? (
         <Text>加载中…</Text>
       ) : status === 'error' ? (
-        <View className="list-footer__retry" role="button" onClick={onRetry}>
+        <View className="list-footer__button list-footer__retry" role="button" onClick={onRetry}>
           <Text>加载失败，点击重试</Text>
         </View>
       ) : hasMore ? (
-        <View role="button" onClick={onMore}>
+        <View className="list-footer__button" role="button" onClick={onMore}>
           <Text>上拉加载更多</Text>
         </View>
       ) : (

@@ -92,15 +92,18 @@ export default function OrderActions({ order, onChange, onCredentials, className
   const buttons = BUTTONS.filter((b) => order.actions.includes(b.action))
   if (buttons.length === 0) return null
   return (
-    // A tap here (or in the sheet) is not a tap on the card around it.
-    <View className={`order-actions ${className}`} onClick={(e) => e.stopPropagation()}>
+    <View className={`order-actions ${className}`}>
       {buttons.map((b) => (
         <View
           key={b.action}
           className={`order-actions__button${b.primary ? ' order-actions__button--primary' : ''}`}
           role="button"
           aria-disabled={busy}
-          onClick={() => handlers[b.action]()}
+          onClick={(e) => {
+            // A tap on a button is not a tap on the card around it (nor is one in the sheet: Sheet keeps its own).
+            e.stopPropagation()
+            handlers[b.action]()
+          }}
         >
           <Text>{b.label(order)}</Text>
         </View>

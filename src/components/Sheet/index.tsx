@@ -11,10 +11,20 @@ interface SheetProps {
   footer?: ReactNode
 }
 
-/** A panel sliding up from the bottom over a dimmed page; tapping the dim area closes it. */
+/**
+ * A panel sliding up from the bottom over a dimmed page; tapping the dim area closes it. No tap inside goes on
+ * to what the sheet was opened from (an order card, say).
+ */
 export default function Sheet({ title, onClose, children, footer }: SheetProps) {
   return (
-    <View className="sheet" onClick={onClose} catchMove>
+    <View
+      className="sheet"
+      onClick={(e) => {
+        e.stopPropagation()
+        onClose()
+      }}
+      catchMove
+    >
       <View className="sheet__panel" role="dialog" aria-label={title} onClick={(e) => e.stopPropagation()}>
         <View className="sheet__head">
           <Text className="sheet__title">{title}</Text>
