@@ -12,6 +12,7 @@ import { installAuth } from './lib/auth'
 import { AppError, ErrorReply } from './lib/envelope'
 import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
 import { isLoopback } from './lib/network'
+import { guardStaffRoute } from './lib/staff'
 import { checkRouteSchemas } from './lib/validation'
 import { authRoutes } from './modules/auth/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
@@ -27,6 +28,7 @@ import { paymentDevRoutes } from './modules/payments/local/devRoutes'
 import { BRIDGE_PATH, localGateways } from './modules/payments/local/support'
 import { adminPayoutRoutes, paymentRoutes } from './modules/payments/routes'
 import { adminSettingsRoutes } from './modules/settings/routes'
+import { staffDevRoutes, staffRoutes } from './modules/staff/routes'
 import { adminTrustRoutes, trustRoutes } from './modules/trust/routes'
 import { uploadFiles, uploadRoutes } from './modules/upload/routes'
 import { userRoutes } from './modules/user/routes'
@@ -50,6 +52,7 @@ export function buildApp(deps: AppDeps) {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addHook('onRoute', (route) => {
+    guardStaffRoute(route)
     checkRouteSchemas(route)
     if (route.schema && !route.schema.hide) {
       // Documents the error envelope on every operation of the OpenAPI document.
@@ -114,13 +117,14 @@ export function buildApp(deps: AppDeps) {
   const api = { prefix: '/api' }
   app.register(healthRoutes, { ...api, database, kv })
   app.register(authRoutes, { ...api, config, database, kv, sms })
+  app.register(staffRoutes, { ...api, database, kv, vault })
   app.register(userRoutes, { ...api, database, kv, vault, lookupKey, idVerifier })
   app.register(catalogueRoutes, { ...api, database })
   app.register(consignmentRoutes, { ...api, config, database, kv, vault, lookupKey })
   app.register(adminConsignmentRoutes, { ...api, config, database, vault, lookupKey })
   app.register(orderRoutes, { ...api, database, kv, vault, payments })
   app.register(paymentRoutes, { ...api, config, database, payments, kv })
-  app.register(adminOrderRoutes, { ...api, database, vault, payments })
+  app.register(adminOrderRoutes, { ...api, database, kv, vault, payments })
   app.register(adminLedgerRoutes, { ...api, database })
   app.register(adminPayoutRoutes, { ...api, database, payments, vault })
   app.register(adminSettingsRoutes, { ...api, database })
@@ -142,6 +146,7 @@ export function buildApp(deps: AppDeps) {
           if (!isLoopback(request.socket.remoteAddress)) throw new AppError(403, '开发工具仅限本机访问')
         })
         await dev.register(devRoutes, { kv, sms })
+        await dev.register(staffDevRoutes, { database, vault })
         await dev.register(paymentDevRoutes, { payments })
       },
       { prefix: '/dev' },

@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     })
     let demoAccounts: DemoAccount[] = []
     if (config.devTools) {
-      demoAccounts = await seedDemoUsers(database.db, { randomStaffPasswords: config.localModeOnNetwork })
+      demoAccounts = await seedDemoUsers(database.db, vault, { randomStaffPasswords: config.localModeOnNetwork })
       await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
       await seedDemoSettings(database.db)
       await seedContent(database.db, { dataDir: config.dataDir, lookupKey })

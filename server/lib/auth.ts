@@ -1,12 +1,13 @@
 /**
  * Who is calling. Every request is looked at once (an `onRequest` hook): a valid token sets
  * `request.user`, anything else leaves it null. Routes that need a user call `requireUser(request)`
- * (401 otherwise), operator routes `requireRole(request, 'operator')` (403 otherwise).
+ * (401 otherwise); `/api/admin` routes are guarded by their declared staff roles (lib/staff.ts).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Executor } from '../db'
+import { STAFF_IDLE_HOURS } from '../../src/contract/staff'
 import { sessions, users, type Role } from '../db/schema'
 import { AppError } from './envelope'
 
@@ -14,6 +15,8 @@ export interface AuthUser {
   id: number
   roles: Role[]
   sessionId: number
+  /** Signed in at the console, with password and TOTP. */
+  staff: boolean
 }
 
 declare module 'fastify' {
@@ -36,15 +39,33 @@ export function readToken(request: FastifyRequest): string | undefined {
   return (Array.isArray(token) ? token[0] : token)?.trim() || undefined
 }
 
+const HOUR_MS = 3_600_000
+/** A staff session: ends after STAFF_IDLE_HOURS without a call, and after one working day whatever happens. */
+const STAFF_LIFETIME = { idleMs: STAFF_IDLE_HOURS * HOUR_MS, maxMs: 24 * HOUR_MS }
+
 export async function createSession(
   db: Executor,
   userId: number,
   ttlDays: number,
   client: { ip: string; userAgent: string },
 ): Promise<{ token: string; expiresAt: string }> {
+  return openSession(db, userId, ttlDays * 24 * HOUR_MS, client, false)
+}
+
+/** A console session (after password and TOTP were checked). */
+export const createStaffSession = (db: Executor, userId: number, client: { ip: string; userAgent: string }) =>
+  openSession(db, userId, STAFF_LIFETIME.idleMs, client, true)
+
+async function openSession(
+  db: Executor,
+  userId: number,
+  idleMs: number,
+  client: { ip: string; userAgent: string },
+  staff: boolean,
+): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url')
-  const expiresAt = new Date(Date.now() + ttlDays * 86_400_000)
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, ...client })
+  const expiresAt = new Date(Date.now() + idleMs)
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, staff, ...client })
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId))
   return { token, expiresAt: expiresAt.toISOString() }
 }
@@ -82,6 +103,7 @@ async function lookup(db: Executor, token: string, lifetime: SessionLifetime): P
       sessionId: sessions.id,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      staff: sessions.staff,
       id: users.id,
       roles: users.roles,
     })
@@ -98,14 +120,17 @@ async function lookup(db: Executor, token: string, lifetime: SessionLifetime): P
     )
   if (!row) return null
   if (now.getTime() - row.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
-    const slid = now.getTime() + lifetime.ttlDays * 86_400_000
-    const end = row.createdAt.getTime() + lifetime.maxDays * 86_400_000
+    const { idleMs, maxMs } = row.staff
+      ? STAFF_LIFETIME
+      : { idleMs: lifetime.ttlDays * 24 * HOUR_MS, maxMs: lifetime.maxDays * 24 * HOUR_MS }
+    const slid = now.getTime() + idleMs
+    const end = row.createdAt.getTime() + maxMs
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(Math.min(slid, end)) })
       .where(eq(sessions.id, row.sessionId))
   }
-  return { id: row.id, roles: row.roles, sessionId: row.sessionId }
+  return { id: row.id, roles: row.roles, sessionId: row.sessionId, staff: row.staff }
 }
 
 export function installAuth(app: FastifyInstance, db: Executor, lifetime: SessionLifetime): void {
@@ -116,12 +141,22 @@ export function installAuth(app: FastifyInstance, db: Executor, lifetime: Sessio
   })
 }
 
+/** Where a sign-in comes from, kept with its session. */
+export const clientOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 200),
+})
+
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError(401, readToken(request) ? SESSION_EXPIRED_MSG : '请先登录')
   return request.user
 }
 
-/** Who is asking, as the rules of orders and payments see them. */
+/**
+ * Who is asking, as the rules of orders and payments see them. `operator` — acting for the platform — holds
+ * only on a staff route, whose declared roles were checked before its handler ran (lib/staff.ts): a staff
+ * member using the H5 is a user like any other.
+ */
 export interface Viewer {
   userId: number
   operator: boolean
@@ -129,21 +164,5 @@ export interface Viewer {
 
 export function viewerOf(request: FastifyRequest): Viewer {
   const user = requireUser(request)
-  return { userId: user.id, operator: user.roles.includes('operator') }
-}
-
-export function requireRole(request: FastifyRequest, role: Role): AuthUser {
-  const user = requireUser(request)
-  if (!user.roles.includes(role)) throw new AppError(403, '没有权限')
-  return user
-}
-
-/**
- * For an operator-only plugin: each of its routes answers 401/403 before its input is even validated,
- * so a signed-out caller learns nothing about the route's schema.
- */
-export function operatorsOnly(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    requireRole(request, 'operator')
-  })
+  return { userId: user.id, operator: Array.isArray(request.routeOptions.config.staff) && user.staff }
 }

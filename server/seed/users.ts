@@ -10,6 +10,8 @@ import { eq } from 'drizzle-orm'
 import { hashPassword } from '../lib/passwords'
 import type { Executor } from '../db'
 import { users, type Role } from '../db/schema'
+import type { Vault } from '../lib/vault'
+import { enrolDemoStaff } from '../modules/staff/service'
 
 export interface DemoAccount {
   username: string
@@ -19,16 +21,30 @@ export interface DemoAccount {
   roles: Role[]
   /** Verified (the demo seller: listing needs a real name). */
   realName?: string
+  /** Staff: the TOTP secret of their authenticator (printed at start). */
+  totpSecret?: string
 }
 
+/** One console account per staff role (and `operator`, an admin since the console has roles). */
+const DEMO_STAFF: DemoAccount[] = (
+  [
+    ['operator', '13800000000', '号安心客服', 'admin'],
+    ['admin', '13800000010', '演示管理员', 'admin'],
+    ['reviewer', '13800000011', '演示审核', 'reviewer'],
+    ['service', '13800000012', '演示客服', 'service'],
+    ['editor', '13800000013', '演示编辑', 'editor'],
+    ['finance', '13800000014', '演示财务', 'finance'],
+  ] as const
+).map(([username, phone, nickName, role]) => ({
+  username,
+  password: `${username}2026`,
+  phone,
+  nickName,
+  roles: ['user', role],
+}))
+
 export const DEMO_USERS: DemoAccount[] = [
-  {
-    username: 'operator',
-    password: 'operator2026',
-    phone: '13800000000',
-    nickName: '号安心客服',
-    roles: ['user', 'operator'],
-  },
+  ...DEMO_STAFF,
   { username: 'buyer', password: 'buyer2026', phone: '13800000001', nickName: '演示买家', roles: ['user'] },
   {
     username: 'seller',
@@ -45,8 +61,12 @@ export const DEMO_SELLER_PAYOUT = { alipayAccount: '13800000002', name: '李明'
 
 const isStaff = (account: DemoAccount) => account.roles.some((role) => role !== 'user' && role !== 'merchant')
 
-/** Returns the accounts with the passwords they have now. */
-export async function seedDemoUsers(db: Executor, options: { randomStaffPasswords: boolean }): Promise<DemoAccount[]> {
+/** Returns the accounts with the passwords they have now, and the staff's TOTP secrets. */
+export async function seedDemoUsers(
+  db: Executor,
+  vault: Vault,
+  options: { randomStaffPasswords: boolean },
+): Promise<DemoAccount[]> {
   const seeded: DemoAccount[] = []
   for (const demo of DEMO_USERS) {
     const staff = isStaff(demo)
@@ -57,13 +77,29 @@ export async function seedDemoUsers(db: Executor, options: { randomStaffPassword
       .insert(users)
       .values({ ...fields, passwordHash, ...(demo.realName ? { realNameStatus: 'verified' as const } : {}) })
       .onConflictDoNothing()
-    if (staff) await db.update(users).set({ passwordHash }).where(eq(users.username, demo.username))
-    seeded.push({ ...demo, password })
+    if (!staff) {
+      seeded.push({ ...demo, password })
+      continue
+    }
+    // The roles too: a staff account is what this list says, whatever an older database made of it.
+    const [row] = await db
+      .update(users)
+      .set({ passwordHash, roles: demo.roles })
+      .where(eq(users.username, demo.username))
+      .returning({ id: users.id })
+    seeded.push({ ...demo, password, totpSecret: await enrolDemoStaff(db, vault, row.id) })
   }
   return seeded
 }
 
 export function demoAccountsText(accounts: DemoAccount[]): string {
-  const lines = accounts.map((demo) => `  ${demo.nickName}：${demo.username} / ${demo.password}（手机 ${demo.phone}）`)
-  return ['演示账号（仅本地模式）：', ...lines].join('\n')
+  const line = (demo: DemoAccount) => `  ${demo.nickName}：${demo.username} / ${demo.password}`
+  const people = accounts.filter((demo) => !demo.totpSecret).map((demo) => `${line(demo)}（手机 ${demo.phone}）`)
+  const staff = accounts.filter((demo) => demo.totpSecret).map((demo) => `${line(demo)}  TOTP 密钥 ${demo.totpSecret}`)
+  return [
+    '演示账号（仅本地模式）：',
+    ...people,
+    '管理后台 /admin（动态验证码：把密钥加入身份验证器，或 GET /dev/totp/用户名）：',
+    ...staff,
+  ].join('\n')
 }

@@ -167,10 +167,9 @@ export const TradeNoQuery = Type.Object({ outTradeNo: Type.String({ title: '支�
 export const CancelRequest = Body({ reason: Type.Optional(Type.String({ title: '取消原因', maxLength: 100 })) })
 export type CancelRequest = Static<typeof CancelRequest>
 
-/** GET /need/myOrder/{id}/credentials: staff say why they look. */
-export const CredentialsQuery = Type.Object({
-  reason: Type.Optional(Type.String({ title: '查看原因', maxLength: 200 })),
-})
+/** POST /api/admin/orders/{id}/credentials: staff say why they look (验号 before the hand-over). */
+export const RevealRequest = Body({ reason: Type.String({ title: '查看原因', minLength: 1, maxLength: 200 }) })
+export type RevealRequest = Static<typeof RevealRequest>
 
 /** GET /need/myOrder/{id}/credentials — logged on every call. */
 export const Credentials = Type.Object({ account: Type.String(), password: Type.String(), notes: Type.String() })

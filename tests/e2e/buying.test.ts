@@ -146,7 +146,7 @@ it('shows the listing as sold, and the escrow ledger checks out', async () => {
   await page.goto(`${baseUrl}/index/goodDetail?id=${goods.id}`)
   await top().getByText('该商品已出售').waitFor()
 
-  const operator = await api.signIn('operator', 'operator2026')
+  const operator = await api.staffSignIn('operator')
   const report = await api.json<{ ok: boolean; problems: string[] }>('/api/admin/ledger/verify', {
     headers: { authorization: `Bearer ${operator}` },
   })

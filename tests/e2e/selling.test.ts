@@ -85,7 +85,7 @@ it('the seller lists an account through 我要卖 and 基本信息', async () =>
 })
 
 it('an operator approves it by API; the buyer buys and confirms it', async () => {
-  const operator = await api.signIn('operator', 'operator2026')
+  const operator = await api.staffSignIn('operator')
   const approved = await api.json(`/api/admin/goods/${goodsId}/approve`, authed(operator, 'POST'))
   expect(approved.code).toBe(200)
   const settings = await api.json('/api/admin/settings', authed(operator, 'PUT', { payoutProtectionDays: 0 }))

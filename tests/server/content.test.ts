@@ -44,7 +44,7 @@ beforeAll(async () => {
     ])
     .returning({ id: games.id, name: games.name })
   for (const row of rows) gameIds[row.name] = row.id
-  await seedDemoUsers(database.db, { randomStaffPasswords: false })
+  await seedDemoUsers(database.db, app.deps.vault, { randomStaffPasswords: false })
   expect(await seedContent(database.db, { dataDir: app.deps.config.dataDir, lookupKey: app.deps.lookupKey })).toEqual({
     seeded: true,
   })
@@ -353,7 +353,7 @@ describe('operator notices', () => {
   let operator: Person
   let user: Person
   beforeAll(async () => {
-    operator = await createPerson(database, ['user', 'operator'])
+    operator = await createPerson(database, ['user', 'admin'])
     user = await createPerson(database)
   })
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await app.ready()
   call = createCaller(app)
   ;[alice, bob] = [await createPerson(database), await createPerson(database)]
-  operator = await createPerson(database, ['user', 'operator'])
+  operator = await createPerson(database, ['user', 'admin'])
   const [game] = await database.db
     .insert(games)
     .values({ name: '王者荣耀', initial: 'W', type: 'mobile' })

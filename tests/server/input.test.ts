@@ -29,7 +29,7 @@ beforeAll(async () => {
   app = createTestApp(database)
   app.addHook('onRoute', (route) => void routes.push(route))
   await app.ready()
-  person = await createPerson(database, ['user', 'operator'])
+  person = await createPerson(database, ['user', 'admin'])
 })
 afterAll(async () => {
   await app.close()

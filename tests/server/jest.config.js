@@ -9,7 +9,7 @@ module.exports = {
   testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
   // These dependencies ship only ES modules: Node 20.19+ loads them through require(esm), jest's module
   // sandbox cannot, so they are compiled to CommonJS like our own files.
-  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie|@scure|@noble)/)'],
   transform: {
     '^.+\\.(ts|mjs|js)$': [
       'babel-jest',

@@ -46,7 +46,7 @@ beforeAll(async () => {
       ['b1', 'b2', 'b3', 'op', 'seller'].map((username, i) => ({
         username,
         phone: `1360000000${i}`,
-        roles: (username === 'op' ? ['user', 'operator'] : ['user']) as Role[],
+        roles: (username === 'op' ? ['user', 'admin'] : ['user']) as Role[],
       })),
     )
     .returning({ id: users.id })

@@ -17,7 +17,7 @@ beforeAll(async () => {
   app = createTestApp(database)
   await app.ready()
   call = createCaller(app)
-  operator = await createPerson(database, ['user', 'operator'])
+  operator = await createPerson(database, ['user', 'admin'])
 })
 
 afterAll(async () => {

@@ -243,7 +243,7 @@ describe('operator blacklist POST /admin/blacklist', () => {
   let operator: Person
   let user: Person
   beforeAll(async () => {
-    operator = await createPerson(database, ['user', 'operator'])
+    operator = await createPerson(database, ['user', 'admin'])
     user = await createPerson(database)
   })
   const report = {

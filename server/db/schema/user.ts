@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { StaffRole } from '../../../src/contract/staff'
 
-export type Role = 'user' | 'merchant' | 'operator'
+export type Role = 'user' | 'merchant' | StaffRole
 export type RealNameStatus = 'none' | 'verified'
 
 /**
  * People who sign in. Secrets never leave the server: `passwordHash` is an argon2id PHC string,
  * `idNumberSealed` a vault envelope (AAD `users:<id>:idNumber`); the API shows the ID number masked.
  * `idNumberHash` is its keyed hash (LOOKUP_HASH_KEY), so the accounts one ID number verified can be
- * counted without opening any envelope.
+ * counted without opening any envelope. Staff have a TOTP secret, sealed too (AAD `users:<id>:totp`):
+ * `totpEnrolledAt` is set once its first code was right, and `totpLastStep` is the 30 s step of the last
+ * code accepted, so no code works twice.
  */
 export const users = pgTable(
   'users',
@@ -33,6 +36,9 @@ export const users = pgTable(
     idNumberSealed: text('id_number_sealed'),
     idNumberHash: text('id_number_hash'),
     disabled: boolean('disabled').notNull().default(false),
+    totpSealed: text('totp_sealed'),
+    totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+    totpLastStep: integer('totp_last_step').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
@@ -44,7 +50,10 @@ export const users = pgTable(
   ],
 )
 
-/** Opaque bearer tokens, stored as SHA-256 so a leaked table grants nothing; expiry slides with use. */
+/**
+ * Opaque bearer tokens, stored as SHA-256 so a leaked table grants nothing; expiry slides with use. A `staff`
+ * session comes from the console's sign-in (password and TOTP) and is the only kind `/api/admin` accepts.
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -53,6 +62,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    staff: boolean('staff').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import {
   Captcha,
   PasswordLogin,
@@ -13,14 +12,9 @@ import {
   SmsSent,
 } from '../../../src/contract/auth'
 import type { AppDeps } from '../../deps'
-import { requireUser, revokeSession, revokeSessions } from '../../lib/auth'
+import { clientOf as client, requireUser, revokeSession, revokeSessions } from '../../lib/auth'
 import { Ajax, AjaxOk, ok } from '../../lib/envelope'
 import * as auth from './service'
-
-const client = (request: FastifyRequest): auth.Client => ({
-  ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 200),
-})
 
 export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'database' | 'kv' | 'sms'>> = async (
   app,

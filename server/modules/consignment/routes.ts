@@ -21,12 +21,13 @@ import {
 } from '../../../src/contract/consignment'
 import type { AppDeps } from '../../deps'
 import { staffOf } from '../../lib/audit'
-import { operatorsOnly, requireUser, viewerOf } from '../../lib/auth'
+import { requireUser, viewerOf } from '../../lib/auth'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import { CatalogueCache } from '../catalogue/service'
 import * as review from './review'
 import * as consignment from './service'
+import { staffOnly } from '../../lib/staff'
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'vault' | 'lookupKey'>
 
@@ -180,12 +181,12 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<Deps & Pick<AppDeps, '
 /** Review by staff (API now; the console comes later): the queue, one listing, approve, reject, delist, 验号. */
 export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appDeps) => {
   const tags = ['admin']
-  operatorsOnly(app)
   const deps = consignmentDeps(appDeps)
 
   app.get(
     '/admin/goods',
     {
+      config: staffOnly('reviewer'),
       schema: {
         summary: '代售商品列表；status=pending_review 为审核队列（先提交的在前）',
         tags,
@@ -203,6 +204,7 @@ export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (ap
   app.get(
     '/admin/goods/:id',
     {
+      config: staffOnly('reviewer'),
       schema: {
         summary: '审核详情：商品、卖家记录、黑号命中（收款账户打码）',
         tags,
@@ -216,6 +218,7 @@ export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (ap
   app.post(
     '/admin/goods/:id/approve',
     {
+      config: staffOnly('reviewer'),
       schema: {
         summary: '审核通过：上架出售，通知卖家',
         tags,
@@ -229,6 +232,7 @@ export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (ap
   app.post(
     '/admin/goods/:id/reject',
     {
+      config: staffOnly('reviewer'),
       schema: {
         summary: '审核驳回（写明原因，通知卖家）',
         tags,
@@ -243,6 +247,7 @@ export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (ap
   app.post(
     '/admin/goods/:id/delist',
     {
+      config: staffOnly('reviewer'),
       schema: {
         summary: '平台下架（写明原因，通知卖家；卖家须修改后重新提交审核）',
         tags,
@@ -257,6 +262,7 @@ export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (ap
   app.get(
     '/admin/goods/:id/credentials',
     {
+      config: staffOnly('reviewer'),
       schema: {
         summary: '验号：查看账号信息（须写明原因；每次查看都记录并写入审计）',
         tags,

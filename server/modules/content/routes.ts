@@ -19,10 +19,10 @@ import {
   SocialAccount,
 } from '../../../src/contract/content'
 import type { AppDeps } from '../../deps'
-import { operatorsOnly } from '../../lib/auth'
 import { Ajax, AppError, ok, page, Table } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import * as content from './service'
+import { staffOnly } from '../../lib/staff'
 
 export const contentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
   const db = database.db
@@ -101,7 +101,6 @@ export const adminContentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'databa
 ) => {
   const db = database.db
   const tags = ['admin']
-  operatorsOnly(app)
   const checkCover = async (cover: string | undefined) => {
     if (cover && !(await isStoredImage(config.dataDir, cover))) {
       throw new AppError(400, '封面图必须是上传得到的图片地址')
@@ -111,6 +110,7 @@ export const adminContentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'databa
   app.post(
     '/admin/notices',
     {
+      config: staffOnly('editor'),
       schema: { summary: '新建公告', tags, body: NoticeInput, response: { 200: Ajax(AdminNotice) } },
     },
     async (request) => {
@@ -122,6 +122,7 @@ export const adminContentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'databa
   app.put(
     '/admin/notices/:id',
     {
+      config: staffOnly('editor'),
       schema: {
         summary: '修改公告（只改给出的字段）',
         tags,

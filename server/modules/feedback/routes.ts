@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Problem, ProblemCreated, ProblemId, ProblemReply, ProblemRequest } from '../../../src/contract/feedback'
 import { PageQuery } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
-import { operatorsOnly, requireUser } from '../../lib/auth'
+import { requireUser } from '../../lib/auth'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import * as feedback from './service'
+import { staffOnly } from '../../lib/staff'
 
 export const feedbackRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'config' | 'kv'>> = async (
   app,
@@ -54,10 +55,10 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' 
 }
 
 export const adminFeedbackRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
-  operatorsOnly(app)
   app.post(
     '/admin/problems/:id/reply',
     {
+      config: staffOnly('service'),
       schema: {
         summary: '回复反馈：状态变为已回复，并给用户发一条系统消息',
         tags: ['admin'],

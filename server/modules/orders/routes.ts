@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
 import {
   CancelRequest,
   Credentials,
-  CredentialsQuery,
+  RevealRequest,
   IdempotencyHeader,
   MyOrdersQuery,
   Order,
@@ -16,7 +16,8 @@ import {
   TradeNoQuery,
 } from '../../../src/contract/orders'
 import type { AppDeps } from '../../deps'
-import { operatorsOnly, requireUser, viewerOf } from '../../lib/auth'
+import { clientOf, requireUser, viewerOf } from '../../lib/auth'
+import { staffOnly } from '../../lib/staff'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import * as orders from './service'
@@ -132,47 +133,73 @@ export const orderRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
     '/need/myOrder/:id/credentials',
     {
       schema: {
-        summary: '查看账号信息：仅移交后的买家与移交中（已付清、未移交）的客服；客服须写明原因；每次查看都记录',
+        summary: '查看账号信息：移交后的买家；每次查看都记录',
         tags,
         params: OrderId,
-        querystring: CredentialsQuery,
         response: { 200: Ajax(Credentials) },
       },
     },
-    async (request, reply) => {
-      const viewer = viewerOf(request)
-      await consume(deps.kv, [
-        { key: `rl:reveal:${viewer.userId}`, max: 30, windowSeconds: 3600, message: '查看过于频繁，请 {s} 秒后再试' },
-      ])
-      reply.header('Cache-Control', 'no-store')
-      return ok(
-        await orders.revealCredentials(orderDeps, viewer, request.params.id, {
-          ip: request.ip,
-          userAgent: String(request.headers['user-agent'] ?? ''),
-          reason: request.query.reason,
-        }),
-      )
-    },
+    async (request, reply) => ok(await reveal(orderDeps, deps.kv, request, reply, request.params.id)),
   )
 }
 
-export const adminOrderRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'vault' | 'payments'>> = async (
-  app,
-  deps,
-) => {
+/** A reveal, by the buyer or by staff with a reason: rate-limited per person, never cached, always logged. */
+async function reveal(
+  orderDeps: orders.OrderDeps,
+  kv: AppDeps['kv'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  orderId: number,
+  reason?: string,
+) {
+  const viewer = viewerOf(request)
+  await consume(kv, [
+    { key: `rl:reveal:${viewer.userId}`, max: 30, windowSeconds: 3600, message: '查看过于频繁，请 {s} 秒后再试' },
+  ])
+  reply.header('Cache-Control', 'no-store')
+  return orders.revealCredentials(orderDeps, viewer, orderId, { ...clientOf(request), reason })
+}
+
+export const adminOrderRoutes: FastifyPluginAsyncTypebox<
+  Pick<AppDeps, 'database' | 'kv' | 'vault' | 'payments'>
+> = async (app, deps) => {
   const tags = ['admin']
-  operatorsOnly(app)
   const orderDeps: orders.OrderDeps = { db: deps.database.db, payments: deps.payments, vault: deps.vault, log: app.log }
 
-  app.post('/admin/orders/:id/hand-over', withOrder('客服移交账号（订单须已付清）', tags), async (request) =>
-    ok(await orders.handOver(orderDeps, viewerOf(request), request.params.id)),
+  app.get(
+    '/admin/orders/:id',
+    { ...withOrder('订单详情（员工），含支付记录与可做的操作', tags), config: staffOnly('service', 'finance') },
+    async (request) => ok(await orders.getOrder(deps.database.db, viewerOf(request), request.params.id)),
+  )
+
+  app.post(
+    '/admin/orders/:id/credentials',
+    {
+      config: staffOnly('service'),
+      schema: {
+        summary: '验号：查看账号信息（已付清、未移交的订单），须写明原因；每次查看都记录',
+        tags,
+        params: OrderId,
+        body: RevealRequest,
+        response: { 200: Ajax(Credentials) },
+      },
+    },
+    async (request, reply) =>
+      ok(await reveal(orderDeps, deps.kv, request, reply, request.params.id, request.body.reason)),
+  )
+
+  app.post(
+    '/admin/orders/:id/hand-over',
+    { ...withOrder('客服移交账号（订单须已付清）', tags), config: staffOnly('service') },
+    async (request) => ok(await orders.handOver(orderDeps, viewerOf(request), request.params.id)),
   )
 
   app.post(
     '/admin/orders/:id/refund',
-    withOrder('客服退款：已付款项原路退回，商品重新上架', tags, {
-      body: RefundRequest,
-    }),
+    {
+      ...withOrder('退款：已付款项原路退回，商品重新上架', tags, { body: RefundRequest }),
+      config: staffOnly('finance'),
+    },
     async (request) =>
       ok(
         await orders.refundOrder(

@@ -15,13 +15,14 @@ import {
 } from '../../../src/contract/payments'
 import type { AppDeps } from '../../deps'
 import { staffOf } from '../../lib/audit'
-import { operatorsOnly, viewerOf } from '../../lib/auth'
+import { viewerOf } from '../../lib/auth'
 import { Ajax, AjaxOk, ok } from '../../lib/envelope'
 import { siteOrigins } from '../../lib/network'
 import * as payouts from './payouts'
 import * as payments from './service'
 import * as payers from './payers'
 import { jsConfig } from './wechatShare'
+import { staffOnly } from '../../lib/staff'
 
 /** Starting a payment, and the gateways' notices. */
 export const paymentRoutes: FastifyPluginAsyncTypebox<
@@ -155,7 +156,6 @@ export const adminPayoutRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'databas
   app,
   deps,
 ) => {
-  operatorsOnly(app)
   const payoutDeps: payouts.PayoutDeps = {
     db: deps.database.db,
     payments: deps.payments,
@@ -165,6 +165,7 @@ export const adminPayoutRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'databas
   app.post(
     '/admin/payouts/:id/retry',
     {
+      config: staffOnly('finance'),
       schema: {
         summary: '重试打款失败的记录：换新的商户单号立即转账；写入审计',
         tags: ['admin'],

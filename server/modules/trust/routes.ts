@@ -16,10 +16,11 @@ import {
   StaffCheckQuery,
 } from '../../../src/contract/trust'
 import type { AppDeps } from '../../deps'
-import { operatorsOnly, requireUser } from '../../lib/auth'
+import { requireUser } from '../../lib/auth'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import * as trust from './service'
+import { staffOnly } from '../../lib/staff'
 
 /** Lookups per client address and minute, each tool counted on its own. */
 export const LOOKUPS_PER_MINUTE = 20
@@ -117,10 +118,10 @@ export const adminTrustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database
   app,
   { database, lookupKey },
 ) => {
-  operatorsOnly(app)
   app.post(
     '/admin/blacklist',
     {
+      config: staffOnly('reviewer', 'service'),
       schema: {
         summary: '新增黑号记录（只保存密钥哈希与打码形式）',
         tags: ['admin'],

@@ -23,6 +23,17 @@ export function apiClient(baseUrl: string) {
       const wait = latest ? Date.parse(latest.sentAt) + 61_000 - Date.now() : 0
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
     },
+    /** Signs a demo staff member in at the console (password `<name>2026`, the code from /dev/totp). */
+    async staffSignIn(username: string): Promise<string> {
+      const { code } = (await json<{ code: string }>(`/dev/totp/${username}`)).data
+      const reply = await json<{ token: string }>('/api/admin/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: `${username}2026`, totp: code }),
+      })
+      if (reply.code !== 200) throw new Error(`console sign-in of ${username} failed: ${reply.msg}`)
+      return reply.data.token
+    },
     /** Signs in by password through the API, as the login page would, and returns the token. */
     async signIn(username: string, password: string): Promise<string> {
       const { uuid } = (await json<{ uuid: string }>('/api/captchaImage')).data

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { App } from '../../../server/app'
 import type { Database } from '../../../server/db'
 import { users, type Role } from '../../../server/db/schema'
-import { createSession } from '../../../server/lib/auth'
+import { createSession, createStaffSession } from '../../../server/lib/auth'
+import { STAFF_ROLES } from '../../../src/contract/staff'
 
 // Response bodies are read field by field in assertions; jest reports a wrong shape better than a type would.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -49,6 +50,11 @@ export async function createPerson(database: Database, roles: Role[] = ['user'])
       roles,
     })
     .returning({ id: users.id })
-  const { token } = await createSession(database.db, user.id, 7, { ip: '127.0.0.1', userAgent: 'jest' })
+  // Staff get a console session, as POST /api/admin/login gives after password and TOTP (tested in staff.test).
+  const client = { ip: '127.0.0.1', userAgent: 'jest' }
+  const staff = roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role))
+  const { token } = staff
+    ? await createStaffSession(database.db, user.id, client)
+    : await createSession(database.db, user.id, 7, client)
   return { id: user.id, token }
 }
