@@ -32,7 +32,7 @@ export async function seedDemoTrades(deps: OrderDeps, origin: string): Promise<n
   const [buyerId, sellerId, operatorId] = [idOf('buyer'), idOf('seller'), idOf('operator')]
   if (!buyerId || !sellerId || !operatorId) return 0
   const buyer = { userId: buyerId, operator: false }
-  const operator = { userId: operatorId, operator: true }
+  const operator = { userId: operatorId, operator: true, ip: '127.0.0.1' }
 
   const listings = await deps.db
     .select({ id: goods.id, guarantee: goods.guarantee })

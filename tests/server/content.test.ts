@@ -22,7 +22,7 @@ import { sanitizeHtml } from '../../server/lib/html'
 import { storeImage, uploadsDir } from '../../server/lib/images'
 import { NOTICE_TYPES } from '../../src/contract/content'
 import { createTestApp } from './helpers/app'
-import { createTestDatabase } from './helpers/database'
+import { auditActions, createTestDatabase } from './helpers/database'
 import { createCaller, createPerson, type Person } from './helpers/http'
 
 let database: Database
@@ -395,6 +395,7 @@ describe('operator notices', () => {
       token: operator.token,
     })
     expect(updated.body.data).toMatchObject({ title: '新功能上线', content: '<p>改过</p>', status: 'hidden' })
+    expect(await auditActions(database, 'notice', row.id)).toEqual(['notice.create', 'notice.update'])
     expect(await call('GET', `/api/web/notice/${row.id}`)).toMatchObject({ status: 404 })
     expect(await call('PUT', '/api/admin/notices/999999', { body: { sort: 1 }, token: operator.token })).toMatchObject({
       status: 404,

@@ -5,7 +5,7 @@ import type { Database } from '../../server/db'
 import { games, messages, problems } from '../../server/db/schema'
 import { storeImage } from '../../server/lib/images'
 import { createTestApp } from './helpers/app'
-import { createTestDatabase } from './helpers/database'
+import { auditActions, createTestDatabase } from './helpers/database'
 import { createCaller, createPerson, type Person } from './helpers/http'
 
 let database: Database
@@ -190,6 +190,7 @@ describe('operator reply POST /admin/problems/{id}/reply', () => {
       reply: '已为你加急处理，预计今天到账。',
       repliedAt: expect.stringMatching(/Z$/),
     })
+    expect(await auditActions(database, 'problem', problemId)).toEqual(['problem.reply'])
     const listed = (await mine(bob)).body.rows!.find((row) => row.id === problemId)
     expect(listed).toMatchObject({ status: 'replied', reply: '已为你加急处理，预计今天到账。' })
 

@@ -6,6 +6,7 @@ import { games, goods, ledgerEntries, orders, payouts, users, type Role } from '
 import { setSetting } from '../../server/lib/settings'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import type { Viewer } from '../../server/modules/orders/machine'
+import type { Staff } from '../../server/lib/audit'
 import * as service from '../../server/modules/orders/service'
 import * as payments from '../../server/modules/payments/service'
 import { runSweep } from '../../server/modules/orders/sweeper'
@@ -31,7 +32,7 @@ let gameId: number
 let buyers: Viewer[]
 let sellerId: number
 let sellerDeps: consignment.ConsignmentDeps
-const operator: Viewer = { userId: 0, operator: true }
+const operator: Staff = { userId: 0, operator: true, ip: '127.0.0.1' }
 
 beforeAll(async () => {
   database = await createTestDatabase()

@@ -24,7 +24,7 @@ import type { OrderDeps } from '../../server/modules/orders/service'
 import { Order, type Quote } from '../../src/contract/orders'
 import { Payment, type PayStart } from '../../src/contract/payments'
 import { createTestApp } from './helpers/app'
-import { createTestDatabase } from './helpers/database'
+import { auditActions, createTestDatabase } from './helpers/database'
 import { createPerson, type Person } from './helpers/http'
 import { paidNotice, postNotice } from './helpers/payments'
 import { localGateway } from '../../server/modules/payments'
@@ -631,6 +631,8 @@ describe('paying', () => {
       ['buyer', ''],
       ['operator', '验号'],
     ])
+    // The staff's reveal and hand-over are in the audit log; the buyer's reveal is not a staff action.
+    expect(await auditActions(database, 'order', created.id)).toEqual(['order.credentials', 'order.handOver'])
 
     const done = await call<Order>('POST', `/api/need/myOrder/${created.id}/confirm`, buyer)
     expect(done.body.data).toMatchObject({ status: 'completed', actions: ['credentials'] })
@@ -760,6 +762,7 @@ describe('paying', () => {
       reason: '账号信息不符',
     })
     expect(refunded.body.data).toMatchObject({ status: 'refunded', refundAmount: started.amount })
+    expect(await auditActions(database, 'order', created.id)).toEqual(['order.refund'])
     const [payment] = await database.db.select().from(payments).where(eq(payments.outTradeNo, started.outTradeNo))
     expect(payment.status).toBe('refunded')
     const [row] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))

@@ -6,7 +6,7 @@ import { blacklistValues } from '../../server/modules/trust/service'
 import { LOOKUPS_PER_MINUTE } from '../../server/modules/trust/routes'
 import { maskSubject, normalizePhone, normalizeSubject } from '../../server/modules/trust/subjects'
 import { createTestApp } from './helpers/app'
-import { createTestDatabase } from './helpers/database'
+import { auditActions, createTestDatabase } from './helpers/database'
 import { createCaller, createPerson, type Person } from './helpers/http'
 
 let database: Database
@@ -269,6 +269,7 @@ describe('operator blacklist POST /admin/blacklist', () => {
     expect(body.data).toMatchObject({ subjectKind: 'weixin', maskedSubject: 'hx*********24', reason: 'fraud' })
     const [row] = await database.db.select().from(blacklistRecords).where(eq(blacklistRecords.id, body.data.id))
     expect(row).toMatchObject({ subjectHash: expect.stringMatching(/^[0-9a-f]{64}$/), createdBy: operator.id })
+    expect(await auditActions(database, 'blacklist', row.id)).toEqual(['blacklist.add'])
     expect((await blacklist(SUBJECTS.weixin)).body.rows!.map((r) => r.id)).toEqual([body.data.id])
 
     const withGame = await call('POST', '/api/admin/blacklist', {

@@ -19,6 +19,7 @@ import {
   SocialAccount,
 } from '../../../src/contract/content'
 import type { AppDeps } from '../../deps'
+import { staffOf } from '../../lib/audit'
 import { Ajax, AppError, ok, page, Table } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import * as content from './service'
@@ -115,7 +116,7 @@ export const adminContentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'databa
     },
     async (request) => {
       await checkCover(request.body.coverImage)
-      return ok(await content.createNotice(db, request.body))
+      return ok(await content.createNotice(db, staffOf(request), request.body))
     },
   )
 
@@ -133,7 +134,7 @@ export const adminContentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'databa
     },
     async (request) => {
       await checkCover(request.body.coverImage)
-      return ok(await content.updateNotice(db, request.params.id, request.body))
+      return ok(await content.updateNotice(db, staffOf(request), request.params.id, request.body))
     },
   )
 }

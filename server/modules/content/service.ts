@@ -16,6 +16,7 @@ import type {
 } from '../../../src/contract/content'
 import type { Executor } from '../../db'
 import { banners, notices, socialAccounts } from '../../db/schema'
+import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import { plainText, sanitizeHtml } from '../../lib/html'
 
@@ -131,23 +132,30 @@ export const noticeValues = (input: NoticeInput) => ({
 
 const adminColumns = { ...noticeColumns, status: notices.status }
 
-export async function createNotice(db: Executor, input: NoticeInput): Promise<AdminNotice> {
-  const [row] = await db.insert(notices).values(noticeValues(input)).returning(adminColumns)
-  return withIsoTime(row)
+export async function createNotice(db: Executor, staff: Staff, input: NoticeInput): Promise<AdminNotice> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(notices).values(noticeValues(input)).returning(adminColumns)
+    await audit(tx, staff, 'notice.create', { type: 'notice', id: row.id }, { title: row.title, type: row.type })
+    return withIsoTime(row)
+  })
 }
 
-export async function updateNotice(db: Executor, id: number, input: NoticePatch): Promise<AdminNotice> {
+export async function updateNotice(db: Executor, staff: Staff, id: number, input: NoticePatch): Promise<AdminNotice> {
   const { title, content, ...rest } = input
-  const [row] = await db
-    .update(notices)
-    .set({
-      ...rest,
-      ...(title === undefined ? {} : { title: cleanTitle(title) }),
-      ...(content === undefined ? {} : cleanContent(content)),
-      updatedAt: new Date(),
-    })
-    .where(eq(notices.id, id))
-    .returning(adminColumns)
-  if (!row) throw new AppError(404, NOTICE_NOT_FOUND)
-  return withIsoTime(row)
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notices)
+      .set({
+        ...rest,
+        ...(title === undefined ? {} : { title: cleanTitle(title) }),
+        ...(content === undefined ? {} : cleanContent(content)),
+        updatedAt: new Date(),
+      })
+      .where(eq(notices.id, id))
+      .returning(adminColumns)
+    if (!row) throw new AppError(404, NOTICE_NOT_FOUND)
+    // Which fields changed (the content itself stays in the notice, not copied into the log).
+    await audit(tx, staff, 'notice.update', { type: 'notice', id }, { fields: Object.keys(input) })
+    return withIsoTime(row)
+  })
 }

@@ -4,6 +4,7 @@ import { Problem, ProblemCreated, ProblemId, ProblemReply, ProblemRequest } from
 import { PageQuery } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
+import { staffOf } from '../../lib/audit'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import * as feedback from './service'
@@ -68,6 +69,6 @@ export const adminFeedbackRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'datab
       },
     },
     async (request) =>
-      ok(await feedback.replyToProblem(database.db, requireUser(request).id, request.params.id, request.body.reply)),
+      ok(await feedback.replyToProblem(database.db, staffOf(request), request.params.id, request.body.reply)),
   )
 }

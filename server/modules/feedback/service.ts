@@ -8,6 +8,7 @@ import type { EscrowDetails, Problem, ProblemRequest } from '../../../src/contra
 import { PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
 import { problems } from '../../db/schema'
+import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { notifyUsers } from '../messages/service'
@@ -111,12 +112,12 @@ export async function problemPage(
 }
 
 /** open → replied, once; the user finds the reply in ProblemList and a 系统消息 in 消息. */
-export async function replyToProblem(db: Executor, operatorId: number, id: number, reply: string): Promise<Problem> {
+export async function replyToProblem(db: Executor, staff: Staff, id: number, reply: string): Promise<Problem> {
   const answer = text(reply, '回复内容', { min: 1, max: 1000 })
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(problems)
-      .set({ status: 'replied', reply: answer, repliedAt: new Date(), repliedBy: operatorId })
+      .set({ status: 'replied', reply: answer, repliedAt: new Date(), repliedBy: staff.userId })
       .where(and(eq(problems.id, id), eq(problems.status, 'open')))
       .returning({ ...columns, userId: problems.userId })
     if (!row) {
@@ -124,6 +125,7 @@ export async function replyToProblem(db: Executor, operatorId: number, id: numbe
       throw exists ? new AppError(409, '该反馈已回复或已关闭') : new AppError(404, '反馈不存在')
     }
     const { userId, ...problem } = row
+    await audit(tx, staff, 'problem.reply', { type: 'problem', id })
     await notifyUsers(tx, [
       {
         userId,

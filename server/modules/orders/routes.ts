@@ -16,6 +16,7 @@ import {
   TradeNoQuery,
 } from '../../../src/contract/orders'
 import type { AppDeps } from '../../deps'
+import { staffOf } from '../../lib/audit'
 import { clientOf, requireUser, viewerOf } from '../../lib/auth'
 import { staffOnly } from '../../lib/staff'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
@@ -191,7 +192,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<
   app.post(
     '/admin/orders/:id/hand-over',
     { ...withOrder('客服移交账号（订单须已付清）', tags), config: staffOnly('service') },
-    async (request) => ok(await orders.handOver(orderDeps, viewerOf(request), request.params.id)),
+    async (request) => ok(await orders.handOver(orderDeps, staffOf(request), request.params.id)),
   )
 
   app.post(
@@ -204,7 +205,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<
       ok(
         await orders.refundOrder(
           orderDeps,
-          viewerOf(request),
+          staffOf(request),
           request.params.id,
           (request.body as RefundRequest).reason,
         ),

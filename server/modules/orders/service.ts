@@ -17,6 +17,7 @@ import type { Payment } from '../../../src/contract/payments'
 import { formatPrice } from '../../../src/contract/money'
 import type { Db, Executor } from '../../db'
 import { games, goods, orderEvents, orders, payments, regionNodes, users } from '../../db/schema'
+import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
 import { onceByKey } from '../../lib/idempotency'
 import { waitText } from '../../lib/rateLimit'
@@ -319,15 +320,17 @@ export async function cancelOrder(deps: OrderDeps, viewer: Viewer, id: number, r
   return getOrder(deps.db, viewer, id)
 }
 
-export async function handOver(deps: OrderDeps, viewer: Viewer, id: number): Promise<Order> {
-  const order = await deps.db.transaction((tx) =>
-    handOverIn(tx, id, { kind: 'operator', userId: viewer.userId }, new Date()),
-  )
+export async function handOver(deps: OrderDeps, staff: Staff, id: number): Promise<Order> {
+  const order = await deps.db.transaction(async (tx) => {
+    const handed = await handOverIn(tx, id, { kind: 'operator', userId: staff.userId }, new Date())
+    if (handed) await audit(tx, staff, 'order.handOver', { type: 'order', id })
+    return handed
+  })
   if (!order) {
-    await visibleOrder(deps.db, viewer, eq(orders.id, id))
+    await visibleOrder(deps.db, staff, eq(orders.id, id))
     throw new AppError(409, '订单未付清或状态不能移交')
   }
-  return getOrder(deps.db, viewer, id)
+  return getOrder(deps.db, staff, id)
 }
 
 export async function confirmOrder(deps: OrderDeps, viewer: Viewer, id: number): Promise<Order> {
@@ -341,7 +344,7 @@ export async function confirmOrder(deps: OrderDeps, viewer: Viewer, id: number):
 }
 
 /** Everything paid goes back to the buyer: in the ledger now, at the gateway right after the commit. */
-export async function refundOrder(deps: OrderDeps, viewer: Viewer, id: number, reason: string): Promise<Order> {
+export async function refundOrder(deps: OrderDeps, staff: Staff, id: number, reason: string): Promise<Order> {
   const now = new Date()
   const order = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id))
@@ -350,10 +353,11 @@ export async function refundOrder(deps: OrderDeps, viewer: Viewer, id: number, r
       tx,
       id,
       'refund',
-      { kind: 'operator', userId: viewer.userId, detail: { reason } },
+      { kind: 'operator', userId: staff.userId, detail: { reason } },
       { refundedAt: now, refundAmount: current.paidAmount, cancelReason: reason },
     )
     if (!refunded) return null
+    await audit(tx, staff, 'order.refund', { type: 'order', id }, { reason, amount: refunded.paidAmount })
     await post(tx, [
       {
         ref: `refund:${id}`,
@@ -368,7 +372,7 @@ export async function refundOrder(deps: OrderDeps, viewer: Viewer, id: number, r
       .update(payments)
       .set({ refundDue: true })
       .where(and(eq(payments.orderId, id), eq(payments.status, 'paid')))
-    await releaseGoods(tx, refunded, { kind: 'operator', userId: viewer.userId })
+    await releaseGoods(tx, refunded, { kind: 'operator', userId: staff.userId })
     await notifyUsers(tx, [
       ...orderMessage(
         refunded,
@@ -389,7 +393,7 @@ export async function refundOrder(deps: OrderDeps, viewer: Viewer, id: number, r
   })
   if (!order) throw new AppError(409, '订单当前状态不能退款')
   await settleRefunds(deps, id)
-  return getOrder(deps.db, viewer, id)
+  return getOrder(deps.db, staff, id)
 }
 
 // ---------------------------------------------------------------- credentials
@@ -416,14 +420,31 @@ export async function revealCredentials(
   if (access === 'operator' && !reason) {
     invalid('reason', '请填写查看原因')
   }
-  const credentials = await openCredentials(deps.db, deps.vault, order.goodsId, {
-    orderId,
-    userId: viewer.userId,
-    role: access,
-    reason: access === 'buyer' ? '' : reason,
-    ip: client.ip,
-    userAgent: client.userAgent,
-  })
+  const read = (tx: Executor) =>
+    openCredentials(tx, deps.vault, order.goodsId, {
+      orderId,
+      userId: viewer.userId,
+      role: access,
+      reason: access === 'buyer' ? '' : reason,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    })
+  // A staff reveal is a staff action: its audit row commits with the reveal's log row, or neither does.
+  const credentials =
+    access === 'buyer'
+      ? await read(deps.db)
+      : await deps.db.transaction(async (tx) => {
+          const opened = await read(tx)
+          if (opened)
+            await audit(
+              tx,
+              { ...viewer, ip: client.ip },
+              'order.credentials',
+              { type: 'order', id: orderId },
+              { reason },
+            )
+          return opened
+        })
   if (!credentials) throw new AppError(404, '卖家尚未提交账号信息，请联系客服')
   return { account: credentials.account, password: credentials.password, notes: credentials.notes ?? '' }
 }

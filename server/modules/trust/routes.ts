@@ -16,7 +16,7 @@ import {
   StaffCheckQuery,
 } from '../../../src/contract/trust'
 import type { AppDeps } from '../../deps'
-import { requireUser } from '../../lib/auth'
+import { staffOf } from '../../lib/audit'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import * as trust from './service'
@@ -129,9 +129,6 @@ export const adminTrustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database
         response: { 200: Ajax(BlacklistRecord) },
       },
     },
-    async (request) => {
-      const operator = requireUser(request)
-      return ok(await trust.addBlacklistRecord(database.db, lookupKey, operator.id, request.body))
-    },
+    async (request) => ok(await trust.addBlacklistRecord(database.db, lookupKey, staffOf(request), request.body)),
   )
 }

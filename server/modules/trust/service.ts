@@ -17,6 +17,7 @@ import {
 } from '../../../src/contract/trust'
 import type { Executor } from '../../db'
 import { blacklistRecords, games, qqGroups, serviceContacts } from '../../db/schema'
+import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import {
   maskSubject,
@@ -190,15 +191,20 @@ export function blacklistValues(key: Buffer, input: NewBlacklistRecord) {
 export async function addBlacklistRecord(
   db: Executor,
   key: Buffer,
-  operatorId: number,
+  staff: Staff,
   input: NewBlacklistRecord,
 ): Promise<BlacklistRecord> {
   const values = blacklistValues(key, input)
   if (values.gameId !== null) await requireGame(db, values.gameId)
-  const [inserted] = await db
-    .insert(blacklistRecords)
-    .values({ ...values, createdBy: operatorId })
-    .returning({ id: blacklistRecords.id })
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(blacklistRecords)
+      .values({ ...values, createdBy: staff.userId })
+      .returning({ id: blacklistRecords.id })
+    // The record's own words only: the identifiers it was filed under stay as keyed hashes in the record.
+    await audit(tx, staff, 'blacklist.add', { type: 'blacklist', id: row.id }, { gameId: values.gameId })
+    return row
+  })
   const [row] = await db
     .select(recordColumns)
     .from(blacklistRecords)

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { Client } from 'pg'
+import { and, eq } from 'drizzle-orm'
 import { connectDatabase, startEmbedded, type Database } from '../../../server/db'
+import { auditLog } from '../../../server/db/schema'
 
 async function adminQuery(adminUrl: string, statement: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl })
@@ -42,4 +44,14 @@ async function onPGlite(): Promise<Database> {
 export function createTestDatabase(options: { maxConnections?: number } = {}): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL
   return adminUrl ? onPostgres(adminUrl, options.maxConnections ?? 5) : onPGlite()
+}
+
+/** The audit log's actions on one subject, oldest first. */
+export async function auditActions(database: Database, subjectType: string, subjectId: number): Promise<string[]> {
+  const rows = await database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId)))
+    .orderBy(auditLog.id)
+  return rows.map((row) => row.action)
 }
