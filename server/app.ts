@@ -8,11 +8,11 @@ import Fastify from 'fastify'
 import { version } from '../package.json'
 import type { AppDeps } from './deps'
 import { h5Routes, isPageUrl, loadH5Build, redirectPage } from './h5'
+import { BEARER, guardRoute } from './lib/access'
 import { installAuth } from './lib/auth'
 import { AppError, ErrorReply } from './lib/envelope'
 import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
 import { isLoopback } from './lib/network'
-import { guardStaffRoute } from './lib/staff'
 import { checkRouteSchemas } from './lib/validation'
 import { authRoutes } from './modules/auth/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
@@ -52,7 +52,7 @@ export function buildApp(deps: AppDeps) {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addHook('onRoute', (route) => {
-    guardStaffRoute(route)
+    guardRoute(route)
     checkRouteSchemas(route)
     if (route.schema && !route.schema.hide) {
       // Documents the error envelope on every operation of the OpenAPI document.
@@ -93,7 +93,15 @@ export function buildApp(deps: AppDeps) {
         version,
         description:
           'Envelope `{code, msg, data}`; paged lists `{code, msg, rows, total}`; HTTP status = code. ' +
-          'Errors: 400 (msg names the field, data.errors lists {field, message}), 401, 403, 404, 409, 429, 500.',
+          'Errors: 400 (msg names the field, data.errors lists {field, message}), 401, 403, 404, 409, 429, 500. ' +
+          'Each operation names who may call it: no security (anyone), a bearer token (a signed-in user), both ' +
+          '(anyone; a session adds to the answer), and for /api/admin the staff roles in its description.',
+      },
+      servers: [{ url: config.publicUrl ?? `http://localhost:${config.port}`, description: '本服务' }],
+      components: {
+        securitySchemes: {
+          [BEARER]: { type: 'http', scheme: 'bearer', description: '登录得到的令牌：Authorization: Bearer <token>' },
+        },
       },
     },
   })

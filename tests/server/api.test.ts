@@ -5,6 +5,7 @@ import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
 import { Body, pageParams } from '../../src/contract/schemas'
 import { AppError, ok, page } from '../../server/lib/envelope'
+import { PUBLIC } from '../../server/lib/access'
 import { createTestApp } from './helpers/app'
 import { productionEnv } from './helpers/production'
 import { createTestDatabase } from './helpers/database'
@@ -24,19 +25,22 @@ beforeAll(async () => {
   app = createTestApp(database, { logger: { level: 'error', stream: logStream } })
 
   // Routes that exist only in this test app, to exercise the shared envelope and error rules. Registered
-  // as a plugin like a domain module, so that the OpenAPI document lists them too.
+  // as a plugin like a domain module, so that the OpenAPI document lists them too; open to anyone.
   app.register(async (scope) => {
-    scope.get('/api/test/ok', () => ok({ answer: 42 }))
-    scope.get('/api/test/page', { schema: { querystring: Type.Object(pageParams) } }, () => page([{ id: 1 }], 31))
-    scope.get('/api/test/conflict', () => {
+    scope.get('/api/test/ok', { config: PUBLIC }, () => ok({ answer: 42 }))
+    scope.get('/api/test/page', { config: PUBLIC, schema: { querystring: Type.Object(pageParams) } }, () =>
+      page([{ id: 1 }], 31),
+    )
+    scope.get('/api/test/conflict', { config: PUBLIC }, () => {
       throw new AppError(409, '该商品已出售', { goodsId: 7 })
     })
-    scope.get('/api/test/boom', async () => {
+    scope.get('/api/test/boom', { config: PUBLIC }, async () => {
       throw new Error('relation "secret_table" does not exist at /srv/app/server/db.ts:42')
     })
     scope.post(
       '/api/test/form',
       {
+        config: PUBLIC,
         schema: {
           body: Body({
             phone: Type.String({ title: '手机号', pattern: '^1[3-9]\\d{9}$' }),
@@ -208,6 +212,32 @@ describe('documentation and transport', () => {
     ).toBe('手机号')
     const ui = await app.inject('/api/docs')
     expect([200, 302]).toContain(ui.statusCode)
+  })
+
+  test('every operation says who may call it and has an operationId; the document has servers', async () => {
+    const spec = (await app.inject('/api/docs/json')).json()
+    expect(spec.servers).toEqual([{ url: expect.stringMatching(/^https?:\/\//), description: '本服务' }])
+    expect(spec.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
+    type Operation = { security?: unknown; operationId?: string; description?: string }
+    const operations = Object.entries(spec.paths as Record<string, Record<string, Operation>>).flatMap(
+      ([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
+    )
+    expect(operations.filter((o) => !Array.isArray(o.security) || !o.operationId)).toEqual([])
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length)
+    const find = (path: string, method: string) => operations.find((o) => o.path === path && o.method === method)!
+    expect(find('/api/health', 'get').security).toEqual([])
+    expect(find('/api/web/good/{id}', 'get').security).toEqual([{}, { bearerAuth: [] }])
+    expect(find('/api/need/myOrder', 'get').security).toEqual([{ bearerAuth: [] }])
+    expect(find('/api/admin/orders/{id}/hand-over', 'post')).toMatchObject({
+      operationId: 'postAdminOrdersIdHandOver',
+      security: [{ bearerAuth: [] }],
+      description: '员工：管理员、客服',
+    })
+  })
+
+  test('a signed-in route answers 401 before it reads its input', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/order', payload: { nonsense: true } })
+    expect(response.json()).toMatchObject({ code: 401, msg: '请先登录' })
   })
 
   test('production does not serve the API documentation', async () => {

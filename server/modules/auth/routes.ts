@@ -12,6 +12,7 @@ import {
   SmsSent,
 } from '../../../src/contract/auth'
 import type { AppDeps } from '../../deps'
+import { OPTIONAL, PUBLIC } from '../../lib/access'
 import { clientOf as client, requireUser, revokeSession, revokeSessions } from '../../lib/auth'
 import { Ajax, AjaxOk, ok } from '../../lib/envelope'
 import * as auth from './service'
@@ -26,6 +27,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
   app.get(
     '/captchaImage',
     {
+      config: PUBLIC,
       schema: {
         summary: '图形验证码（2 分钟内有效，只能校验一次；每 IP 每分钟 30 张）',
         tags,
@@ -41,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
   app.get(
     '/sms/sendYzm',
     {
+      config: PUBLIC,
       schema: {
         summary: '发送短信验证码（需图形验证码；每号 60 秒 1 次、每天 10 次，每 IP 每小时 20 次）',
         tags,
@@ -54,6 +57,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
   app.post(
     '/login',
     {
+      config: PUBLIC,
       schema: {
         summary: '账号密码登录',
         tags,
@@ -67,6 +71,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
   app.post(
     '/h5/login',
     {
+      config: PUBLIC,
       schema: {
         summary: '手机号验证码登录（首次登录即注册）',
         tags,
@@ -80,6 +85,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
   app.post(
     '/register',
     {
+      config: PUBLIC,
       schema: {
         summary: '注册',
         tags,
@@ -93,6 +99,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
   app.post(
     '/h5/SmsforPwd',
     {
+      config: OPTIONAL,
       schema: {
         summary: '短信验证码找回或修改密码（结束该用户的其他登录；登录后修改已有密码须填当前密码）',
         tags,

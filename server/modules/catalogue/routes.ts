@@ -28,6 +28,7 @@ import {
   SiteStats,
 } from '../../../src/contract/catalogue'
 import type { AppDeps } from '../../deps'
+import { OPTIONAL, PUBLIC } from '../../lib/access'
 import { requireUser } from '../../lib/auth'
 import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
 import * as catalogue from './service'
@@ -52,6 +53,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/web/game/list',
     {
+      config: PUBLIC,
       schema: {
         summary: '游戏列表（含在售数量）',
         tags,
@@ -65,6 +67,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/web/keylist',
     {
+      config: PUBLIC,
       schema: {
         summary: '区服层级或商品类型选项',
         description: 'systemKey：system 系统 · carrier 运营商 · area 大区 · goodstype 商品类型（自营/代售）',
@@ -79,6 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/web/districtSuit',
     {
+      config: PUBLIC,
       schema: {
         summary: '大区下的服务器',
         tags,
@@ -92,6 +96,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/need/operator/list',
     {
+      config: PUBLIC,
       schema: {
         summary: '运营商列表（手游）',
         tags,
@@ -105,6 +110,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/need/area/list',
     {
+      config: PUBLIC,
       schema: {
         summary: '大区列表（端游）',
         tags,
@@ -118,6 +124,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/need/server/list',
     {
+      config: PUBLIC,
       schema: {
         summary: '服务器列表（端游）',
         tags,
@@ -131,6 +138,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/web/gameTempAttr',
     {
+      config: PUBLIC,
       schema: {
         summary: '游戏属性模板（最新版本）',
         tags,
@@ -144,6 +152,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.post(
     '/web/good/allList',
     {
+      config: PUBLIC,
       ...cardList,
       schema: {
         summary: '商品列表（仅在售）',
@@ -164,6 +173,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/web/good/:id',
     {
+      config: OPTIONAL,
       schema: {
         summary: '商品详情（登录用户记入浏览记录）',
         tags,
@@ -177,6 +187,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/web/recommend/:id',
     {
+      config: PUBLIC,
       ...cardList,
       schema: {
         summary: '相似商品（同游戏、价格相近，最多 8 个）',
@@ -191,6 +202,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/web/recentlydeal',
     {
+      config: PUBLIC,
       ...cardList,
       schema: {
         summary: '最近成交',
@@ -208,6 +220,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/web/stats',
     {
+      config: PUBLIC,
       schema: {
         summary: '平台数据：在售、昨日成交、累计成交',
         tags,

@@ -19,6 +19,7 @@ import {
   SocialAccount,
 } from '../../../src/contract/content'
 import type { AppDeps } from '../../deps'
+import { PUBLIC } from '../../lib/access'
 import { staffOf } from '../../lib/audit'
 import { Ajax, AppError, ok, page, Table } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
@@ -32,6 +33,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>>
   app.get(
     '/V2/H5/gonggaoDetails',
     {
+      config: PUBLIC,
       schema: {
         summary: '某类公告（含正文）',
         tags,
@@ -45,6 +47,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>>
   app.get(
     '/web/notice/list',
     {
+      config: PUBLIC,
       schema: {
         summary: '公告列表（不含正文）',
         tags,
@@ -63,6 +66,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>>
     app.get(
       url,
       {
+        config: PUBLIC,
         schema: { summary: '公告详情', tags, params: NoticeId, response: { 200: Ajax(Notice) } },
       },
       async (request) => ok(await content.noticeById(db, request.params.id)),
@@ -72,6 +76,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>>
   app.get(
     '/account/zhubo/list',
     {
+      config: PUBLIC,
       schema: {
         summary: '主播（type=1）或轮播图（type=2）',
         tags,
@@ -87,7 +92,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>>
 
   app.get(
     '/web/social/list',
-    { schema: { summary: '官方抖音、快手账号', tags, response: { 200: Table(SocialAccount) } } },
+    { config: PUBLIC, schema: { summary: '官方抖音、快手账号', tags, response: { 200: Table(SocialAccount) } } },
     async () => {
       const rows = await content.listSocialAccounts(db)
       return page(rows, rows.length)

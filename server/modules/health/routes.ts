@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Health } from '../../../src/contract/health'
 import { pingDatabase } from '../../db'
 import type { AppDeps } from '../../deps'
+import { PUBLIC } from '../../lib/access'
 import { Ajax, AppError, ok } from '../../lib/envelope'
 
 export const healthRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'kv'>> = async (
@@ -10,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 
 ) => {
   app.get(
     '/health',
-    { schema: { summary: '健康检查', tags: ['system'], response: { 200: Ajax(Health) } } },
+    { config: PUBLIC, schema: { summary: '健康检查', tags: ['system'], response: { 200: Ajax(Health) } } },
     async (request) => {
       const uptime = Math.floor(process.uptime())
       try {

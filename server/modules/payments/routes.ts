@@ -14,6 +14,7 @@ import {
   WechatJsConfigQuery,
 } from '../../../src/contract/payments'
 import type { AppDeps } from '../../deps'
+import { PUBLIC } from '../../lib/access'
 import { staffOf } from '../../lib/audit'
 import { viewerOf } from '../../lib/auth'
 import { Ajax, AjaxOk, ok } from '../../lib/envelope'
@@ -76,6 +77,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
   app.get(
     '/wechat/js-config',
     {
+      config: PUBLIC,
       schema: {
         summary: '微信内页面的 JS-SDK 配置（分享卡片）：以公众号 jsapi_ticket 签名本站页面地址',
         tags,

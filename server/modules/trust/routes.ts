@@ -16,6 +16,7 @@ import {
   StaffCheckQuery,
 } from '../../../src/contract/trust'
 import type { AppDeps } from '../../deps'
+import { PUBLIC } from '../../lib/access'
 import { staffOf } from '../../lib/audit'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
@@ -44,6 +45,7 @@ export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
   app.get(
     '/V2/H5/allQQlist',
     {
+      config: PUBLIC,
       schema: {
         summary: '全部在岗客服（客户端按类型分组）',
         tags,
@@ -56,6 +58,7 @@ export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
   app.get(
     '/V2/H5/account',
     {
+      config: PUBLIC,
       schema: {
         summary: '客服：按类型、按游戏',
         tags,
@@ -69,6 +72,7 @@ export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
   app.get(
     '/V2/H5/qqGroup',
     {
+      config: PUBLIC,
       schema: {
         summary: '官方 QQ 群（给出游戏时：该游戏的群与平台通用群）',
         tags,
@@ -82,6 +86,7 @@ export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
   app.get(
     '/V2/H5/checkAccount',
     {
+      config: PUBLIC,
       schema: {
         summary: '客服验证：QQ、微信号或手机号是否为本平台客服（规范化后精确匹配）',
         tags,
@@ -98,6 +103,7 @@ export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
   app.get(
     '/black/blackList',
     {
+      config: PUBLIC,
       schema: {
         summary: '黑号查询：游戏账号、QQ、微信号、手机号或身份证号的记录（打码）；空列表即无记录',
         tags,
