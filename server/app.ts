@@ -14,6 +14,7 @@ import { AppError, ErrorReply } from './lib/envelope'
 import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
 import { isLoopback } from './lib/network'
 import { checkRouteSchemas } from './lib/validation'
+import { adminAuditRoutes } from './modules/audit/routes'
 import { authRoutes } from './modules/auth/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
 import { adminConsignmentRoutes, consignmentRoutes } from './modules/consignment/routes'
@@ -136,6 +137,7 @@ export function buildApp(deps: AppDeps) {
   app.register(adminLedgerRoutes, { ...api, database })
   app.register(adminPayoutRoutes, { ...api, database, payments, vault })
   app.register(adminSettingsRoutes, { ...api, database })
+  app.register(adminAuditRoutes, { ...api, database })
   app.register(contentRoutes, { ...api, database })
   app.register(adminContentRoutes, { ...api, database, config })
   app.register(trustRoutes, { ...api, database, kv, lookupKey })

@@ -51,6 +51,23 @@ test('a partial change writes only its keys, with one audit row of old and new v
     },
   ])
   await put({ payoutProtectionDays: 7, autoApprove: false })
+
+  // 审计日志: newest first, with who did it; filters by action and actor; nothing edits it.
+  const log = await call('GET', '/api/admin/audit-log', { token: operator.token, query: { action: 'settings.update' } })
+  expect(log.body.total).toBe(2)
+  expect(log.body.rows![1]).toMatchObject({
+    actorId: operator.id,
+    action: 'settings.update',
+    subjectType: 'settings',
+    subjectId: null,
+    detail: { payoutProtectionDays: { from: 7, to: 0 } },
+    ip: expect.any(String),
+    createdAt: expect.stringMatching(/Z$/),
+  })
+  expect(log.body.rows![0].detail).toMatchObject({ payoutProtectionDays: { from: 0, to: 7 } })
+  const nobody = await call('GET', '/api/admin/audit-log', { token: operator.token, query: { actor: 'nobody' } })
+  expect(nobody.body).toMatchObject({ rows: [], total: 0 })
+  await expect(database.db.delete(auditLog)).rejects.toThrow()
 })
 
 test.each([
