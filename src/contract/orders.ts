@@ -155,6 +155,15 @@ export const MyOrdersQuery = Type.Object({
 })
 export type MyOrdersQuery = Static<typeof MyOrdersQuery>
 
+/** GET /api/admin/orders: the same filters over everyone's orders, and by number, buyer's phone or game. */
+export const AdminOrdersQuery = Type.Object({
+  ...MyOrdersQuery.properties,
+  no: Type.Optional(Type.String({ title: '订单编号', maxLength: 40 })),
+  phone: Type.Optional(Type.String({ title: '买家手机号', pattern: '^1\\d{10}$' })),
+  gameId: Type.Optional(Type.Integer({ title: '游戏', minimum: 1 })),
+})
+export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>
+
 /** POST /order: a retry with the same key answers the first order instead of making a second. */
 export const IdempotencyHeader = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ title: 'Idempotency-Key', minLength: 8, maxLength: 64 })),

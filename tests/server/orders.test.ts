@@ -15,6 +15,7 @@ import {
   paymentEvents,
   payments,
   type Role,
+  users,
 } from '../../server/db/schema'
 import { setSetting } from '../../server/lib/settings'
 import { verifyLedger } from '../../server/modules/ledger/verify'
@@ -330,6 +331,25 @@ describe('ordering', () => {
       const refused = await call('GET', `/api/need/myOrder?status=${status}`, a)
       expect([status, refused.status, refused.body.msg]).toEqual([status, 400, '订单状态格式不正确'])
     }
+  })
+
+  it('staff find anyone’s orders at the console by number, buyer’s phone and game; a buyer sees only their own', async () => {
+    const a = await person()
+    const created = (await order(a, await listing())).body.data as Order
+    const desk = await person(['user', 'service'])
+    const found = async (query: string) => {
+      const reply = await call<never>('GET', `/api/admin/orders?${query}`, desk)
+      return (reply.body as unknown as { rows: Order[] }).rows.map((o) => o.id)
+    }
+    const [buyer] = await database.db.select({ phone: users.phone }).from(users).where(eq(users.id, a.id))
+    expect(await found(`no=${created.no}`)).toEqual([created.id])
+    expect(await found(`phone=${buyer.phone}`)).toEqual([created.id])
+    expect(await found(`gameId=${gameId}&status=pending_payment`)).toContain(created.id)
+    expect(await found(`gameId=${gameId + 1000}`)).toEqual([])
+    // Staff filters mean nothing on a buyer's own list: another buyer asking by this number sees only theirs.
+    const other = await person()
+    const theirs = await call<never>('GET', `/api/need/myOrder?no=${created.no}`, other)
+    expect((theirs.body as unknown as { total: number }).total).toBe(0)
   })
 })
 

@@ -6,6 +6,7 @@ import {
   Credentials,
   RevealRequest,
   IdempotencyHeader,
+  AdminOrdersQuery,
   MyOrdersQuery,
   Order,
   OrderId,
@@ -82,7 +83,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
     },
     async (request) => {
       const { pageNum = 1, pageSize = 10, ...rest } = request.query
-      const result = await orders.listMyOrders(deps.database.db, viewerOf(request), { ...rest, pageNum, pageSize })
+      const result = await orders.listOrders(deps.database.db, viewerOf(request), { ...rest, pageNum, pageSize })
       return page(result.rows, result.total)
     },
   )
@@ -166,6 +167,24 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<
 > = async (app, deps) => {
   const tags = ['admin']
   const orderDeps: orders.OrderDeps = { db: deps.database.db, payments: deps.payments, vault: deps.vault, log: app.log }
+
+  app.get(
+    '/admin/orders',
+    {
+      config: staffOnly('service', 'finance'),
+      schema: {
+        summary: '订单查询（员工）：按编号、买家手机号、游戏、状态、日期，新的在前',
+        tags,
+        querystring: AdminOrdersQuery,
+        response: { 200: Table(Order) },
+      },
+    },
+    async (request) => {
+      const { pageNum = 1, pageSize = 20, ...rest } = request.query
+      const result = await orders.listOrders(deps.database.db, viewerOf(request), { ...rest, pageNum, pageSize })
+      return page(result.rows, result.total)
+    },
+  )
 
   app.get(
     '/admin/orders/:id',

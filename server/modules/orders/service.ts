@@ -3,7 +3,7 @@
  * confirmation, refund, credentials (DOMAIN.md). Each step of the order itself is in `lifecycle.ts`;
  * paying is the payments module's.
  */
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type {
   Credentials,
   Order,
@@ -127,17 +127,27 @@ export async function getOrderByTradeNo(deps: OrderDeps, viewer: Viewer, outTrad
   return getOrder(deps.db, viewer, payment.orderId)
 }
 
-export interface MyOrdersQuery {
+export interface OrdersQuery {
   /** Statuses, comma-separated (checked by the route's schema). */
   status?: string
   from?: string
   to?: string
   pageNum: number
   pageSize: number
+  /** Staff only: */
+  no?: string
+  phone?: string
+  gameId?: number
 }
 
-export async function listMyOrders(db: Executor, viewer: Viewer, query: MyOrdersQuery) {
-  const where = [eq(orders.buyerId, viewer.userId)]
+/** The buyer's own orders, or — for staff at the console — everyone's, found by number, phone or game. */
+export async function listOrders(db: Executor, viewer: Viewer, query: OrdersQuery) {
+  const where: SQL[] = viewer.operator ? [] : [eq(orders.buyerId, viewer.userId)]
+  if (viewer.operator && query.no) where.push(eq(orders.no, query.no.trim()))
+  if (viewer.operator && query.phone)
+    where.push(sql`${orders.buyerId} in (select id from users where phone = ${query.phone})`)
+  if (viewer.operator && query.gameId)
+    where.push(sql`${orders.goodsId} in (select id from goods where game_id = ${query.gameId})`)
   if (query.status) where.push(inArray(orders.status, query.status.split(',') as OrderStatus[]))
   // Dates are the buyer's calendar days (China time).
   if (query.from) where.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00+08:00`)))
