@@ -99,7 +99,7 @@ export function demoAccountsText(accounts: DemoAccount[]): string {
   return [
     '演示账号（仅本地模式）：',
     ...people,
-    '管理后台 /admin（动态验证码：把密钥加入身份验证器，或 GET /dev/totp/用户名）：',
+    '员工账号（POST /api/admin/login；动态验证码：把密钥加入身份验证器，或 GET /dev/totp/用户名）：',
     ...staff,
   ].join('\n')
 }
