@@ -70,6 +70,29 @@ export default tseslint.config(
     },
   },
   {
+    // The staff console: a browser app with the same hooks rules, and the same rule for the contract — its
+    // payloads as types, only the plain-value files at run time.
+    files: ['admin/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@contract/*', '!@contract/constants', '!@contract/validation', '!@contract/money'],
+              allowTypeImports: true,
+              message:
+                'Import contract payloads with `import type`; runtime values live in constants, validation, money.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/client/**', 'tests/e2e/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.jest } },
   },

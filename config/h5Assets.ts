@@ -2,17 +2,9 @@
 // - `preload.json`: the scripts and styles of each page's own chunks, by page (`pages/home/index`), so the
 //   HTML of a page URL can ask for them at once instead of after app.js has run (bench/web: the chunks of
 //   the first page were a second round trip before anything was drawn);
-// - a `.br` (quality 11) and a `.gz` (level 9) beside every text asset of 1 KB or more, served as they are
-//   (@fastify/static `preCompressed`): smaller than compressing each response on the fly, and no CPU per
-//   request.
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
+// - a `.br` and a `.gz` beside every text asset (config/precompress.ts).
 import type { Compiler } from 'webpack'
-
-const brotli = promisify(zlib.brotliCompress)
-const gzip = promisify(zlib.gzip)
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/
-const MIN_BYTES = 1024
+import { precompress, worthCompressing } from './precompress'
 
 /** Read by server/h5.ts under this name. */
 const PRELOAD_MANIFEST = 'preload.json'
@@ -40,14 +32,9 @@ export class H5AssetsPlugin {
         async (assets) => {
           await Promise.all(
             Object.entries(assets)
-              .filter(([name, source]) => COMPRESSIBLE.test(name) && source.size() >= MIN_BYTES)
+              .filter(([name, source]) => worthCompressing(name, source.size()))
               .map(async ([name, source]) => {
-                const body = source.buffer()
-                const params = {
-                  [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-                }
-                const [br, gz] = await Promise.all([brotli(body, { params }), gzip(body, { level: 9 })])
+                const { br, gz } = await precompress(source.buffer())
                 compilation.emitAsset(`${name}.br`, new RawSource(br))
                 compilation.emitAsset(`${name}.gz`, new RawSource(gz))
               }),

@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify from 'fastify'
 import { version } from '../package.json'
+import { adminConsole } from './admin'
 import type { AppDeps } from './deps'
 import { h5Routes, isPageUrl, loadH5Build, redirectPage } from './h5'
 import { BEARER, guardRoute } from './lib/access'
@@ -15,8 +16,9 @@ import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/error
 import { isLoopback } from './lib/network'
 import { checkRouteSchemas } from './lib/validation'
 import { adminAuditRoutes } from './modules/audit/routes'
+import { adminDashboardRoutes } from './modules/dashboard/routes'
 import { authRoutes } from './modules/auth/routes'
-import { catalogueRoutes } from './modules/catalogue/routes'
+import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/routes'
 import { adminConsignmentRoutes, consignmentRoutes } from './modules/consignment/routes'
 import { adminContentRoutes, contentRoutes } from './modules/content/routes'
 import { devRoutes } from './modules/dev/routes'
@@ -129,6 +131,7 @@ export function buildApp(deps: AppDeps) {
   app.register(staffRoutes, { ...api, database, kv, vault })
   app.register(userRoutes, { ...api, database, kv, vault, lookupKey, idVerifier })
   app.register(catalogueRoutes, { ...api, database })
+  app.register(adminCatalogueRoutes, { ...api, database })
   app.register(consignmentRoutes, { ...api, config, database, kv, vault, lookupKey })
   app.register(adminConsignmentRoutes, { ...api, config, database, vault, lookupKey })
   app.register(orderRoutes, { ...api, database, kv, vault, payments })
@@ -138,6 +141,7 @@ export function buildApp(deps: AppDeps) {
   app.register(adminPayoutRoutes, { ...api, database, payments, vault })
   app.register(adminSettingsRoutes, { ...api, database })
   app.register(adminAuditRoutes, { ...api, database })
+  app.register(adminDashboardRoutes, { ...api, database })
   app.register(contentRoutes, { ...api, database })
   app.register(adminContentRoutes, { ...api, database, config })
   app.register(trustRoutes, { ...api, database, kv, lookupKey })
@@ -163,6 +167,7 @@ export function buildApp(deps: AppDeps) {
     )
   }
   app.register(h5Routes, { build: h5 })
+  app.register(adminConsole, { dir: config.adminDir })
   return app
 }
 

@@ -19,6 +19,8 @@ export interface Config {
   devTools: boolean
   /** Absolute path of the `taro build --type h5` output. */
   h5Dir: string
+  /** Absolute path of the staff console's build (`npm run build:admin`). */
+  adminDir: string
   /** Sessions end after this many days without use (SESSION_TTL_DAYS, default 7). */
   sessionTtlDays: number
   /** …and this many days after sign-in however much they are used (SESSION_MAX_DAYS, default 30). */
@@ -94,6 +96,8 @@ export class ConfigError extends Error {
 
 /** Where `taro build --type h5` writes; `npm start` rebuilds it when the client sources are newer. */
 export const H5_DIR = path.resolve(__dirname, '..', 'dist', 'h5')
+/** Where `vite build admin` writes; `npm start` builds it when missing or older than its sources. */
+export const ADMIN_DIR = path.resolve(__dirname, '..', 'dist', 'admin')
 
 function parsePort(raw: string | undefined, problems: string[]): number {
   if (raw === undefined || raw === '') return 3000
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], problems),
     devTools,
     h5Dir: H5_DIR,
+    adminDir: ADMIN_DIR,
     sessionTtlDays: parsePositive('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 7, problems),
     sessionMaxDays: parsePositive('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 30, problems),
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),

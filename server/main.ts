@@ -18,7 +18,6 @@ import { startSweeper } from './modules/orders/sweeper'
 import { createPaymentGateways, type PaymentChannels } from './modules/payments'
 import { seedCatalogue } from './seed/catalogue'
 import { seedContent } from './seed/content'
-import { seedDemoSettings } from './seed/settings'
 import { seedDemoTrades } from './seed/trades'
 import { demoAccountsText, seedDemoUsers, type DemoAccount } from './seed/users'
 
@@ -104,7 +103,6 @@ async function main(): Promise<void> {
     if (config.devTools) {
       demoAccounts = await seedDemoUsers(database.db, vault, { randomStaffPasswords: config.localModeOnNetwork })
       await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
-      await seedDemoSettings(database.db)
       await seedContent(database.db, { dataDir: config.dataDir, lookupKey })
     }
     const payments = (opened.payments = createPaymentGateways(config, {

@@ -8,7 +8,8 @@
  * `/dev` operations (local mode) are documented as open to this machine.
  */
 import type { FastifyRequest, RouteOptions } from 'fastify'
-import { STAFF_ROLE_LABELS, type StaffRole } from '../../src/contract/staff'
+import { STAFF_ROLE_LABELS } from '../../src/contract/constants'
+import type { StaffRole } from '../../src/contract/staff'
 import { requireUser } from './auth'
 import { guardStaffRoute, STAFF_PREFIX } from './staff'
 

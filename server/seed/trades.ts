@@ -1,10 +1,14 @@
 /**
- * Demo trades on a fresh local database: the demo buyer buys two of the demo seller's listings at the
- * local Alipay — one is confirmed (已出售 for the seller, its payout waiting out the protection window),
- * one is paid and handed over (交易中, 待确认收货) — so 我的订单 and 我的代售 show a deal in each state.
+ * Demo trades on a fresh local database: the demo buyer buys four of the demo seller's listings at the
+ * local Alipay, so each desk and each of the buyer's tabs has a deal to show —
+ * - one confirmed (已出售 for the seller, its payout waiting out the protection window);
+ * - one handed over (交易中, 待确认收货);
+ * - one paid and waiting for the service desk's hand-over (工作台 待移交);
+ * - one confirmed long enough ago to be paid out, whose transfer the gateway refused (打款失败, for
+ *   finance to retry).
  * Every step is the product's own: the order service, a notice signed by the local gateway and verified
- * by the adapter, the ledger, the hand-over and the buyer's confirmation. The buyer has also kept a few
- * listings (我的收藏) and looked at them (浏览记录), so those pages are not empty either.
+ * by the adapter, the ledger, the hand-over, the buyer's confirmation and the payout sweep. The buyer has
+ * also kept a few listings (我的收藏) and looked at them (浏览记录), so those pages are not empty either.
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm'
 import { browses, goods, orders, users } from '../db/schema'
@@ -12,10 +16,14 @@ import { collect } from '../modules/catalogue/service'
 import { isLocalGateway } from '../modules/payments/local/support'
 import { guaranteeTypesOf } from '../modules/orders/pricing'
 import { confirmOrder, createOrder, handOver, type OrderDeps } from '../modules/orders/service'
+import { schedulePayouts, sendPendingPayouts } from '../modules/payments/payouts'
 import { applyNotice, startPayment } from '../modules/payments/service'
+import { tradeSettings } from '../lib/settings'
 
 /** Deals worth a seller's while: well above the minimum commission, so the payout is most of the price. */
 const DEMO_TRADE_MIN_PRICE = 30_000
+/** What becomes of each demo order, cheapest listing first (the refused payout's first: its sweep must not take the other confirmed order). */
+const DEMO_TRADES = ['refusedPayout', 'confirmed', 'handedOver', 'paid'] as const
 /** How many listings the demo buyer keeps and has looked at. */
 const DEMO_KEPT_LISTINGS = 3
 
@@ -46,7 +54,7 @@ export async function seedDemoTrades(deps: OrderDeps, origin: string): Promise<n
       ),
     )
     .orderBy(asc(goods.price), asc(goods.id))
-    .limit(2)
+    .limit(DEMO_TRADES.length)
   let made = 0
   for (const [index, listing] of listings.entries()) {
     const order = await createOrder(deps.db, buyer, {
@@ -64,10 +72,17 @@ export async function seedDemoTrades(deps: OrderDeps, origin: string): Promise<n
     )
     const notice = await gateway.verifyNotify(gateway.testNotice(started.outTradeNo, started.amount))
     if (!notice || (await applyNotice(deps, 'alipay', notice)) !== 'applied') return made
-    const [paid] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id))
-    // The demo hands over at once (autoHandOver); a database whose operator turned that off gets it by hand.
-    if (paid.status === 'paid') await handOver(deps, operator, order.id)
-    if (index === 0) await confirmOrder(deps, buyer, order.id)
+    const step = DEMO_TRADES[index]
+    if (step !== 'paid') await handOver(deps, operator, order.id)
+    if (step === 'confirmed' || step === 'refusedPayout') await confirmOrder(deps, buyer, order.id)
+    if (step === 'refusedPayout') {
+      // As if the protection window had passed: the sweep makes its payout, and the gateway refuses it.
+      const settings = await tradeSettings(deps.db)
+      const later = new Date(Date.now() + (settings.payoutProtectionDays + 1) * 86_400_000)
+      await schedulePayouts(deps, later, settings)
+      gateway.failNextTransfer?.('收款人姓名与支付宝账号不一致')
+      await sendPendingPayouts(deps)
+    }
     made++
   }
   const kept = await deps.db

@@ -1,6 +1,6 @@
 /** The audit log as staff read it (API.md, "Operator"; the console's 审计日志): append-only, never edited. */
 import { Type, type Static } from 'typebox'
-import { literals, pageParams, Time } from './schemas'
+import { pageParams, sortParam, Time } from './schemas'
 
 export const AuditEntry = Type.Object({
   id: Type.Integer(),
@@ -27,6 +27,6 @@ export const AuditQuery = Type.Object({
   subjectId: Type.Optional(Type.Integer({ title: '对象编号', minimum: 1 })),
   from: Type.Optional(Type.String({ title: '开始日期', format: 'date' })),
   to: Type.Optional(Type.String({ title: '结束日期', format: 'date' })),
-  order: Type.Optional(literals(['desc', 'asc'] as const, { title: '排序' })),
+  sort: sortParam(['createdAt']),
 })
 export type AuditQuery = Static<typeof AuditQuery>

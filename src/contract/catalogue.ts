@@ -33,6 +33,10 @@ export const Game = Type.Object({
 })
 export type Game = Static<typeof Game>
 
+/** GET /api/admin/games: every game, the disabled ones too (hidden from buyers and sellers). */
+export const AdminGame = Type.Object({ ...Game.properties, enabled: Type.Boolean() })
+export type AdminGame = Static<typeof AdminGame>
+
 export const GameListQuery = Type.Object({
   type: Type.Optional(GameType),
   initial: Type.Optional(Type.String({ title: '首字母', pattern: '^[A-Za-z]$' })),
@@ -239,6 +243,10 @@ export const AttributeRow = Type.Object({
   value: Type.String(),
 })
 export type AttributeRow = Static<typeof AttributeRow>
+
+/** A field of the template beside a listing under review: empty `value` when the seller left it out. */
+export const TemplateRow = Type.Object({ ...AttributeRow.properties, required: Type.Boolean() })
+export type TemplateRow = Static<typeof TemplateRow>
 
 /** GET /web/good/{id}. Never carries credentials, seller contact, cost or internal notes. */
 export const GoodsDetail = Type.Object({

@@ -3,7 +3,7 @@
  * the commission preview, and the seller's own list with what each row allows. Money is integer fen.
  */
 import { Type, type Static } from 'typebox'
-import { GoodsCard, RegionNode } from './catalogue'
+import { GoodsCard, RegionNode, TemplateRow } from './catalogue'
 import { BlacklistRecord } from './trust'
 import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
 
@@ -209,6 +209,8 @@ export const AdminListingDetail = Type.Object({
   description: Type.String(),
   images: Type.Array(Type.String()),
   attributes: Type.Record(Type.String(), Type.Unknown()),
+  /** The game's template (the version the listing was written against) with the listing's values. */
+  templateRows: Type.Array(TemplateRow),
   accountSource: AccountSource,
   guaranteeMaterials: Type.Boolean(),
   contact: Type.Object(SellerContact.properties),

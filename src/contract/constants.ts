@@ -61,3 +61,15 @@ export const LISTING_STATUS_LABELS = {
 
 /** The seller's money for a sold listing. */
 export const SETTLEMENT_LABELS = { pending: '待打款', paid: '已打款', failed: '打款失败' }
+
+/**
+ * The staff roles (contract/staff.ts) as the console names them: `admin` may do everything (settings and
+ * staff roles included); the others one desk each.
+ */
+export const STAFF_ROLE_LABELS = {
+  admin: '管理员',
+  reviewer: '审核',
+  service: '客服',
+  editor: '编辑',
+  finance: '财务',
+}

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { Payment } from './payments'
-import { Body, Id, literals, Nullable, NullableTime, pageParams, Time } from './schemas'
+import { Body, Id, literals, Nullable, NullableTime, pageParams, sortParam, Time } from './schemas'
 
 /** 找回包赔 / 人脸包赔 / 不需要包赔. */
 export const GuaranteeType = literals(['retrieval', 'face', 'none'] as const, { title: '包赔方式' })
@@ -161,6 +161,7 @@ export const AdminOrdersQuery = Type.Object({
   no: Type.Optional(Type.String({ title: '订单编号', maxLength: 40 })),
   phone: Type.Optional(Type.String({ title: '买家手机号', pattern: '^1\\d{10}$' })),
   gameId: Type.Optional(Type.Integer({ title: '游戏', minimum: 1 })),
+  sort: sortParam(['createdAt', 'totalAmount']),
 })
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>
 
@@ -187,3 +188,42 @@ export type Credentials = Static<typeof Credentials>
 /** POST /admin/orders/{id}/refund. */
 export const RefundRequest = Body({ reason: Type.String({ title: '退款原因', minLength: 1, maxLength: 200 }) })
 export type RefundRequest = Static<typeof RefundRequest>
+
+// ── the staff's order desk ──────────────────────────────────────────────────────────────────────
+
+/** One step of the order's life, from its event row: what happened, between which statuses, by whom. */
+export const OrderTimelineEntry = Type.Object({
+  event: Type.String(),
+  fromStatus: Nullable(OrderStatus),
+  toStatus: OrderStatus,
+  /** buyer, operator (staff), system (the sweeper) or gateway (a signed payment notice). */
+  actor: Type.String(),
+  /** The staff member's or buyer's name; '' for the system and the gateway. */
+  actorName: Type.String(),
+  detail: Type.Record(Type.String(), Type.Unknown()),
+  at: Time,
+})
+export type OrderTimelineEntry = Static<typeof OrderTimelineEntry>
+
+export const LEDGER_KINDS = ['hold', 'settle', 'fee', 'release', 'refund', 'compensation'] as const
+
+/** A posting of the escrow journal for this order: money from one account to another (fen). */
+export const OrderLedgerEntry = Type.Object({
+  id: Type.Integer(),
+  kind: literals(LEDGER_KINDS),
+  amount: Type.Integer(),
+  debitAccount: Type.String(),
+  creditAccount: Type.String(),
+  at: Time,
+})
+export type OrderLedgerEntry = Static<typeof OrderLedgerEntry>
+
+/** GET /api/admin/orders/{id}: the order with who bought it (phone masked), its timeline and its ledger. */
+export const AdminOrderDetail = Type.Object({
+  ...Order.properties,
+  buyer: Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String({ description: '打码' }) }),
+  sellerId: Nullable(Type.Integer()),
+  timeline: Type.Array(OrderTimelineEntry),
+  ledger: Type.Array(OrderLedgerEntry),
+})
+export type AdminOrderDetail = Static<typeof AdminOrderDetail>

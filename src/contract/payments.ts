@@ -3,7 +3,7 @@
  * pay part or all of an order through a gateway.
  */
 import { Type, type Static } from 'typebox'
-import { Body, Id, literals, NullableTime, Time } from './schemas'
+import { Body, Id, literals, NullableTime, pageParams, sortParam, Time } from './schemas'
 
 export const PayChannel = literals(['alipay', 'wechat'] as const, { title: '支付渠道' })
 export type PayChannel = Static<typeof PayChannel>
@@ -82,11 +82,17 @@ export type PayoutStatus = Static<typeof PayoutStatus>
 
 export const PayoutId = Type.Object({ id: Id('打款编号') })
 
-/** A payout as staff see it (POST /admin/payouts/{id}/retry answers it). */
+/** What staff may do with a payout now: retry a refused one. */
+export const PayoutAction = literals(['retry'] as const)
+export type PayoutAction = Static<typeof PayoutAction>
+
+/** A payout as staff see it (GET /admin/payouts lists them; POST /admin/payouts/{id}/retry answers one). */
 export const Payout = Type.Object({
   id: Type.Integer(),
   orderId: Type.Integer(),
+  orderNo: Type.String(),
   sellerId: Type.Integer(),
+  sellerName: Type.String(),
   amount: Type.Integer(),
   status: PayoutStatus,
   attempt: Type.Integer(),
@@ -94,8 +100,20 @@ export const Payout = Type.Object({
   reason: Type.String(),
   paidAt: NullableTime,
   createdAt: Time,
+  updatedAt: Time,
+  actions: Type.Array(PayoutAction),
 })
 export type Payout = Static<typeof Payout>
+
+/** GET /api/admin/payouts: by status (打款失败 = failed), seller or order number; newest first. */
+export const AdminPayoutsQuery = Type.Object({
+  status: Type.Optional(literals(PAYOUT_STATUSES, { title: '状态' })),
+  sellerId: Type.Optional(Id('卖家')),
+  orderNo: Type.Optional(Type.String({ title: '订单编号', maxLength: 40 })),
+  sort: sortParam(['createdAt', 'amount']),
+  ...pageParams,
+})
+export type AdminPayoutsQuery = Static<typeof AdminPayoutsQuery>
 
 /** The channel a payer call is about: /pay/{channel}/authorize, …/openid, …/mini-session. */
 export const PayChannelParams = Type.Object({ channel: PayChannel })

@@ -45,5 +45,16 @@ export const pageParams = {
   pageSize: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 200 })),
 }
 
+export type SortKey<F extends string> = `${F}.${'asc' | 'desc'}`
+
+/** `sort` of a staff table (the console's sortable columns): `<field>.asc` or `<field>.desc`. */
+export const sortParam = <F extends string>(fields: readonly F[]) =>
+  Type.Optional(
+    literals(
+      fields.flatMap((field): SortKey<F>[] => [`${field}.asc`, `${field}.desc`]),
+      { title: '排序', description: '字段.asc 或 字段.desc' },
+    ),
+  )
+
 /** The query of a plain paged list. */
 export const PageQuery = Type.Object(pageParams)

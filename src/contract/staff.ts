@@ -11,14 +11,6 @@ export const STAFF_ROLES = ['admin', 'reviewer', 'service', 'editor', 'finance']
 export const StaffRole = literals(STAFF_ROLES, { title: '员工角色' })
 export type StaffRole = Static<typeof StaffRole>
 
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
-  admin: '管理员',
-  reviewer: '审核',
-  service: '客服',
-  editor: '编辑',
-  finance: '财务',
-}
-
 /** A staff session ends after this long without a call, however long ago it began. */
 export const STAFF_IDLE_HOURS = 8
 

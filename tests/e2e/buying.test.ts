@@ -6,7 +6,7 @@ import { readServerState } from './setup/server'
 /**
  * The buying story on a fresh `npm start`: the demo buyer orders a demo seller's account, pays at the
  * local Alipay cashier (a signed notice, as Alipay sends it), finds the order under 交易中, sees the
- * credentials after the hand-over (automatic in the demo), confirms receipt; the listing now shows sold
+ * credentials after the service desk's hand-over, confirms receipt; the listing now shows sold
  * and the escrow ledger check passes.
  */
 const baseUrl = process.env.E2E_BASE_URL ?? readServerState().baseUrl
@@ -105,9 +105,9 @@ it('pays at the local Alipay cashier and comes back to the order', async () => {
   await toCashier()
   await page.getByRole('button', { name: /^确认支付 / }).click()
 
-  // the gateway returns the browser; only the verified notice has paid the order, and the demo hands it over at once
+  // the gateway returns the browser; only the verified notice has paid the order, which now waits for the desk
   await page.waitForURL(/\/index\/orderDetail\?.*outTradeNo=/)
-  await top().locator('.order-detail__status-label', { hasText: '待确认收货' }).waitFor()
+  await top().locator('.order-detail__status-label', { hasText: '交易中' }).waitFor()
   await top().locator('.order-detail__paid', { hasText: '支付成功' }).waitFor()
 })
 
@@ -119,6 +119,15 @@ it('finds the order under 交易中 in 我的订单', async () => {
   await card.waitFor()
   await card.click()
   await page.waitForURL(/\/index\/orderDetail\?id=\d+/)
+  await top().locator('.order-detail__status-label', { hasText: '交易中' }).waitFor()
+})
+
+it('shows 待确认收货 once the service desk has handed the account over', async () => {
+  const { page } = handle
+  const service = await api.staffSignIn('service')
+  const handedOver = await api.json(`/api/admin/orders/${orderId}/hand-over`, authed(service, 'POST'))
+  expect(handedOver.code).toBe(200)
+  await page.reload()
   await top().locator('.order-detail__status-label', { hasText: '待确认收货' }).waitFor()
 })
 

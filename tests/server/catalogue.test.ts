@@ -9,13 +9,13 @@ import {
   goods,
   goodsCredentials,
   orders,
+  payouts,
   regionNodes,
   settings,
   users,
 } from '../../server/db/schema'
 import { GAMES } from '../../server/seed/catalogueData'
 import { ON_SALE_PER_GAME, seedCatalogue } from '../../server/seed/catalogue'
-import { seedDemoSettings } from '../../server/seed/settings'
 import { seedDemoTrades } from '../../server/seed/trades'
 import { seedDemoUsers } from '../../server/seed/users'
 import { verifyLedger } from '../../server/modules/ledger/verify'
@@ -1107,14 +1107,13 @@ describe('seedDemoTrades', () => {
     fresh = await createTestDatabase()
     await seedDemoUsers(fresh.db, app.deps.vault, { randomStaffPasswords: false })
     await seedCatalogue(fresh.db, { dataDir: app.deps.config.dataDir, vault: app.deps.vault })
-    await seedDemoSettings(fresh.db)
   })
 
   afterAll(async () => {
     await fresh.close()
   })
 
-  test('the demo buyer buys two of the demo seller’s listings through the gateway: one completed, one in trade', async () => {
+  test('the demo buyer buys four of the demo seller’s listings through the gateway: a deal for each desk', async () => {
     const deps = { db: fresh.db, payments: app.deps.payments, vault: app.deps.vault, log: app.log }
     // The history the catalogue seeds is the platform's own stock; the seller's sales are the trades'.
     const count = async (query: string) => Number((await fresh.pool.query(query)).rows[0].n)
@@ -1125,21 +1124,26 @@ describe('seedDemoTrades', () => {
       await count(`select count(*) as n from goods where seller_id is not null and status = 'on_sale'`),
     ).toBeGreaterThan(100)
 
-    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(2)
+    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(4)
     const made = await fresh.db
       .select({
         status: orders.status,
         paidAmount: orders.paidAmount,
         goodsStatus: goods.status,
         seller: goods.sellerId,
+        payout: payouts.status,
+        refusal: payouts.reason,
       })
       .from(orders)
       .innerJoin(goods, eq(goods.id, orders.goodsId))
+      .leftJoin(payouts, eq(payouts.orderId, orders.id))
       .orderBy(orders.id)
     const [seller] = await fresh.db.select().from(users).where(eq(users.username, 'seller'))
     expect(made).toMatchObject([
-      { status: 'completed', goodsStatus: 'sold', seller: seller.id },
-      { status: 'handed_over', goodsStatus: 'in_trade', seller: seller.id },
+      { status: 'completed', goodsStatus: 'sold', seller: seller.id, payout: 'failed', refusal: expect.any(String) },
+      { status: 'completed', goodsStatus: 'sold', seller: seller.id, payout: null },
+      { status: 'handed_over', goodsStatus: 'in_trade', seller: seller.id, payout: null },
+      { status: 'paid', goodsStatus: 'in_trade', seller: seller.id, payout: null },
     ])
     expect(made.every((o) => o.paidAmount > 0)).toBe(true)
     expect((await verifyLedger(fresh.db)).problems).toEqual([])
@@ -1149,7 +1153,7 @@ describe('seedDemoTrades', () => {
     expect(await count(`select count(*) as n from browses where goods_id in ${kept}`)).toBe(3)
     // Once: a database with orders gets no more.
     expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(0)
-    expect(await count('select count(*) as n from orders')).toBe(2)
+    expect(await count('select count(*) as n from orders')).toBe(4)
     expect(await count('select count(*) as n from favourites')).toBe(3)
   })
 })

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto'
 import path from 'node:path'
-import { ConfigError, H5_DIR, loadConfig } from '../../server/config'
+import { ADMIN_DIR, ConfigError, H5_DIR, loadConfig } from '../../server/config'
 import { productionEnv } from './helpers/production'
 
 const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       devTools: true,
       h5Dir: H5_DIR,
+      adminDir: ADMIN_DIR,
       sessionTtlDays: 7,
       sessionMaxDays: 30,
       trustProxy: false,

@@ -196,6 +196,11 @@ export const goods = pgTable(
       .on(t.soldAt.desc(), t.id.desc())
       .where(sql`status = 'sold'`),
     index('goods_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    // The console: the review queue oldest first (and its count), and new listings by day.
+    index('goods_review_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'pending_review'`),
+    index('goods_created_idx').on(t.createdAt),
   ],
 )
 

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { GuaranteeType, OrderGoods, OrderStatus, PayMode } from '../../../src/contract/orders'
+import type { GuaranteeType, LEDGER_KINDS, OrderGoods, OrderStatus, PayMode } from '../../../src/contract/orders'
 import { goods } from './catalogue'
 import { lifeCycleEventColumns } from './events'
 import { users } from './user'
@@ -78,6 +78,8 @@ export const orders = pgTable(
       .where(sql`status in ('pending_payment', 'paid', 'handed_over')`),
     index('orders_buyer_time_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index('orders_seller_idx').on(t.sellerId),
+    // The console: everyone's orders newest first, and the 工作台's 30-day window.
+    index('orders_time_idx').on(t.createdAt.desc(), t.id.desc()),
     // The sweeper's queues: each reads only the rows that are due.
     index('orders_unpaid_close_idx')
       .on(t.closeAt)
@@ -136,7 +138,7 @@ export const ledgerEntries = pgTable(
   ],
 )
 
-export type LedgerKind = 'hold' | 'settle' | 'fee' | 'release' | 'refund' | 'compensation'
+export type LedgerKind = (typeof LEDGER_KINDS)[number]
 
 /** `Idempotency-Key` of a POST: the first result is kept and replayed for 24 hours. */
 export const idempotencyKeys = pgTable(

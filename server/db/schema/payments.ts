@@ -47,6 +47,10 @@ export const payments = pgTable(
     index('payments_refund_due_idx')
       .on(t.id)
       .where(sql`refund_due`),
+    // The 工作台's GMV by day.
+    index('payments_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`paid_at is not null`),
   ],
 )
 
@@ -112,6 +116,9 @@ export const payouts = pgTable(
     index('payouts_pending_idx')
       .on(t.createdAt)
       .where(sql`status = 'pending'`),
+    index('payouts_failed_idx')
+      .on(t.updatedAt)
+      .where(sql`status = 'failed'`),
   ],
 )
 

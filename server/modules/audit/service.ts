@@ -35,7 +35,7 @@ export async function auditPage(
       .from(auditLog)
       .innerJoin(users, eq(users.id, auditLog.actorId))
       .where(filter)
-      .orderBy(query.order === 'asc' ? asc(auditLog.id) : desc(auditLog.id))
+      .orderBy(query.sort === 'createdAt.asc' ? asc(auditLog.id) : desc(auditLog.id))
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize),
     db.select({ total: count() }).from(auditLog).innerJoin(users, eq(users.id, auditLog.actorId)).where(filter),

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { LIST_TOTAL_CAP } from '../../../src/contract/constants'
 import {
+  AdminGame,
   AreaQuery,
   AttributeTemplate,
   BrowseRow,
@@ -30,6 +31,7 @@ import {
 import type { AppDeps } from '../../deps'
 import { OPTIONAL, PUBLIC } from '../../lib/access'
 import { requireUser } from '../../lib/auth'
+import { staffOnly } from '../../lib/staff'
 import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
 import * as catalogue from './service'
 
@@ -288,5 +290,17 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
       const { rows, total } = await catalogue.browsePage(db, cache, user.id, await paged(request.query))
       return page(rows, total)
     },
+  )
+}
+
+/** The catalogue at the console: every desk reads the games (its filters name them); editing is the editor's. */
+export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
+  app.get(
+    '/admin/games',
+    {
+      config: staffOnly('reviewer', 'service', 'editor', 'finance'),
+      schema: { summary: '全部游戏（含已停用）', tags: ['admin'], response: { 200: Ajax(Type.Array(AdminGame)) } },
+    },
+    async () => ok(await catalogue.allGames(database.db)),
   )
 }

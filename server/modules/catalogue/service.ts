@@ -7,6 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type {
+  AdminGame,
   AttributeField,
   AttributeFilter,
   AttributeRow,
@@ -27,6 +28,7 @@ import type {
   RegionKind,
   RegionNode,
   RentTerms,
+  TemplateRow,
   SiteStats,
   SystemKey,
 } from '../../../src/contract/catalogue'
@@ -64,15 +66,21 @@ const int = (value: unknown): number => Number(value)
 // ── games and regions ───────────────────────────────────────────────────────────────────────────
 
 export async function listGames(db: Executor, query: GameListQuery): Promise<Game[]> {
-  const where: SQL[] = [sql`enabled`]
+  return (await gameRows(db, query, [sql`enabled`])).map(({ enabled: _enabled, ...game }) => game)
+}
+
+/** The console's list: every game, enabled or not, in the buyers' order. */
+export const allGames = (db: Executor): Promise<AdminGame[]> => gameRows(db, {}, [])
+
+async function gameRows(db: Executor, query: GameListQuery, where: SQL[]): Promise<AdminGame[]> {
   if (query.type) where.push(sql`type = ${query.type}`)
   if (query.initial) where.push(sql`initial = ${query.initial.toUpperCase()}`)
   if (query.name?.trim()) where.push(sql`name ilike ${`%${escapeLike(query.name.trim())}%`}`)
   if (query.hot !== undefined) where.push(sql`hot = ${query.hot}`)
   const found = await rows(
     db,
-    sql`select id, name, initial, type, icon, hot, sort, on_sale_count from games
-        where ${sql.join(where, sql` and `)} order by sort, id`,
+    sql`select id, name, initial, type, icon, hot, sort, on_sale_count, enabled from games
+        ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``} order by sort, id`,
   )
   return found.map((g) => ({
     id: int(g.id),
@@ -83,6 +91,7 @@ export async function listGames(db: Executor, query: GameListQuery): Promise<Gam
     hot: Boolean(g.hot),
     sort: int(g.sort),
     onSaleCount: int(g.on_sale_count),
+    enabled: Boolean(g.enabled),
   }))
 }
 
@@ -112,7 +121,7 @@ export async function listRegions(
   const found = await rows(
     db,
     sql`select id, game_id, parent_id, kind, name, sort from region_nodes
-        where ${sql.join(where, sql` and `)} order by sort, id`,
+        ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``} order by sort, id`,
   )
   return found.map(toRegion)
 }
@@ -216,11 +225,22 @@ export function formatAttribute(field: AttributeField, value: AttributeValue | u
   }
 }
 
-export function attributeRows(fields: AttributeField[], attributes: Record<string, AttributeValue>): AttributeRow[] {
+/** Every field of the template in its order, with the listing's value as text ('' when not given). */
+export function templateRows(fields: AttributeField[], attributes: Record<string, AttributeValue>): TemplateRow[] {
   return [...fields]
     .sort((a, b) => a.sort - b.sort)
-    .map((field) => ({ key: field.key, label: field.label, value: formatAttribute(field, attributes[field.key]) }))
+    .map((field) => ({
+      key: field.key,
+      label: field.label,
+      value: formatAttribute(field, attributes[field.key]),
+      required: field.required,
+    }))
+}
+
+export function attributeRows(fields: AttributeField[], attributes: Record<string, AttributeValue>): AttributeRow[] {
+  return templateRows(fields, attributes)
     .filter((row) => row.value !== '')
+    .map(({ key, label, value }) => ({ key, label, value }))
 }
 
 export function highlights(fields: AttributeField[], attributes: Record<string, AttributeValue>): string[] {

@@ -11,11 +11,13 @@ import type {
   ListingCredentials,
   SellerContact,
 } from '../../../src/contract/consignment'
+import type { AttributeValue } from '../../../src/contract/catalogue'
 import type { Executor } from '../../db'
 import { goods, goodsEvents, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
 import { revealCredentials } from '../catalogue/credentials'
+import { templateRows } from '../catalogue/service'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
 import { notifyUsers } from '../messages/service'
 import { recordsByHashes, subjectHashOf } from '../trust/service'
@@ -68,11 +70,14 @@ async function blacklistHits(deps: ConsignmentDeps, row: GoodsRow) {
 export async function adminListing(deps: ConsignmentDeps, staff: Staff, id: number): Promise<AdminListingDetail> {
   const row = await ownListing(deps.db, staff, id)
   const payout = maskedPayout(deps, row)
+  const attributes = row.attributes as Record<string, AttributeValue>
+  const fields = await deps.cache.fields(deps.db, [{ gameId: row.gameId, version: row.templateVersion }])
   return {
     ...(await listingOf(deps, staff, id)),
     description: row.description,
     images: row.images,
     attributes: row.attributes,
+    templateRows: templateRows(fields.get(`${row.gameId}:${row.templateVersion}`) ?? [], attributes),
     accountSource: row.accountSource as AdminListingDetail['accountSource'],
     guaranteeMaterials: row.guaranteeMaterials,
     contact: row.contact as SellerContact,

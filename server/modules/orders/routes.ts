@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
 import {
+  AdminOrderDetail,
   CancelRequest,
   Credentials,
   RevealRequest,
@@ -22,6 +23,7 @@ import { clientOf, requireUser, viewerOf } from '../../lib/auth'
 import { staffOnly } from '../../lib/staff'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
+import { deskOrder } from './desk'
 import * as orders from './service'
 
 const withOrder = <T extends TSchema>(summary: string, tags: string[], extra: Record<string, T | undefined> = {}) => ({
@@ -188,8 +190,16 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<
 
   app.get(
     '/admin/orders/:id',
-    { ...withOrder('订单详情（员工），含支付记录与可做的操作', tags), config: staffOnly('service', 'finance') },
-    async (request) => ok(await orders.getOrder(deps.database.db, viewerOf(request), request.params.id)),
+    {
+      config: staffOnly('service', 'finance'),
+      schema: {
+        summary: '订单详情（员工）：支付记录、可做的操作、买家（手机号打码）、时间线与账本分录',
+        tags,
+        params: OrderId,
+        response: { 200: Ajax(AdminOrderDetail) },
+      },
+    },
+    async (request) => ok(await deskOrder(deps.database.db, viewerOf(request), request.params.id)),
   )
 
   app.post(

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type {
+  AdminOrdersQuery,
   Credentials,
   Order,
   OrderDeadline,
@@ -20,6 +21,7 @@ import { games, goods, orderEvents, orders, payments, regionNodes, users } from 
 import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
 import { onceByKey } from '../../lib/idempotency'
+import { orderByOf } from '../../lib/sorting'
 import { waitText } from '../../lib/rateLimit'
 import { tradeSettings, type Settings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
@@ -138,6 +140,7 @@ export interface OrdersQuery {
   no?: string
   phone?: string
   gameId?: number
+  sort?: AdminOrdersQuery['sort']
 }
 
 /** The buyer's own orders, or — for staff at the console — everyone's, found by number, phone or game. */
@@ -157,7 +160,12 @@ export async function listOrders(db: Executor, viewer: Viewer, query: OrdersQuer
       .select()
       .from(orders)
       .where(and(...where))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(
+        ...orderByOf(query.sort, { createdAt: orders.createdAt, totalAmount: orders.totalAmount }, orders.id, [
+          desc(orders.createdAt),
+          desc(orders.id),
+        ]),
+      )
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize),
     db

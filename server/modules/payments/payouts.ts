@@ -6,14 +6,15 @@
  * under a row lock, and the same attempt always carries the same `out_biz_no`, so a sweep that dies in
  * the middle and runs again can never pay twice; a refused one waits for an operator's retry.
  */
-import { and, asc, eq, isNull, lte, notExists, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm'
 import { formatPrice } from '../../../src/contract/money'
-import type { Payout } from '../../../src/contract/payments'
+import type { AdminPayoutsQuery, Payout } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
-import { goods, orders, payouts } from '../../db/schema'
+import { goods, orders, payouts, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import type { Settings } from '../../lib/settings'
+import { orderByOf } from '../../lib/sorting'
 import type { Vault } from '../../lib/vault'
 import { openPayout } from '../catalogue/credentials'
 import { account, post } from '../ledger/ledger'
@@ -30,18 +31,53 @@ const BATCH = 50
 
 export const outBizNo = (payout: Pick<PayoutRow, 'id' | 'attempt'>) => `PO${payout.id}-${payout.attempt}`
 
-export const toPayout = (row: PayoutRow): Payout => ({
-  id: row.id,
-  orderId: row.orderId,
-  sellerId: row.sellerId,
-  amount: row.amount,
-  status: row.status,
-  attempt: row.attempt,
-  transferNo: row.transferNo,
-  reason: row.reason,
-  paidAt: row.paidAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-})
+/** Payouts as staff see them: with the order's number, the seller's name and what may be done now. */
+async function payoutRows(db: Executor, where: SQL | undefined, query: Partial<AdminPayoutsQuery> = {}) {
+  const { pageNum = 1, pageSize = 20 } = query
+  const found = await db
+    .select({ payout: payouts, orderNo: orders.no, sellerName: users.nickName })
+    .from(payouts)
+    .innerJoin(orders, eq(orders.id, payouts.orderId))
+    .innerJoin(users, eq(users.id, payouts.sellerId))
+    .where(where)
+    .orderBy(
+      ...orderByOf(query.sort, { createdAt: payouts.createdAt, amount: payouts.amount }, payouts.id, [
+        desc(payouts.id),
+      ]),
+    )
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+  return found.map(({ payout, orderNo, sellerName }): Payout => ({
+    id: payout.id,
+    orderId: payout.orderId,
+    orderNo,
+    sellerId: payout.sellerId,
+    sellerName,
+    amount: payout.amount,
+    status: payout.status,
+    attempt: payout.attempt,
+    transferNo: payout.transferNo,
+    reason: payout.reason,
+    paidAt: payout.paidAt?.toISOString() ?? null,
+    createdAt: payout.createdAt.toISOString(),
+    updatedAt: payout.updatedAt.toISOString(),
+    actions: payoutMachine.can('retry', payout, 'operator') ? ['retry'] : [],
+  }))
+}
+
+/** GET /admin/payouts. */
+export async function listPayouts(db: Executor, query: AdminPayoutsQuery) {
+  const where = and(
+    query.status ? eq(payouts.status, query.status) : undefined,
+    query.sellerId ? eq(payouts.sellerId, query.sellerId) : undefined,
+    query.orderNo ? eq(orders.no, query.orderNo.trim()) : undefined,
+  )
+  const [rows, [{ total }]] = await Promise.all([
+    payoutRows(db, where, query),
+    db.select({ total: count() }).from(payouts).innerJoin(orders, eq(orders.id, payouts.orderId)).where(where),
+  ])
+  return { rows, total }
+}
 
 /** Makes the payout of every consigned order whose protection window has passed (one each, ever). */
 export async function schedulePayouts(deps: PayoutDeps, now: Date, settings: Settings): Promise<number> {
@@ -211,6 +247,6 @@ export async function retryPayout(deps: PayoutDeps, staff: Staff, id: number): P
     await audit(tx, staff, 'payout.retry', { type: 'payout', id })
   })
   await sendPayout(deps, id)
-  const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, id))
-  return toPayout(row)
+  const [row] = await payoutRows(deps.db, eq(payouts.id, id))
+  return row
 }

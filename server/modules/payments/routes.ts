@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
+  AdminPayoutsQuery,
   PayParams,
   PayRequest,
   PayStart,
@@ -17,7 +18,7 @@ import type { AppDeps } from '../../deps'
 import { PUBLIC } from '../../lib/access'
 import { staffOf } from '../../lib/audit'
 import { viewerOf } from '../../lib/auth'
-import { Ajax, AjaxOk, ok } from '../../lib/envelope'
+import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
 import { siteOrigins } from '../../lib/network'
 import * as payouts from './payouts'
 import * as payments from './service'
@@ -153,7 +154,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
   })
 }
 
-/** Staff retry a payout the gateway refused (after the seller has fixed their account). */
+/** Staff watch the payouts and retry one the gateway refused (after the seller has fixed their account). */
 export const adminPayoutRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'payments' | 'vault'>> = async (
   app,
   deps,
@@ -164,6 +165,23 @@ export const adminPayoutRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'databas
     vault: deps.vault,
     log: app.log,
   }
+  app.get(
+    '/admin/payouts',
+    {
+      config: staffOnly('finance'),
+      schema: {
+        summary: '打款记录：按状态（打款失败的附网关原因）、卖家、订单编号，新的在前',
+        tags: ['admin'],
+        querystring: AdminPayoutsQuery,
+        response: { 200: Table(Payout) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await payouts.listPayouts(deps.database.db, request.query)
+      return page(rows, total)
+    },
+  )
+
   app.post(
     '/admin/payouts/:id/retry',
     {

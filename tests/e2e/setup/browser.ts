@@ -3,16 +3,24 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
+export interface Viewport {
+  width: number
+  height: number
+}
+/** The H5's phone, and the staff console's desk. */
+export const PHONE: Viewport = { width: 375, height: 812 }
+export const DESKTOP: Viewport = { width: 1440, height: 900 }
+
 /**
- * Debian Chromium, headless, with the flags this machine's closed network needs, at a phone's width;
- * `userAgent` makes it an app's own browser (WeChat's, say).
+ * Debian Chromium, headless, with the flags this machine's closed network needs, at a phone's width (or
+ * `viewport`); `userAgent` makes it an app's own browser (WeChat's, say).
  */
-export async function openBrowser(userAgent?: string): Promise<BrowserContext> {
+export async function openBrowser(userAgent?: string, viewport = PHONE): Promise<BrowserContext> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-chromium-'))
   return chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    viewport: { width: 375, height: 812 },
+    viewport,
     ...(userAgent ? { userAgent } : {}),
     args: [
       '--headless',
@@ -46,10 +54,10 @@ export interface PageHandle {
 }
 
 /** One browser and one page for the test file that calls it: opened before its tests, closed after. */
-export function usePage(userAgent?: string): PageHandle {
+export function usePage(userAgent?: string, viewport?: Viewport): PageHandle {
   const handle = { errors: [] as string[] } as PageHandle
   beforeAll(async () => {
-    handle.browser = await openBrowser(userAgent)
+    handle.browser = await openBrowser(userAgent, viewport)
     handle.page = await handle.browser.newPage()
     handle.errors = watchErrors(handle.page)
   })

@@ -15,16 +15,23 @@ import { createPaymentGateways } from '../../../server/modules/payments'
 /**
  * An app on a given database with in-memory KV (or the `kv` given, closed with the app), the local SMS outbox (silent), fresh vault and lookup keys, the
  * local payment gateways (the production adapters with a production env), a temporary DATA_DIR and,
- * unless given, no H5 build. `app.deps` exposes what it was built with.
+ * unless given, no H5 or console build. `app.deps` exposes what it was built with.
  */
 export function createTestApp(
   database: Database,
-  options: { h5Dir?: string; logger?: AppDeps['logger']; env?: NodeJS.ProcessEnv; kv?: KvStore } = {},
+  options: {
+    h5Dir?: string
+    adminDir?: string
+    logger?: AppDeps['logger']
+    env?: NodeJS.ProcessEnv
+    kv?: KvStore
+  } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-test-data-'))
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, ...options.env }),
     h5Dir: options.h5Dir ?? path.join(os.tmpdir(), 'haoanxin-no-h5-build'),
+    adminDir: options.adminDir ?? path.join(os.tmpdir(), 'haoanxin-no-admin-build'),
   }
   const payments = createPaymentGateways(config)
   const deps = {

@@ -1,0 +1,74 @@
+/**
+ * A staff list: a ProTable over one `/api/admin` list (filters from its columns and the address's query,
+ * paging and sorting on the server) and, when it has one, the row's detail drawer — opened from the last
+ * column's link or a double click, the list reloaded after each change made in it.
+ */
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
+import { useCallback, useMemo, useRef, useState, type ComponentType, type RefObject } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { tableRequest, type Query } from '../api'
+
+export interface DrawerProps {
+  id: number
+  onClose(): void
+  /** Something changed: the list reloads. */
+  onChanged(): void
+}
+
+export interface Detail {
+  /** The link that opens the drawer ("处理", "审核"). */
+  label: string
+  Drawer: ComponentType<DrawerProps>
+}
+
+interface Props<T> {
+  path: string
+  title: string
+  columns: ProColumns<T>[]
+  /** Filters the list always sends (the review queue's status). */
+  fixed?: Query
+  detail?: Detail
+  /** For actions made in the row itself, which reload the list. */
+  actionRef?: RefObject<ActionType>
+}
+
+export function DeskTable<T extends { id: number }>({ path, title, columns, fixed, detail, actionRef }: Props<T>) {
+  const own = useRef<ActionType>(null)
+  const table = actionRef ?? own
+  const [open, setOpen] = useState<number>()
+  const close = useCallback(() => setOpen(undefined), [])
+  const reload = () => table.current?.reload()
+  const [search] = useSearchParams()
+  const initialValues = useMemo(() => Object.fromEntries(search), [search])
+  const withLink: ProColumns<T>[] = detail
+    ? [
+        ...columns,
+        {
+          title: '操作',
+          valueType: 'option',
+          width: 80,
+          render: (_, row) => [
+            <a key="open" onClick={() => setOpen(row.id)}>
+              {detail.label}
+            </a>,
+          ],
+        },
+      ]
+    : columns
+  return (
+    <>
+      <ProTable<T>
+        rowKey="id"
+        actionRef={table}
+        headerTitle={title}
+        columns={withLink}
+        form={{ initialValues }}
+        search={{ labelWidth: 'auto' }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        onRow={detail ? (row) => ({ onDoubleClick: () => setOpen(row.id) }) : undefined}
+        request={(params, sort) => tableRequest<T>(path, { ...params, ...fixed }, sort)}
+      />
+      {detail && open !== undefined && <detail.Drawer id={open} onClose={close} onChanged={reload} />}
+    </>
+  )
+}

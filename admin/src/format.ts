@@ -1,0 +1,9 @@
+import dayjs from 'dayjs'
+
+export { formatPrice as yuan } from '@contract/money'
+
+export const dateTime = (iso: string | null | undefined): string => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—')
+
+/** A label map as a ProTable `valueEnum`. */
+export const valueEnum = (labels: Record<string, string>) =>
+  Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]))

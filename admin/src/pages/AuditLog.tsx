@@ -1,0 +1,51 @@
+/** 审计日志: who did what to which subject, with the before/after and reason they left, from which address; read-only. */
+import type { ProColumns } from '@ant-design/pro-components'
+import type { AuditEntry } from '@contract/audit'
+import { Typography } from 'antd'
+import { DeskTable } from '../components/DeskTable'
+import { dateTime } from '../format'
+
+const columns: ProColumns<AuditEntry>[] = [
+  {
+    title: '时间',
+    dataIndex: 'createdAt',
+    width: 160,
+    search: false,
+    sorter: true,
+    render: (_, row) => dateTime(row.createdAt),
+  },
+  {
+    title: '日期',
+    dataIndex: 'day',
+    valueType: 'dateRange',
+    hideInTable: true,
+    search: { transform: ([from, to]) => ({ from, to }) },
+  },
+  { title: '操作人', dataIndex: 'actor', width: 120 },
+  {
+    title: '操作',
+    dataIndex: 'action',
+    width: 160,
+    render: (_, row) => <Typography.Text code>{row.action}</Typography.Text>,
+  },
+  { title: '对象类型', dataIndex: 'subjectType', width: 100 },
+  { title: '对象编号', dataIndex: 'subjectId', width: 100, valueType: 'digit' },
+  {
+    title: '内容（原因、前后值）',
+    dataIndex: 'detail',
+    search: false,
+    render: (_, row) =>
+      Object.keys(row.detail).length ? (
+        <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12 }}>
+          {JSON.stringify(row.detail)}
+        </Typography.Text>
+      ) : (
+        '—'
+      ),
+  },
+  { title: 'IP', dataIndex: 'ip', width: 130, search: false },
+]
+
+export default function AuditLog() {
+  return <DeskTable<AuditEntry> path="/admin/audit-log" title="审计日志（只读）" columns={columns} />
+}

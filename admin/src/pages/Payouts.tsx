@@ -1,0 +1,87 @@
+/**
+ * 打款: sellers' payouts by state — pending (waiting for the protection window or the gateway), paid, and
+ * failed with the gateway's reason — and the retry of a failed one (a new transfer number; audited).
+ */
+import type { ActionType, ProColumns } from '@ant-design/pro-components'
+import { SETTLEMENT_LABELS } from '@contract/constants'
+import type { Payout } from '@contract/payments'
+import { Popconfirm, Tag, Typography } from 'antd'
+import { useRef } from 'react'
+import { api } from '../api'
+import { DeskTable } from '../components/DeskTable'
+import { useAct } from '../components/useAct'
+import { dateTime, valueEnum, yuan } from '../format'
+
+const STATUS_COLORS: Record<Payout['status'], string> = { pending: 'processing', paid: 'success', failed: 'error' }
+
+export default function Payouts() {
+  const act = useAct()
+  const table = useRef<ActionType>(null)
+  const columns: ProColumns<Payout>[] = [
+    { title: '编号', dataIndex: 'id', width: 80, search: false },
+    { title: '订单编号', dataIndex: 'orderNo', width: 220, copyable: true },
+    {
+      title: '卖家编号',
+      dataIndex: 'sellerId',
+      width: 160,
+      valueType: 'digit',
+      render: (_, row) => `${row.sellerName}（#${row.sellerId}）`,
+    },
+    {
+      title: '金额',
+      dataIndex: 'amount',
+      width: 120,
+      search: false,
+      sorter: true,
+      render: (_, row) => yuan(row.amount),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      valueEnum: valueEnum(SETTLEMENT_LABELS),
+      render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{SETTLEMENT_LABELS[row.status]}</Tag>,
+    },
+    {
+      title: '网关原因',
+      dataIndex: 'reason',
+      search: false,
+      render: (_, row) => (row.reason ? <Typography.Text type="danger">{row.reason}</Typography.Text> : '—'),
+    },
+    { title: '第几次', dataIndex: 'attempt', width: 80, search: false },
+    {
+      title: '转账单号',
+      dataIndex: 'transferNo',
+      width: 180,
+      search: false,
+      render: (_, row) => row.transferNo ?? '—',
+    },
+    {
+      title: '生成时间',
+      dataIndex: 'createdAt',
+      width: 160,
+      search: false,
+      sorter: true,
+      render: (_, row) => dateTime(row.createdAt),
+    },
+    { title: '到账时间', dataIndex: 'paidAt', width: 160, search: false, render: (_, row) => dateTime(row.paidAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 90,
+      render: (_, row) =>
+        row.actions.includes('retry') && (
+          <Popconfirm
+            title="用新的转账单号重新打款？"
+            description="请先确认卖家已更正收款账户。"
+            onConfirm={async () => {
+              if (await act(() => api.post(`/admin/payouts/${row.id}/retry`), '已重新发起打款')) table.current?.reload()
+            }}
+          >
+            <a>重试</a>
+          </Popconfirm>
+        ),
+    },
+  ]
+  return <DeskTable<Payout> path="/admin/payouts" title="卖家打款" columns={columns} actionRef={table} />
+}

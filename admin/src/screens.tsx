@@ -1,0 +1,70 @@
+/**
+ * The console's screens: path, menu name, icon, who may open them (the roles of the `/api/admin` calls they
+ * make — the server checks each call; the menu only hides what would be refused), and the code, loaded when
+ * the screen is first opened.
+ */
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  DashboardOutlined,
+  FileSearchOutlined,
+  ShoppingOutlined,
+  TransactionOutlined,
+} from '@ant-design/icons'
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
+import type { StaffRole } from '@contract/staff'
+
+export interface Screen {
+  path: string
+  name: string
+  icon: ReactNode
+  roles: readonly StaffRole[]
+  Page: LazyExoticComponent<ComponentType>
+}
+
+const EVERY_DESK: StaffRole[] = ['reviewer', 'service', 'editor', 'finance']
+
+export const SCREENS: Screen[] = [
+  {
+    path: '/',
+    name: '工作台',
+    icon: <DashboardOutlined />,
+    roles: EVERY_DESK,
+    Page: lazy(() => import('./pages/Dashboard')),
+  },
+  {
+    path: '/review',
+    name: '商品审核',
+    icon: <FileSearchOutlined />,
+    roles: ['reviewer'],
+    Page: lazy(() => import('./pages/Review').then((m) => ({ default: m.ReviewQueue }))),
+  },
+  {
+    path: '/goods',
+    name: '商品管理',
+    icon: <AppstoreOutlined />,
+    roles: ['reviewer'],
+    Page: lazy(() => import('./pages/Review').then((m) => ({ default: m.AllListings }))),
+  },
+  {
+    path: '/orders',
+    name: '订单',
+    icon: <ShoppingOutlined />,
+    roles: ['service', 'finance'],
+    Page: lazy(() => import('./pages/Orders')),
+  },
+  {
+    path: '/payouts',
+    name: '打款',
+    icon: <TransactionOutlined />,
+    roles: ['finance'],
+    Page: lazy(() => import('./pages/Payouts')),
+  },
+  {
+    path: '/audit',
+    name: '审计日志',
+    icon: <AuditOutlined />,
+    roles: [],
+    Page: lazy(() => import('./pages/AuditLog')),
+  },
+]

@@ -1,0 +1,51 @@
+/**
+ * The staff's order desk (GET /api/admin/orders/{id}): the order as its viewer may act on it, who bought
+ * it (phone masked), its timeline from the event rows and its postings in the escrow journal.
+ */
+import { asc, eq } from 'drizzle-orm'
+import type { AdminOrderDetail } from '../../../src/contract/orders'
+import { maskPhone } from '../../../src/contract/validation'
+import type { Executor } from '../../db'
+import { ledgerEntries, orderEvents, orders, users } from '../../db/schema'
+import type { Viewer } from './machine'
+import { getOrder } from './service'
+
+export async function deskOrder(db: Executor, viewer: Viewer, id: number): Promise<AdminOrderDetail> {
+  const order = await getOrder(db, viewer, id)
+  const [[parties], events, postings] = await Promise.all([
+    db
+      .select({ buyerId: users.id, name: users.nickName, phone: users.phone, sellerId: orders.sellerId })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.buyerId))
+      .where(eq(orders.id, id)),
+    db
+      .select({
+        event: orderEvents.event,
+        fromStatus: orderEvents.fromStatus,
+        toStatus: orderEvents.toStatus,
+        actor: orderEvents.actor,
+        actorName: users.username,
+        detail: orderEvents.detail,
+        at: orderEvents.createdAt,
+      })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorId))
+      .where(eq(orderEvents.orderId, id))
+      .orderBy(asc(orderEvents.id)),
+    db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, id)).orderBy(asc(ledgerEntries.id)),
+  ])
+  return {
+    ...order,
+    buyer: { id: parties.buyerId, name: parties.name, phone: parties.phone ? maskPhone(parties.phone) : '' },
+    sellerId: parties.sellerId,
+    timeline: events.map((e) => ({ ...e, actorName: e.actorName ?? '', at: e.at.toISOString() })),
+    ledger: postings.map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      amount: p.amount,
+      debitAccount: p.debitAccount,
+      creditAccount: p.creditAccount,
+      at: p.createdAt.toISOString(),
+    })),
+  }
+}

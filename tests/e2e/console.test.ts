@@ -1,0 +1,120 @@
+import type { Page } from 'playwright-core'
+import { apiClient, authed } from './setup/api'
+import { DESKTOP, usePage } from './setup/browser'
+import { readServerState } from './setup/server'
+
+/**
+ * The staff console at a desk (1440 × 900) on a fresh `npm start`: each demo staff member signs in with
+ * password and the authenticator's code, and does their desk's job — the reviewer approves a pending
+ * listing, the service agent looks at a paid order's account (logged) and hands it over, finance retries
+ * the payout the gateway refused — and sees nothing they may not open.
+ */
+const baseUrl = process.env.E2E_BASE_URL ?? readServerState().baseUrl
+const api = apiClient(baseUrl)
+const handle = usePage(undefined, DESKTOP)
+
+/** Signs in at the console's own page, as a person would (any earlier session forgotten first). */
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto(`${baseUrl}/admin/`)
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+  const { code } = (await api.json<{ code: string }>(`/dev/totp/${username}`)).data
+  await page.getByPlaceholder('用户名').fill(username)
+  await page.getByPlaceholder('密码').fill(`${username}2026`)
+  await page.getByPlaceholder(/动态码/).fill(code)
+  await page.getByRole('button', { name: '登录' }).click()
+  await page.getByRole('menuitem', { name: '工作台' }).waitFor()
+}
+
+/** One admin session for reading the log (a code is accepted once: a sign-in per read would run out). */
+let admin: Promise<string> | undefined
+
+/** The audit rows of one action on one subject, as an admin reads the log. */
+async function auditRows(action: string, subjectId: number) {
+  const token = await (admin ??= api.staffSignIn('admin'))
+  const reply = await api.json<never>(`/api/admin/audit-log?action=${action}&subjectId=${subjectId}`, authed(token))
+  return (reply as unknown as { rows: { actor: string; detail: Record<string, unknown> }[] }).rows
+}
+
+afterEach(() => expect(handle.errors).toEqual([]))
+
+it('a reviewer signs in with TOTP and approves the oldest listing in the queue', async () => {
+  const { page } = handle
+  await signIn(page, 'reviewer')
+  // The reviewer's menu: the dashboard and the listings, nothing of the other desks.
+  const menu = await page.getByRole('menuitem').allInnerTexts()
+  expect(menu.map((text) => text.trim())).toEqual(['工作台', '商品审核', '商品管理'])
+
+  await page.getByRole('menuitem', { name: '商品审核' }).click()
+  const firstRow = page.locator('.ant-table-row').first()
+  const id = Number(await firstRow.locator('td').first().innerText())
+  await firstRow.getByText('审核', { exact: true }).click()
+  const drawer = page.locator('.ant-drawer-content')
+  await drawer.getByText('属性（按模板）').waitFor()
+  await drawer.getByRole('button', { name: '通过' }).click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click()
+  await page.getByText('已通过，商品已上架').waitFor()
+
+  const listing = await api.json<{ status: string }>(`/api/web/good/${id}`)
+  expect(listing.data.status).toBe('on_sale')
+  expect(await auditRows('goods.approve', id)).toEqual([expect.objectContaining({ actor: 'reviewer' })])
+})
+
+it('a reviewer cannot open another desk: the menu has no 审计日志 and its address says 没有权限', async () => {
+  const { page } = handle
+  await page.goto(`${baseUrl}/admin/audit`)
+  await page.getByText('没有权限').waitFor()
+})
+
+it('a service agent reveals a paid order’s account (logged) and hands it over after the checklist', async () => {
+  const { page } = handle
+  await signIn(page, 'service')
+  await page.goto(`${baseUrl}/admin/orders?status=paid`)
+  const firstRow = page.locator('.ant-table-row').first()
+  await firstRow.getByText('处理', { exact: true }).click()
+  const drawer = page.locator('.ant-drawer-content')
+  await drawer.getByText('时间线').waitFor()
+  const orderNo = (await drawer.locator('.ant-drawer-title').innerText()).replace('订单 ', '')
+
+  await drawer.getByRole('button', { name: '验号' }).click()
+  const ask = page.locator('.ant-modal-content', { hasText: '查看账号信息' })
+  await ask.getByText('验号：核对账号与描述是否一致').click()
+  await ask.getByRole('button', { name: '确定' }).click()
+  const shown = page.locator('.ant-modal-content', { hasText: '本次查看已写入审计日志' })
+  await shown.getByText('游戏密码').waitFor()
+  await shown.locator('.ant-modal-close').click()
+
+  const handOver = drawer.getByRole('button', { name: '移交给买家' })
+  expect(await handOver.isDisabled()).toBe(true)
+  for (const label of await drawer.locator('.ant-checkbox-wrapper').all()) await label.click()
+  await handOver.click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click()
+  await page.getByText('已移交，买家可以查看账号').waitFor()
+  await drawer.locator('.ant-timeline-item', { hasText: '移交账号' }).filter({ hasText: 'service' }).waitFor()
+
+  const service = await api.staffSignIn('service')
+  const found = (await api.json<never>(`/api/admin/orders?no=${orderNo}`, authed(service))) as unknown as {
+    rows: { id: number; status: string }[]
+  }
+  expect(found.rows).toEqual([expect.objectContaining({ status: 'handed_over' })])
+  const [reveal] = await auditRows('order.credentials', found.rows[0].id)
+  expect(reveal).toMatchObject({ actor: 'service', detail: { reason: '验号：核对账号与描述是否一致' } })
+})
+
+it('finance retries the payout the gateway refused, and it is paid', async () => {
+  const { page } = handle
+  await signIn(page, 'finance')
+  await page.getByRole('menuitem', { name: '打款' }).click()
+  const failed = page.locator('.ant-table-row', { hasText: '打款失败' }).first()
+  await failed.getByText('收款人姓名与支付宝账号不一致').waitFor()
+  const id = Number(await failed.locator('td').first().innerText())
+  await failed.getByText('重试', { exact: true }).click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click()
+  await page.getByText('已重新发起打款').waitFor()
+  await page
+    .locator('.ant-table-row', { hasText: '已打款' })
+    .locator('td', { hasText: String(id) })
+    .first()
+    .waitFor()
+  expect(await auditRows('payout.retry', id)).toEqual([expect.objectContaining({ actor: 'finance' })])
+})

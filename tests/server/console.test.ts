@@ -1,0 +1,218 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { eq, sql } from 'drizzle-orm'
+import type { Database } from '../../server/db'
+import { games, orders, payments, users } from '../../server/db/schema'
+import { seedCatalogue } from '../../server/seed/catalogue'
+import { seedDemoTrades } from '../../server/seed/trades'
+import { seedDemoUsers } from '../../server/seed/users'
+import { createTestApp } from './helpers/app'
+import { createTestDatabase } from './helpers/database'
+import { createCaller, createPerson, type Person } from './helpers/http'
+
+/**
+ * What the staff console reads (工作台, 打款, the order desk, the games of its filters, the template beside a
+ * listing under review) on the demo's own data: the catalogue and the four demo trades — one confirmed, one
+ * handed over, one waiting for the desk, one whose payout the gateway refused. And how /admin is served.
+ */
+let database: Database
+let app: ReturnType<typeof createTestApp>
+let call: ReturnType<typeof createCaller>
+let finance: Person
+let service: Person
+let reviewer: Person
+let editor: Person
+
+/** A stand-in for `vite build admin`: index.html and a hashed asset (with its .br). */
+function fakeConsoleBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-admin-'))
+  fs.mkdirSync(path.join(dir, 'assets'))
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>')
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))})`
+  fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), script)
+  fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(script))
+  return dir
+}
+const adminDir = fakeConsoleBuild()
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  app = createTestApp(database, { adminDir })
+  call = createCaller(app)
+  const { vault, payments: gateways, config } = app.deps
+  await seedDemoUsers(database.db, vault, { randomStaffPasswords: false })
+  await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
+  await seedDemoTrades({ db: database.db, payments: gateways, vault, log: app.log }, 'http://127.0.0.1:1')
+  ;[finance, service, reviewer, editor] = await Promise.all(
+    (['finance', 'service', 'reviewer', 'editor'] as const).map((role) => createPerson(database, ['user', role])),
+  )
+})
+
+afterAll(async () => {
+  await app.close()
+  await database.close()
+  fs.rmSync(adminDir, { recursive: true, force: true })
+})
+
+const count = async (query: string) => Number((await database.pool.query(query)).rows[0].n)
+
+describe('GET /api/admin/dashboard', () => {
+  test('counts what waits for a person, and 30 China days of orders, GMV and new listings', async () => {
+    const { status, body } = await call('GET', '/api/admin/dashboard', { token: editor.token })
+    expect(status).toBe(200)
+    expect(body.data.counts).toEqual({
+      pendingReview: await count(`select count(*) as n from goods where status = 'pending_review'`),
+      toHandOver: 1,
+      failedPayouts: 1,
+      unansweredFeedback: await count(`select count(*) as n from problems where status = 'open'`),
+    })
+    expect(body.data.counts.pendingReview).toBeGreaterThan(0)
+    const days = body.data.days as { day: string; orders: number; gmv: number; listings: number }[]
+    expect(days).toHaveLength(30)
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)
+    expect(days.at(-1)!.day).toBe(today)
+    expect(days.map((d) => d.day)).toEqual([...days.map((d) => d.day)].sort())
+    // The demo trades were all made and paid just now.
+    const [paid] = await database.db
+      .select({ total: sql<number>`sum(${payments.amount})::int` })
+      .from(payments)
+      .where(eq(payments.status, 'paid'))
+    expect(days.at(-1)).toMatchObject({ orders: 4, gmv: paid.total })
+    expect(days.slice(0, -1).every((d) => d.orders === 0 && d.gmv === 0)).toBe(true)
+    // Every listing made since midnight (China) 29 days ago, by the day it was made.
+    const listed = await count(
+      `select count(*) as n from goods
+       where created_at >= ((now() at time zone 'Asia/Shanghai')::date - 29)::timestamp at time zone 'Asia/Shanghai'`,
+    )
+    expect(listed).toBeGreaterThan(0)
+    expect(days.reduce((sum, d) => sum + d.listings, 0)).toBe(listed)
+  })
+})
+
+describe('GET /api/admin/payouts', () => {
+  test('by status: the refused one with the gateway’s reason and a retry; sorted on the server', async () => {
+    const failed = await call('GET', '/api/admin/payouts', { token: finance.token, query: { status: 'failed' } })
+    expect(failed.status).toBe(200)
+    expect(failed.body.total).toBe(1)
+    expect(failed.body.rows).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        reason: '收款人姓名与支付宝账号不一致',
+        sellerName: expect.any(String),
+        orderNo: expect.stringMatching(/^HA/),
+        actions: ['retry'],
+      }),
+    ])
+    const byOrder = await call('GET', '/api/admin/payouts', {
+      token: finance.token,
+      query: { orderNo: failed.body.rows![0].orderNo },
+    })
+    expect(byOrder.body.rows!.map((r) => r.id)).toEqual([failed.body.rows![0].id])
+
+    const retried = await call('POST', `/api/admin/payouts/${failed.body.rows![0].id}/retry`, { token: finance.token })
+    expect(retried.body.data).toMatchObject({ status: 'paid', attempt: 2, reason: '', actions: [] })
+    const none = await call('GET', '/api/admin/payouts', { token: finance.token, query: { status: 'failed' } })
+    expect(none.body).toMatchObject({ rows: [], total: 0 })
+
+    const sorted = await call('GET', '/api/admin/payouts', { token: finance.token, query: { sort: 'amount.asc' } })
+    const amounts = sorted.body.rows!.map((r) => r.amount)
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b))
+  })
+
+  test('refuses a sort it does not offer, in words', async () => {
+    const { status, body } = await call('GET', '/api/admin/payouts', {
+      token: finance.token,
+      query: { sort: 'reason.asc' },
+    })
+    expect(status).toBe(400)
+    expect(body.msg).toContain('排序')
+  })
+})
+
+describe('the order desk', () => {
+  test('GET /api/admin/orders/{id}: the buyer (phone masked), the timeline by whom, and the ledger', async () => {
+    const [handedOver] = await database.db.select().from(orders).where(eq(orders.status, 'handed_over'))
+    const { status, body, text } = await call('GET', `/api/admin/orders/${handedOver.id}`, { token: service.token })
+    expect(status).toBe(200)
+    const [buyer] = await database.db.select().from(users).where(eq(users.id, handedOver.buyerId))
+    expect(body.data.buyer).toEqual({
+      id: buyer.id,
+      name: buyer.nickName,
+      phone: expect.stringMatching(/^\d{3}\*{4}\d{4}$/),
+    })
+    expect(text).not.toContain(buyer.phone!)
+    expect(body.data.sellerId).toBe(handedOver.sellerId)
+    expect(body.data.timeline.map((step: { event: string; actor: string }) => [step.event, step.actor])).toEqual([
+      ['create', 'buyer'],
+      ['pay', 'gateway'],
+      ['handOver', 'operator'],
+    ])
+    expect(body.data.timeline[2].actorName).toBe('operator')
+    expect(body.data.ledger).toEqual([
+      expect.objectContaining({ kind: 'hold', amount: handedOver.paidAmount, creditAccount: 'escrow' }),
+    ])
+  })
+
+  test('GET /api/admin/orders sorts by amount or time on the server', async () => {
+    const ascending = await call('GET', '/api/admin/orders', {
+      token: service.token,
+      query: { sort: 'totalAmount.asc' },
+    })
+    const amounts = ascending.body.rows!.map((r) => r.totalAmount)
+    expect(amounts).toHaveLength(4)
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b))
+    const oldest = await call('GET', '/api/admin/orders', { token: service.token, query: { sort: 'createdAt.asc' } })
+    expect(oldest.body.rows!.map((r) => r.id)).toEqual([...oldest.body.rows!.map((r) => r.id)].sort((a, b) => a - b))
+  })
+})
+
+test('GET /api/admin/games lists every game, the disabled ones too', async () => {
+  const [game] = await database.db.select().from(games).limit(1)
+  await database.db.update(games).set({ enabled: false }).where(eq(games.id, game.id))
+  const { body } = await call('GET', '/api/admin/games', { token: reviewer.token })
+  expect(body.data).toContainEqual(expect.objectContaining({ id: game.id, enabled: false }))
+  expect(body.data).toHaveLength(await count('select count(*) as n from games'))
+  const buyers = await call('GET', '/api/web/game/list')
+  expect(buyers.body.data.map((g: { id: number }) => g.id)).not.toContain(game.id)
+  await database.db.update(games).set({ enabled: true }).where(eq(games.id, game.id))
+})
+
+test('GET /api/admin/goods/{id} sets the listing against its template, required fields marked', async () => {
+  const queue = await call('GET', '/api/admin/goods', { token: reviewer.token, query: { status: 'pending_review' } })
+  const { body } = await call('GET', `/api/admin/goods/${queue.body.rows![0].id}`, { token: reviewer.token })
+  const rows = body.data.templateRows as { label: string; value: string; required: boolean }[]
+  expect(rows.length).toBeGreaterThan(0)
+  expect(rows.some((row) => row.required)).toBe(true)
+  expect(rows.filter((row) => row.value !== '').length).toBeGreaterThan(0)
+})
+
+describe('/admin: the console’s build', () => {
+  test('every console address answers index.html (the console routes); hashed assets are kept for good', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/orders', '/admin/orders/12?status=paid']) {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toContain('text/html')
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(response.body).toContain('<div id="root">')
+    }
+    const asset = await app.inject({
+      method: 'GET',
+      url: '/admin/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(asset.headers['content-encoding']).toBe('br')
+    expect((await app.inject({ method: 'GET', url: '/admin/assets/gone-123.js' })).statusCode).toBe(404)
+  })
+
+  test('before the build: a 503 that says how to build it', async () => {
+    const unbuilt = createTestApp(database, { adminDir: path.join(adminDir, 'missing') })
+    const response = await unbuilt.inject({ method: 'GET', url: '/admin/orders' })
+    expect(response.statusCode).toBe(503)
+    expect(response.body).toContain('npm run build:admin')
+    await unbuilt.close()
+  })
+})
