@@ -8,6 +8,8 @@ import {
   AuditOutlined,
   DashboardOutlined,
   FileSearchOutlined,
+  NotificationOutlined,
+  SettingOutlined,
   ShoppingOutlined,
   TransactionOutlined,
 } from '@ant-design/icons'
@@ -59,6 +61,20 @@ export const SCREENS: Screen[] = [
     icon: <TransactionOutlined />,
     roles: ['finance'],
     Page: lazy(() => import('./pages/Payouts')),
+  },
+  {
+    path: '/notices',
+    name: '公告',
+    icon: <NotificationOutlined />,
+    roles: ['editor'],
+    Page: lazy(() => import('./pages/Notices')),
+  },
+  {
+    path: '/settings',
+    name: '设置',
+    icon: <SettingOutlined />,
+    roles: [],
+    Page: lazy(() => import('./pages/Settings')),
   },
   {
     path: '/audit',

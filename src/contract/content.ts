@@ -3,39 +3,8 @@
  * service"), and the operator's notice edits. Ids are integers, times ISO-8601 strings.
  */
 import { Type, type Static } from 'typebox'
+import { NOTICE_TYPES } from './constants'
 import { Body, Id, literals, pageParams, Time } from './schemas'
-
-/** Notice type codes kept from the original product (DOMAIN.md, "Notice types"). */
-export const NOTICE_TYPES = {
-  jyxz: '交易须知',
-  bpjs: '包赔介绍',
-  ywjs: '业务介绍',
-  kfyz: '客服验证说明',
-  cjwt: '常见问题',
-  xwgg: '新闻公告',
-  zhgg: '追回案例',
-  yonghuxieyi: '用户协议',
-  yinsizhengce: '隐私政策',
-  goumaixuzhi: '购买须知',
-  ddzhbp: '找回包赔说明',
-  ddrlbp: '人脸包赔说明',
-  ddbmbp: '不买包赔说明',
-  bpzl: '包赔材料',
-  fbms: '发布模式',
-  gfds: '官网代售',
-  jshs: '极速回收',
-  zhhs: '账号回收',
-  zhpg: '账号评估',
-  guanyuwomen: '关于我们',
-  shhz: '商户合作',
-  djzhal: '打击找回案例',
-  lassws: '立案诉讼文书',
-  gmzn: '购买指南',
-  mhzn: '卖号指南',
-  rczm: '人才招募',
-  appxz: 'APP下载',
-  zjdb: '中介担保',
-} as const
 
 export type NoticeType = keyof typeof NOTICE_TYPES
 
@@ -135,3 +104,21 @@ export type NoticePatch = Static<typeof NoticePatch>
 /** A notice as operators see it: with its status. */
 export const AdminNotice = Type.Object({ ...Notice.properties, status: NoticeStatus })
 export type AdminNotice = Static<typeof AdminNotice>
+
+/** GET /admin/notices: every notice, hidden ones too, by type, status or words of the title; by sort, newest first. */
+export const AdminNoticeQuery = Type.Object({
+  type: Type.Optional(NoticeType),
+  status: Type.Optional(NoticeStatus),
+  title: Type.Optional(Type.String({ title: '标题', maxLength: 100 })),
+  ...pageParams,
+})
+export type AdminNoticeQuery = Static<typeof AdminNoticeQuery>
+
+/** A row of GET /admin/notices: the summary with its status and last change. */
+export const AdminNoticeRow = Type.Object({ ...NoticeSummary.properties, status: NoticeStatus, updatedAt: Time })
+export type AdminNoticeRow = Static<typeof AdminNoticeRow>
+
+/** POST /admin/notices/preview: the editor's HTML, answered as it would be stored and shown. */
+export const NoticePreviewRequest = Body({ content: NoticeInput.properties.content })
+export const NoticePreview = Type.Object({ html: Type.String(), summary: Type.String() })
+export type NoticePreview = Static<typeof NoticePreview>

@@ -7,8 +7,10 @@ import { Body, MAX_ID } from './schemas'
 
 const Fen = (title: string, maximum = MAX_ID) => Type.Integer({ title, minimum: 0, maximum, description: '分' })
 const Whole = (title: string, minimum: number, maximum: number) => Type.Integer({ title, minimum, maximum })
+/** Basis points of an amount: 1000 = 10 %. */
+const Bps = (title: string) => Type.Integer({ title, minimum: 0, maximum: 10_000, description: '基点' })
 const RateOf = (title: string) =>
-  Body({ rateBps: Whole(`${title}费率`, 0, 10_000), min: Fen(`${title}最低金额`, 100_000_000) }, { title })
+  Body({ rateBps: Bps(`${title}费率`), min: Fen(`${title}最低金额`, 100_000_000) }, { title })
 
 const properties = {
   serviceFee: Fen('服务费', 1_000_000),
@@ -17,7 +19,7 @@ const properties = {
   deposit: Body(
     {
       minGoodsPrice: Fen('可付定金的最低商品价', 100_000_000),
-      rateBps: Whole('定金比例', 0, 10_000),
+      rateBps: Bps('定金比例'),
       min: Fen('定金最低金额', 100_000_000),
     },
     { title: '定金' },

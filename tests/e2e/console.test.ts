@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core'
 import { apiClient, authed } from './setup/api'
-import { DESKTOP, usePage } from './setup/browser'
+import { DESKTOP, topPage, usePage } from './setup/browser'
 import { readServerState } from './setup/server'
 
 /**
  * The staff console at a desk (1440 × 900) on a fresh `npm start`: each demo staff member signs in with
  * password and the authenticator's code, and does their desk's job — the reviewer approves a pending
  * listing, the service agent looks at a paid order's account (logged) and hands it over, finance retries
- * the payout the gateway refused — and sees nothing they may not open.
+ * the payout the gateway refused, the editor changes a notice (pasted HTML comes out sanitized, in the
+ * preview and in the H5) — and sees nothing they may not open.
  */
 const baseUrl = process.env.E2E_BASE_URL ?? readServerState().baseUrl
 const api = apiClient(baseUrl)
@@ -60,9 +61,9 @@ it('a reviewer signs in with TOTP and approves the oldest listing in the queue',
   expect(await auditRows('goods.approve', id)).toEqual([expect.objectContaining({ actor: 'reviewer' })])
 })
 
-it('a reviewer cannot open another desk: the menu has no 审计日志 and its address says 没有权限', async () => {
+it('a reviewer cannot open 设置: it is not in the menu, and its address says 没有权限', async () => {
   const { page } = handle
-  await page.goto(`${baseUrl}/admin/audit`)
+  await page.goto(`${baseUrl}/admin/settings`)
   await page.getByText('没有权限').waitFor()
 })
 
@@ -117,4 +118,53 @@ it('finance retries the payout the gateway refused, and it is paid', async () =>
     .first()
     .waitFor()
   expect(await auditRows('payout.retry', id)).toEqual([expect.objectContaining({ actor: 'finance' })])
+})
+
+it('an editor changes a notice; the preview and the H5 show it sanitized', async () => {
+  const { page } = handle
+  await signIn(page, 'editor')
+  await page.getByRole('menuitem', { name: '公告' }).click()
+  const row = page.locator('.ant-table-row', { hasText: '已发布' }).first()
+  const id = Number(await row.locator('td').first().innerText())
+  await row.getByText('编辑', { exact: true }).click()
+  const drawer = page.locator('.ant-drawer-content', { hasText: `编辑公告 #${id}` })
+  const body = drawer.locator('.tiptap')
+  await body.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('【更新】周末客服在线至 22:00')
+  // Pasted from elsewhere: a handler on one of our pictures and a script link, which must not survive.
+  const goods = await fetch(`${baseUrl}/api/web/good/allList`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pageNum: 1, pageSize: 1 }),
+  })
+  const picture = ((await goods.json()) as { rows: { coverImage: string }[] }).rows[0].coverImage
+  const pasted = `<p>粘贴的说明<img src="${picture}" onerror="alert(1)"><a href="javascript:alert(1)">危险链接</a></p>`
+  await body.evaluate((element, html) => {
+    const data = new DataTransfer()
+    data.setData('text/html', html)
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  }, pasted)
+  const preview = drawer.getByTestId('notice-preview')
+  await preview.getByText('【更新】周末客服在线至 22:00').waitFor()
+  await preview.getByText('危险链接').waitFor()
+  expect(await preview.locator(`img[src="${picture}"]`).count()).toBe(1)
+  expect(await preview.locator('[onerror], a[href^="javascript"]').count()).toBe(0)
+  await drawer.getByRole('button', { name: '保存' }).click()
+  await page.getByText('已保存').waitFor()
+
+  const stored = await api.json<{ content: string }>(`/api/web/notice/${id}`)
+  expect(stored.data.content).toContain('【更新】周末客服在线至 22:00')
+  expect(stored.data.content).not.toMatch(/onerror|javascript:/i)
+
+  const reader = await handle.browser.newPage()
+  await reader.setViewportSize({ width: 375, height: 812 })
+  await reader.goto(`${baseUrl}/index/articleDetail?id=${id}`)
+  const article = topPage(reader).locator('.rich-content')
+  await article.getByText('【更新】周末客服在线至 22:00').waitFor()
+  await article.getByText('危险链接').waitFor()
+  expect(await article.locator('[onerror], a[href^="javascript"]').count()).toBe(0)
+  await reader.close()
+  expect(await auditRows('notice.update', id)).toEqual([expect.objectContaining({ actor: 'editor' })])
 })

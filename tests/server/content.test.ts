@@ -20,7 +20,7 @@ import { BLACKLIST, CONTACTS, NOTICES } from '../../server/seed/contentData'
 import { seedDemoUsers } from '../../server/seed/users'
 import { sanitizeHtml } from '../../server/lib/html'
 import { storeImage, uploadsDir } from '../../server/lib/images'
-import { NOTICE_TYPES } from '../../src/contract/content'
+import { NOTICE_TYPES } from '../../src/contract/constants'
 import { createTestApp } from './helpers/app'
 import { auditActions, createTestDatabase } from './helpers/database'
 import { createCaller, createPerson, type Person } from './helpers/http'
@@ -401,6 +401,51 @@ describe('operator notices', () => {
       status: 404,
       body: { msg: '公告不存在' },
     })
+  })
+
+  test('the console: every notice by type, status or title; one with its body; a preview that stores nothing', async () => {
+    const editor = await createPerson(database, ['user', 'editor'])
+    const hidden = await call('POST', '/api/admin/notices', {
+      body: { ...draft, title: '仅编辑可见的周末排班', status: 'hidden' },
+      token: editor.token,
+    })
+    const id = hidden.body.data.id
+    const found = await call('GET', '/api/admin/notices', {
+      token: editor.token,
+      query: { status: 'hidden', title: '周末排班', type: 'xwgg' },
+    })
+    expect(found.body.rows).toEqual([
+      expect.objectContaining({ id, status: 'hidden', title: '仅编辑可见的周末排班', updatedAt: expect.any(String) }),
+    ])
+    expect(found.body.rows![0]).not.toHaveProperty('content')
+    // A title search takes its words literally: % and _ match only themselves.
+    const literal = await call('GET', '/api/admin/notices', { token: editor.token, query: { title: '%' } })
+    expect(literal.body.total).toBe(0)
+    const one = await call('GET', `/api/admin/notices/${id}`, { token: editor.token })
+    expect(one.body.data).toMatchObject({
+      id,
+      status: 'hidden',
+      content: '<h2>说明</h2><p>正文</p>链接<img src="https://cdn.example/a.png" />',
+    })
+
+    const before = await database.db.execute(sql`select count(*)::int as n from notices`)
+    const preview = await call('POST', '/api/admin/notices/preview', {
+      token: editor.token,
+      body: { content: draft.content },
+    })
+    expect(preview.body.data).toEqual({
+      html: '<h2>说明</h2><p>正文</p>链接<img src="https://cdn.example/a.png" />',
+      summary: '说明 正文 链接',
+    })
+    const empty = await call('POST', '/api/admin/notices/preview', {
+      token: editor.token,
+      body: { content: '<script>alert(1)</script>' },
+    })
+    expect(empty).toMatchObject({ status: 400, body: { msg: expect.stringMatching(/^公告内容不能为空/) } })
+    const after = await database.db.execute(sql`select count(*)::int as n from notices`)
+    expect(after.rows[0].n).toBe(before.rows[0].n)
+    expect(await call('GET', `/api/admin/notices/999999`, { token: editor.token })).toMatchObject({ status: 404 })
+    expect((await call('GET', '/api/admin/notices', { token: user.token })).status).toBe(403)
   })
 
   test('a cover must be one of our uploads', async () => {

@@ -39,6 +39,27 @@ test('staff read the settings with their defaults; others may not', async () => 
   })
 })
 
+test('the console’s form comes from the schema the server checks against: every key, its name, unit and bounds', async () => {
+  const { body } = await call('GET', '/api/admin/settings/schema', { token: operator.token })
+  const values = await call('GET', '/api/admin/settings', { token: operator.token })
+  const schema = body.data as { properties: Record<string, { title: string; properties?: object }> }
+  expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(values.body.data).sort())
+  for (const field of Object.values(schema.properties)) expect(field.title).toMatch(/\p{Script=Han}/u)
+  expect(schema.properties.serviceFee).toMatchObject({ minimum: 0, maximum: 1_000_000, description: '分' })
+  expect(schema.properties.sellerCommission.properties).toMatchObject({
+    rateBps: { minimum: 0, maximum: 10_000, description: '基点' },
+    min: { description: '分' },
+  })
+  expect(schema.properties.unpaidOrderTimeoutMinutes).toMatchObject({ minimum: 5, maximum: 1440 })
+  expect(
+    (
+      await call('GET', '/api/admin/settings/schema', {
+        token: (await createPerson(database, ['user', 'editor'])).token,
+      })
+    ).status,
+  ).toBe(403)
+})
+
 test('a partial change writes only its keys, with one audit row of old and new values', async () => {
   const put = (body: object) => call('PUT', '/api/admin/settings', { token: operator.token, body })
   const changed = await put({ payoutProtectionDays: 0, autoApprove: true, serviceFee: 800 })

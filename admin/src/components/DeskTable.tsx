@@ -4,7 +4,7 @@
  * column's link or a double click, the list reloaded after each change made in it.
  */
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { useCallback, useMemo, useRef, useState, type ComponentType, type RefObject } from 'react'
+import { useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { tableRequest, type Query } from '../api'
 
@@ -30,9 +30,19 @@ interface Props<T> {
   detail?: Detail
   /** For actions made in the row itself, which reload the list. */
   actionRef?: RefObject<ActionType>
+  /** Buttons above the list (新建…). */
+  toolbar?: ReactNode[]
 }
 
-export function DeskTable<T extends { id: number }>({ path, title, columns, fixed, detail, actionRef }: Props<T>) {
+export function DeskTable<T extends { id: number }>({
+  path,
+  title,
+  columns,
+  fixed,
+  detail,
+  actionRef,
+  toolbar,
+}: Props<T>) {
   const own = useRef<ActionType>(null)
   const table = actionRef ?? own
   const [open, setOpen] = useState<number>()
@@ -61,9 +71,11 @@ export function DeskTable<T extends { id: number }>({ path, title, columns, fixe
         rowKey="id"
         actionRef={table}
         headerTitle={title}
+        toolBarRender={toolbar ? () => toolbar : undefined}
         columns={withLink}
         form={{ initialValues }}
-        search={{ labelWidth: 'auto' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        scroll={{ x: 'max-content' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         onRow={detail ? (row) => ({ onDoubleClick: () => setOpen(row.id) }) : undefined}
         request={(params, sort) => tableRequest<T>(path, { ...params, ...fixed }, sort)}

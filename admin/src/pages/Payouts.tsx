@@ -45,6 +45,7 @@ export default function Payouts() {
     {
       title: '网关原因',
       dataIndex: 'reason',
+      width: 240,
       search: false,
       render: (_, row) => (row.reason ? <Typography.Text type="danger">{row.reason}</Typography.Text> : '—'),
     },

@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import {
-  NOTICE_TYPES,
-  type BannerKind,
-  type NoticeStatus,
-  type NoticeType,
-  type SocialPlatform,
-} from '../../../src/contract/content'
+import { NOTICE_TYPES } from '../../../src/contract/constants'
+import { type BannerKind, type NoticeStatus, type NoticeType, type SocialPlatform } from '../../../src/contract/content'
 
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`)
 

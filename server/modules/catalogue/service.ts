@@ -34,6 +34,7 @@ import type {
 } from '../../../src/contract/catalogue'
 import { LIST_TOTAL_CAP } from '../../../src/contract/constants'
 import type { Executor } from '../../db'
+import { containing } from '../../lib/like'
 import { AppError, fieldError } from '../../lib/envelope'
 import { TtlCache } from '../../lib/ttlCache'
 
@@ -75,7 +76,7 @@ export const allGames = (db: Executor): Promise<AdminGame[]> => gameRows(db, {},
 async function gameRows(db: Executor, query: GameListQuery, where: SQL[]): Promise<AdminGame[]> {
   if (query.type) where.push(sql`type = ${query.type}`)
   if (query.initial) where.push(sql`initial = ${query.initial.toUpperCase()}`)
-  if (query.name?.trim()) where.push(sql`name ilike ${`%${escapeLike(query.name.trim())}%`}`)
+  if (query.name?.trim()) where.push(sql`name ilike ${containing(query.name.trim())}`)
   if (query.hot !== undefined) where.push(sql`hot = ${query.hot}`)
   const found = await rows(
     db,
@@ -324,8 +325,6 @@ const ORDER: Record<GoodsSort, string> = {
   price_desc: 'price desc, id desc',
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 function attributeCondition(field: AttributeField, filter: AttributeFilter): SQL {
   const key = field.key
   const path = `attributes.${key}`
@@ -416,7 +415,7 @@ async function listFilters(db: Executor, cache: CatalogueCache, query: GoodsList
     const long = words.filter((word) => [...word].length > 1)
     if (long.length > 0) grams = long.join(' ')
     for (const word of words.filter((w) => [...w].length === 1)) {
-      where.push(sql`(g.title || ' ' || g.description) ilike ${`%${escapeLike(word)}%`}`)
+      where.push(sql`(g.title || ' ' || g.description) ilike ${containing(word)}`)
     }
     onlyGame = false
   }

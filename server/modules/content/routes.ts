@@ -7,6 +7,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import {
   AdminNotice,
+  AdminNoticeQuery,
+  AdminNoticeRow,
   Banner,
   BannerQuery,
   Notice,
@@ -14,6 +16,8 @@ import {
   NoticeInput,
   NoticeListQuery,
   NoticePatch,
+  NoticePreview,
+  NoticePreviewRequest,
   NoticesOfTypeQuery,
   NoticeSummary,
   SocialAccount,
@@ -112,6 +116,52 @@ export const adminContentRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'databa
       throw new AppError(400, '封面图必须是上传得到的图片地址')
     }
   }
+
+  app.get(
+    '/admin/notices',
+    {
+      config: staffOnly('editor'),
+      schema: {
+        summary: '公告列表（含已隐藏）：按类型、状态、标题',
+        tags,
+        querystring: AdminNoticeQuery,
+        response: { 200: Table(AdminNoticeRow) },
+      },
+    },
+    async (request) => {
+      const { pageNum = 1, pageSize = 20, ...filters } = request.query
+      const { rows, total } = await content.adminNoticePage(db, { ...filters, pageNum, pageSize })
+      return page(rows, total)
+    },
+  )
+
+  app.get(
+    '/admin/notices/:id',
+    {
+      config: staffOnly('editor'),
+      schema: {
+        summary: '公告详情（含正文与状态），供编辑',
+        tags,
+        params: NoticeId,
+        response: { 200: Ajax(AdminNotice) },
+      },
+    },
+    async (request) => ok(await content.adminNotice(db, request.params.id)),
+  )
+
+  app.post(
+    '/admin/notices/preview',
+    {
+      config: staffOnly('editor'),
+      schema: {
+        summary: '预览：正文按保存时的规则净化后的 HTML（即 H5 显示的内容），不保存',
+        tags,
+        body: NoticePreviewRequest,
+        response: { 200: Ajax(NoticePreview) },
+      },
+    },
+    async (request) => ok(content.previewNotice(request.body.content)),
+  )
 
   app.post(
     '/admin/notices',

@@ -2,14 +2,17 @@
  * Notices, banners, social accounts, service contacts and QQ groups: public reads, and the operator's
  * notice edits, which sanitize the HTML before it is stored.
  */
-import { and, asc, count, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm'
 import type {
   AdminNotice,
+  AdminNoticeQuery,
+  AdminNoticeRow,
   Banner,
   BannerKind,
   Notice,
   NoticeInput,
   NoticePatch,
+  NoticePreview,
   NoticeSummary,
   NoticeType,
   SocialAccount,
@@ -19,6 +22,7 @@ import { banners, notices, socialAccounts } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import { plainText, sanitizeHtml } from '../../lib/html'
+import { containing } from '../../lib/like'
 
 export const NOTICE_NOT_FOUND = '公告不存在'
 /** Characters of plain text a list row shows (contract: ≤ 80). */
@@ -48,22 +52,14 @@ export async function noticesOfType(db: Executor, type: NoticeType): Promise<Not
   return rows.map(withIsoTime)
 }
 
+/** `/web/notice/list`: the published notices, as the console lists them without its columns. */
 export async function noticePage(
   db: Executor,
   query: { noticeType?: NoticeType; pageNum: number; pageSize: number },
 ): Promise<{ rows: NoticeSummary[]; total: number }> {
-  const where = and(published, query.noticeType ? eq(notices.type, query.noticeType) : undefined)
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(notices)
-      .where(where)
-      .orderBy(...noticeOrder)
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize),
-    db.select({ total: count() }).from(notices).where(where),
-  ])
-  return { rows: rows.map(withIsoTime), total }
+  const { noticeType, ...paging } = query
+  const { rows, total } = await adminNoticePage(db, { ...paging, type: noticeType, status: 'published' })
+  return { rows: rows.map(({ status: _status, updatedAt: _updatedAt, ...row }) => row), total }
 }
 
 export async function noticeById(db: Executor, id: number): Promise<Notice> {
@@ -131,6 +127,42 @@ export const noticeValues = (input: NoticeInput) => ({
 })
 
 const adminColumns = { ...noticeColumns, status: notices.status }
+
+/** GET /admin/notices. */
+export async function adminNoticePage(
+  db: Executor,
+  query: AdminNoticeQuery & { pageNum: number; pageSize: number },
+): Promise<{ rows: AdminNoticeRow[]; total: number }> {
+  const where = and(
+    query.type ? eq(notices.type, query.type) : undefined,
+    query.status ? eq(notices.status, query.status) : undefined,
+    query.title?.trim() ? ilike(notices.title, containing(query.title.trim())) : undefined,
+  )
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...summaryColumns, status: notices.status, updatedAt: notices.updatedAt })
+      .from(notices)
+      .where(where)
+      .orderBy(...noticeOrder)
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize),
+    db.select({ total: count() }).from(notices).where(where),
+  ])
+  return { rows: rows.map((row) => ({ ...withIsoTime(row), updatedAt: row.updatedAt.toISOString() })), total }
+}
+
+/** GET /admin/notices/{id}: any notice, hidden or not, with its body for the editor. */
+export async function adminNotice(db: Executor, id: number): Promise<AdminNotice> {
+  const [row] = await db.select(adminColumns).from(notices).where(eq(notices.id, id))
+  if (!row) throw new AppError(404, NOTICE_NOT_FOUND)
+  return withIsoTime(row)
+}
+
+/** POST /admin/notices/preview: what saving this HTML would store, without storing it. */
+export function previewNotice(html: string): NoticePreview {
+  const { content, summary } = cleanContent(html)
+  return { html: content, summary }
+}
 
 export async function createNotice(db: Executor, staff: Staff, input: NoticeInput): Promise<AdminNotice> {
   return db.transaction(async (tx) => {

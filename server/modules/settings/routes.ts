@@ -1,5 +1,6 @@
 /** The operator-editable settings (fees, timeouts, switches), read and changed under /admin. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { Settings, SettingsPatch } from '../../../src/contract/settings'
 import type { AppDeps } from '../../deps'
 import { staffOf } from '../../lib/audit'
@@ -14,6 +15,19 @@ export const adminSettingsRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'datab
     '/admin/settings',
     { config: staffOnly(), schema: { summary: '当前设置', tags, response: { 200: Ajax(Settings) } } },
     async () => ok(await settings.readSettings(database.db)),
+  )
+
+  app.get(
+    '/admin/settings/schema',
+    {
+      config: staffOnly(),
+      schema: {
+        summary: '设置的说明：每项的名称、单位（分、基点）与范围，即服务器校验所用的 JSON Schema',
+        tags,
+        response: { 200: Ajax(Type.Record(Type.String(), Type.Unknown())) },
+      },
+    },
+    async () => ok(JSON.parse(JSON.stringify(Settings)) as Record<string, unknown>),
   )
 
   app.put(
