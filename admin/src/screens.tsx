@@ -8,9 +8,11 @@ import {
   AuditOutlined,
   DashboardOutlined,
   FileSearchOutlined,
+  MessageOutlined,
   NotificationOutlined,
   SettingOutlined,
   ShoppingOutlined,
+  StopOutlined,
   TransactionOutlined,
 } from '@ant-design/icons'
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
@@ -61,6 +63,20 @@ export const SCREENS: Screen[] = [
     icon: <TransactionOutlined />,
     roles: ['finance'],
     Page: lazy(() => import('./pages/Payouts')),
+  },
+  {
+    path: '/feedback',
+    name: '反馈',
+    icon: <MessageOutlined />,
+    roles: ['service'],
+    Page: lazy(() => import('./pages/Feedback')),
+  },
+  {
+    path: '/blacklist',
+    name: '黑名单',
+    icon: <StopOutlined />,
+    roles: ['reviewer', 'service'],
+    Page: lazy(() => import('./pages/Blacklist')),
   },
   {
     path: '/notices',

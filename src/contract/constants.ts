@@ -105,3 +105,22 @@ export const NOTICE_TYPES = {
   appxz: 'APP下载',
   zjdb: '中介担保',
 } as const
+
+/** The blacklist's subjects and reasons (contract/trust.ts), as both clients name them. */
+export const BLACKLIST_SUBJECT_LABELS = {
+  game_account: '游戏账号',
+  qq: 'QQ',
+  weixin: '微信',
+  phone: '手机号',
+  id_number: '身份证号',
+}
+
+export const BLACKLIST_REASON_LABELS = {
+  retrieval: '恶意找回',
+  fraud: '诈骗',
+  chargeback: '恶意退款',
+  other: '其他',
+}
+
+/** Feedback types and states (contract/feedback.ts). */
+export const PROBLEM_STATUS_LABELS = { open: '待回复', replied: '已回复', closed: '已关闭' }

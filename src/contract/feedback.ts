@@ -1,7 +1,7 @@
 /** Payloads and results of the feedback calls (API.md, "Messages, feedback"). */
 import { Type, type Static } from 'typebox'
 import { FEEDBACK_LIMITS } from './constants'
-import { Body, Id, literals, MAX_ID, Nullable, NullableTime, Time } from './schemas'
+import { Body, Id, literals, MAX_ID, Nullable, NullableTime, pageParams, Time } from './schemas'
 
 /**
  * 改进建议 / 问题反馈 / 投诉举报 from fankui and suggest; `merchant` is shanghu's 商务合作 application,
@@ -78,3 +78,15 @@ export const ProblemId = Type.Object({ id: Id('反馈编号') })
 
 /** POST /admin/problems/{id}/reply. */
 export const ProblemReply = Body({ reply: Type.String({ title: '回复内容', minLength: 1, maxLength: 1000 }) })
+
+/** GET /api/admin/problems: everyone's feedback, by status and type; the unanswered first by default, oldest first. */
+export const AdminProblemQuery = Type.Object({
+  status: Type.Optional(literals(['open', 'replied', 'closed'] as const, { title: '状态' })),
+  type: Type.Optional(ProblemType),
+  ...pageParams,
+})
+export type AdminProblemQuery = Static<typeof AdminProblemQuery>
+
+/** Feedback as staff see it: who sent it; the phone they left masked (the reply reaches them as a message). */
+export const AdminProblem = Type.Object({ ...Problem.properties, userId: Type.Integer(), userName: Type.String() })
+export type AdminProblem = Static<typeof AdminProblem>

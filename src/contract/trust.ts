@@ -3,7 +3,7 @@
  * "Content and service"), and the operator's blacklist entry.
  */
 import { Type, type Static } from 'typebox'
-import { Body, Id, literals, Nullable, Time } from './schemas'
+import { Body, Id, literals, Nullable, pageParams, Time } from './schemas'
 
 /** 买家客服 / 卖家客服 / 代售客服 / 包赔(中介担保)客服 / 回收客服. */
 export const ServiceContactKind = literals(['buyer', 'seller', 'consign', 'guarantee', 'recycle'] as const, {
@@ -108,3 +108,25 @@ export const NewBlacklistRecord = Body({
   source: Type.Optional(Type.String({ title: '来源', maxLength: 100 })),
 })
 export type NewBlacklistRecord = Static<typeof NewBlacklistRecord>
+
+/** GET /api/admin/blacklist: every record, by kind, reason, game or the exact subject (hashed to look it up). */
+export const AdminBlacklistQuery = Type.Object({
+  subjectKind: Type.Optional(BlacklistSubjectKind),
+  reason: Type.Optional(BlacklistReason),
+  gameId: Type.Optional(Id('游戏')),
+  subject: Type.Optional(Type.String({ title: '对象', maxLength: SUBJECT_MAX_LENGTH })),
+  ...pageParams,
+})
+export type AdminBlacklistQuery = Static<typeof AdminBlacklistQuery>
+
+/** A record as staff see it: where it came from and who filed it. */
+export const AdminBlacklistRecord = Type.Object({
+  ...BlacklistRecord.properties,
+  source: Type.String(),
+  createdByName: Type.String(),
+})
+export type AdminBlacklistRecord = Static<typeof AdminBlacklistRecord>
+
+/** POST /api/admin/blacklist/{id}/remove: a record filed in error comes off, with the reason why. */
+export const BlacklistRemoval = Body({ reason: Type.String({ title: '移除原因', minLength: 1, maxLength: 200 }) })
+export const BlacklistId = Type.Object({ id: Id('记录编号') })

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { apiClient } from './setup/api'
 import { openBrowser, topPage as show, usePage } from './setup/browser'
-import { readServerState } from './setup/server'
+import { e2eBaseUrl } from './setup/server'
 
 /**
  * The account story of a newcomer on a fresh `npm start`: register with a phone (the SMS code comes from
@@ -10,7 +10,7 @@ import { readServerState } from './setup/server'
  * profile and avatar, verify the real name, change the password — and an older session then gets the
  * sign-in prompt once.
  */
-const { baseUrl } = readServerState()
+const baseUrl = e2eBaseUrl()
 const api = apiClient(baseUrl)
 const handle = usePage()
 const phone = `139${String(Date.now()).slice(-8)}`

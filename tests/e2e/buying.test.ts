@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core'
 import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
-import { readServerState } from './setup/server'
+import { e2eBaseUrl } from './setup/server'
 
 /**
  * The buying story on a fresh `npm start`: the demo buyer orders a demo seller's account, pays at the
@@ -9,7 +9,7 @@ import { readServerState } from './setup/server'
  * credentials after the service desk's hand-over, confirms receipt; the listing now shows sold
  * and the escrow ledger check passes.
  */
-const baseUrl = process.env.E2E_BASE_URL ?? readServerState().baseUrl
+const baseUrl = e2eBaseUrl()
 const api = apiClient(baseUrl)
 const handle = usePage()
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page, Response } from 'playwright-core'
 import { openBrowser, topPage, watchErrors } from './setup/browser'
-import { readServerState } from './setup/server'
+import { e2eBaseUrl } from './setup/server'
 
 /**
  * The browsing story on a fresh `npm start` with the demo catalogue: pick a game, filter by region and two
@@ -8,7 +8,7 @@ import { readServerState } from './setup/server'
  * back — the list is as it was; open the list from the home grid — it is fresh.
  * (E2E_BASE_URL points the suite at a server that is already running.)
  */
-const baseUrl = process.env.E2E_BASE_URL ?? readServerState().baseUrl
+const baseUrl = e2eBaseUrl()
 const GAME = '王者荣耀'
 
 let browser: BrowserContext

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { apiClient, authed } from './setup/api'
 import { DESKTOP, topPage, usePage } from './setup/browser'
-import { readServerState } from './setup/server'
+import { e2eBaseUrl } from './setup/server'
 
 /**
  * The staff console at a desk (1440 × 900) on a fresh `npm start`: each demo staff member signs in with
@@ -10,7 +10,7 @@ import { readServerState } from './setup/server'
  * the payout the gateway refused, the editor changes a notice (pasted HTML comes out sanitized, in the
  * preview and in the H5) — and sees nothing they may not open.
  */
-const baseUrl = process.env.E2E_BASE_URL ?? readServerState().baseUrl
+const baseUrl = e2eBaseUrl()
 const api = apiClient(baseUrl)
 const handle = usePage(undefined, DESKTOP)
 
@@ -19,7 +19,7 @@ async function signIn(page: Page, username: string): Promise<void> {
   await page.goto(`${baseUrl}/admin/`)
   await page.evaluate(() => localStorage.clear())
   await page.reload()
-  const { code } = (await api.json<{ code: string }>(`/dev/totp/${username}`)).data
+  const code = await api.totpCode(username)
   await page.getByPlaceholder('用户名').fill(username)
   await page.getByPlaceholder('密码').fill(`${username}2026`)
   await page.getByPlaceholder(/动态码/).fill(code)
@@ -44,7 +44,7 @@ it('a reviewer signs in with TOTP and approves the oldest listing in the queue',
   await signIn(page, 'reviewer')
   // The reviewer's menu: the dashboard and the listings, nothing of the other desks.
   const menu = await page.getByRole('menuitem').allInnerTexts()
-  expect(menu.map((text) => text.trim())).toEqual(['工作台', '商品审核', '商品管理'])
+  expect(menu.map((text) => text.trim())).toEqual(['工作台', '商品审核', '商品管理', '黑名单'])
 
   await page.getByRole('menuitem', { name: '商品审核' }).click()
   const firstRow = page.locator('.ant-table-row').first()

@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core'
 import sharp from 'sharp'
 import { apiClient } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
-import { readServerState } from './setup/server'
+import { e2eBaseUrl } from './setup/server'
 
 /**
  * Content, service and trust tools on a fresh `npm start` with the demo data: every content route shows
@@ -10,7 +10,7 @@ import { readServerState } from './setup/server'
  * a feedback with a picture and finds it in 我的反馈; a message opened in 消息 is marked read and the
  * tab's badge counts one fewer.
  */
-const { baseUrl } = readServerState()
+const baseUrl = e2eBaseUrl()
 const api = apiClient(baseUrl)
 const handle = usePage()
 let token = ''

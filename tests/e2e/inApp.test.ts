@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core'
 import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
-import { readServerState } from './setup/server'
+import { e2eBaseUrl } from './setup/server'
 
 /**
  * Paying inside an app's own browser (Chromium with WeChat's or Alipay's user agent) on a fresh `npm start`:
@@ -14,7 +14,7 @@ const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800322c) NetType/WIFI Language/zh_CN'
 const ALIPAY_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Ariver/1.1.0 AliApp(AP/10.5.96.6000) Nebula WK AlipayClient/10.5.96.6000 Language/zh-Hans Region/CN NebulaX/1.0.0'
-const baseUrl = process.env.E2E_BASE_URL ?? readServerState().baseUrl
+const baseUrl = e2eBaseUrl()
 const api = apiClient(baseUrl)
 
 /** The cheapest consigned listing of ¥200 or more on sale now. */
@@ -84,7 +84,7 @@ describe.each(APPS)('inside $app’s browser', ({ userAgent, channel, own, block
     const cashier = page.frameLocator(`iframe[title="${own}"]`)
     await cashier.getByRole('button', { name: /^确认支付 / }).click()
     await page.waitForURL(/\/index\/orderDetail\?.*outTradeNo=/)
-    await top().locator('.order-detail__status-label', { hasText: '待确认收货' }).waitFor()
+    await top().locator('.order-detail__status-label', { hasText: '交易中' }).waitFor()
     const order = await api.json<{ payments: { channel: string; status: string }[] }>(
       `/api/need/myOrder/${orderId}`,
       authed(buyer),

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core'
 import { redirects, routes } from '@/routes'
 import { apiClient } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
-import { readServerState } from './setup/server'
+import { e2eBaseUrl } from './setup/server'
 
-const { baseUrl } = readServerState()
+const baseUrl = e2eBaseUrl()
 const handle = usePage()
 
 // Signed in as the demo buyer: pages that need a user would otherwise send the browser to /login.

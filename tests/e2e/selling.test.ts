@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core'
 import sharp from 'sharp'
 import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
-import { readServerState } from './setup/server'
+import { e2eBaseUrl } from './setup/server'
 
 /**
  * The selling story on a fresh `npm start`: the demo seller (verified) lists an account through 我要卖 →
@@ -10,7 +10,7 @@ import { readServerState } from './setup/server'
  * cashier and confirms it, and — with the protection window set to 0 — the sweeper pays the seller by
  * transfer: their listing shows 已出售 with 已打款 and the transfer number.
  */
-const baseUrl = process.env.E2E_BASE_URL ?? readServerState().baseUrl
+const baseUrl = e2eBaseUrl()
 const api = apiClient(baseUrl)
 const handle = usePage()
 const title = `E2E 王者 全英雄 ${Date.now().toString(36)}`
@@ -109,10 +109,13 @@ it('an operator approves it by API; the buyer buys and confirms it', async () =>
   await page.goto(pay.data.payUrl)
   await page.getByRole('button', { name: /^确认支付 / }).click()
   await page.waitForURL(/\/index\/orderDetail\?/)
-  // The demo hands over at once; the buyer confirms receipt.
+  // Paid on the gateway's notice; the service desk hands the account over; the buyer confirms receipt.
   const status = async () =>
     (await api.json<{ status: string }>(`/api/need/myOrder/${order.data.id}`, authed(buyer))).data.status
-  for (let tries = 0; tries < 20 && (await status()) !== 'handed_over'; tries++) await page.waitForTimeout(500)
+  for (let tries = 0; tries < 20 && (await status()) !== 'paid'; tries++) await page.waitForTimeout(500)
+  const service = await api.staffSignIn('service')
+  const handedOver = await api.json(`/api/admin/orders/${order.data.id}/hand-over`, authed(service, 'POST'))
+  expect(handedOver.code).toBe(200)
   expect(await status()).toBe('handed_over')
   const confirmed = await api.json(`/api/need/myOrder/${order.data.id}/confirm`, authed(buyer, 'POST'))
   expect(confirmed.code).toBe(200)

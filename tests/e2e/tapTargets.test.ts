@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { routes } from '@/routes'
 import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
-import { readServerState } from './setup/server'
+import { e2eBaseUrl } from './setup/server'
 
 /**
  * Every tappable thing on the 47 routes, as the demo buyer sees them on a 375 px phone, takes a tap 44 × 44 px
@@ -11,7 +11,7 @@ import { readServerState } from './setup/server'
  * (or of its own box where that is larger) are hit-tested — a point must land on the target, its children or
  * its invisible reach (the `tap-area` mixin), not beside it or on a neighbour.
  */
-const baseUrl = process.env.E2E_BASE_URL ?? readServerState().baseUrl
+const baseUrl = e2eBaseUrl()
 const handle = usePage()
 
 /** Routes that show one thing get a real one from the demo data; the others open as a visitor would. */

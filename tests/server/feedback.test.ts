@@ -166,6 +166,29 @@ describe('POST /account/problem and GET /account/problem/list', () => {
   })
 })
 
+describe('the console’s list GET /admin/problems', () => {
+  test('everyone’s feedback, the longest waiting first, by status and type; the phone masked', async () => {
+    const service = await createPerson(database, ['user', 'service'])
+    const { body } = await submit(alice, { ...feedback, title: '收不到验证码', phone: '13912345678' })
+    const open = await call('GET', '/api/admin/problems', { token: service.token, query: { status: 'open' } })
+    expect(open.status).toBe(200)
+    const ids = open.body.rows!.map((row) => row.id)
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+    const mine = open.body.rows!.find((row) => row.id === body.data.id)
+    expect(mine).toMatchObject({ userId: alice.id, userName: expect.any(String), phone: '139****5678', status: 'open' })
+    expect(JSON.stringify(open.body)).not.toContain('13912345678')
+    const one = await call('GET', `/api/admin/problems/${body.data.id}`, { token: service.token })
+    expect(one.body.data).toMatchObject({ id: body.data.id, phone: '139****5678', title: '收不到验证码' })
+    expect(await call('GET', '/api/admin/problems/999999', { token: service.token })).toMatchObject({
+      status: 404,
+      body: { msg: '反馈不存在' },
+    })
+    const byType = await call('GET', '/api/admin/problems', { token: service.token, query: { type: 'complaint' } })
+    expect(byType.body.rows!.every((row) => row.type === 'complaint')).toBe(true)
+    expect((await call('GET', '/api/admin/problems', { token: alice.token })).status).toBe(403)
+  })
+})
+
 describe('operator reply POST /admin/problems/{id}/reply', () => {
   let problemId: number
   beforeAll(async () => {

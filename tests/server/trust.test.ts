@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
-import { blacklistRecords, games, serviceContacts } from '../../server/db/schema'
+import { auditLog, blacklistRecords, games, serviceContacts } from '../../server/db/schema'
 import { blacklistValues } from '../../server/modules/trust/service'
 import { LOOKUPS_PER_MINUTE } from '../../server/modules/trust/routes'
 import { maskSubject, normalizePhone, normalizeSubject } from '../../server/modules/trust/subjects'
@@ -277,6 +277,43 @@ describe('operator blacklist POST /admin/blacklist', () => {
       token: operator.token,
     })
     expect(withGame.body.data).toMatchObject({ maskedSubject: '320***********3716', gameName: '原神' })
+  })
+
+  test('the console lists records by kind or by the exact subject, and removes one with a reason, audited', async () => {
+    const service = await createPerson(database, ['user', 'service'])
+    const added = await call('POST', '/api/admin/blacklist', {
+      body: { ...report, subjectKind: 'qq', subject: '20240601' },
+      token: service.token,
+    })
+    const id = added.body.data.id
+    const bySubject = await call('GET', '/api/admin/blacklist', {
+      token: service.token,
+      query: { subject: ' 20240601 ' },
+    })
+    expect(bySubject.body.rows).toEqual([
+      expect.objectContaining({ id, subjectKind: 'qq', source: '用户举报', createdByName: expect.any(String) }),
+    ])
+    expect(JSON.stringify(bySubject.body)).not.toContain('20240601')
+    const byKind = await call('GET', '/api/admin/blacklist', { token: service.token, query: { subjectKind: 'weixin' } })
+    expect(byKind.body.rows!.every((row) => row.subjectKind === 'weixin')).toBe(true)
+    expect(byKind.body.total).toBeGreaterThan(0)
+    const nobody = await call('GET', '/api/admin/blacklist', { token: service.token, query: { subject: '没有这个人' } })
+    expect(nobody.body).toMatchObject({ rows: [], total: 0 })
+
+    const remove = (body: object, recordId = id) =>
+      call('POST', `/api/admin/blacklist/${recordId}/remove`, { token: service.token, body })
+    expect(await remove({ reason: '  ' })).toMatchObject({ status: 400, body: { msg: '请填写移除原因' } })
+    expect(await remove({ reason: '已核实为误报' })).toMatchObject({ status: 200 })
+    expect(await remove({ reason: '已核实为误报' })).toMatchObject({ status: 404, body: { msg: '黑号记录不存在' } })
+    expect((await blacklist('20240601')).body.rows).toEqual([])
+    const [removal] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'blacklist.remove'))
+    expect(removal).toMatchObject({
+      actorId: service.id,
+      subjectId: id,
+      detail: { reason: '已核实为误报', before: { subjectKind: 'qq', maskedSubject: expect.stringContaining('*') } },
+    })
+    expect(JSON.stringify(removal.detail)).not.toContain('20240601')
+    expect(await auditActions(database, 'blacklist', id)).toEqual(['blacklist.add', 'blacklist.remove'])
   })
 
   test('bad input is 400 in Chinese, and nothing is stored', async () => {

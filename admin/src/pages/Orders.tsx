@@ -5,16 +5,16 @@
  */
 import { ProDescriptions, type ProColumns } from '@ant-design/pro-components'
 import { ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS } from '@contract/constants'
-import type { AdminGame } from '@contract/catalogue'
 import type { AdminOrderDetail, Credentials, Order } from '@contract/orders'
 import type { PayChannel, PaymentStatus } from '@contract/payments'
 import { Button, Card, Checkbox, Drawer, Popconfirm, Space, Tag, Timeline, Typography } from 'antd'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { api } from '../api'
 import { DeskTable, type DrawerProps } from '../components/DeskTable'
 import { ReasonButton } from '../components/ReasonButton'
 import { RevealButton } from '../components/RevealButton'
 import { Section, SectionTable } from '../components/Section'
+import { useGames } from '../components/useGames'
 import { useRecord } from '../components/useRecord'
 import { dateTime, valueEnum, yuan } from '../format'
 
@@ -208,17 +208,16 @@ function OrderDrawer({ id, onClose, onChanged }: DrawerProps) {
 }
 
 export default function Orders() {
-  const [games, setGames] = useState<Record<string, { text: string }>>({})
-  useEffect(() => {
-    api.get<AdminGame[]>('/admin/games').then(
-      (list) => setGames(Object.fromEntries(list.map((game) => [game.id, { text: game.name }]))),
-      () => undefined,
-    )
-  }, [])
+  const games = useGames()
   const columns: ProColumns<Order>[] = [
     { title: '订单编号', dataIndex: 'no', width: 220, copyable: true },
     { title: '买家手机号', dataIndex: 'phone', hideInTable: true },
-    { title: '游戏', dataIndex: 'gameId', hideInTable: true, valueEnum: games },
+    {
+      title: '游戏',
+      dataIndex: 'gameId',
+      hideInTable: true,
+      valueEnum: Object.fromEntries(games.map((game) => [game.id, { text: game.name }])),
+    },
     { title: '商品', dataIndex: ['goods', 'title'], ellipsis: true, search: false },
     { title: '游戏', dataIndex: ['goods', 'gameName'], width: 120, search: false },
     {

@@ -1,6 +1,14 @@
 /** Feedback (API.md, "Messages, feedback"): submit and list one's own; the operator's reply under /admin. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Problem, ProblemCreated, ProblemId, ProblemReply, ProblemRequest } from '../../../src/contract/feedback'
+import {
+  AdminProblem,
+  AdminProblemQuery,
+  Problem,
+  ProblemCreated,
+  ProblemId,
+  ProblemReply,
+  ProblemRequest,
+} from '../../../src/contract/feedback'
 import { PageQuery } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
@@ -56,6 +64,38 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' 
 }
 
 export const adminFeedbackRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
+  app.get(
+    '/admin/problems',
+    {
+      config: staffOnly('service'),
+      schema: {
+        summary: '用户反馈：按状态、类型，先提交的在前（联系电话打码）',
+        tags: ['admin'],
+        querystring: AdminProblemQuery,
+        response: { 200: Table(AdminProblem) },
+      },
+    },
+    async (request) => {
+      const { pageNum = 1, pageSize = 20, ...filters } = request.query
+      const { rows, total } = await feedback.adminProblemPage(database.db, { ...filters, pageNum, pageSize })
+      return page(rows, total)
+    },
+  )
+
+  app.get(
+    '/admin/problems/:id',
+    {
+      config: staffOnly('service'),
+      schema: {
+        summary: '一条反馈（联系电话打码）',
+        tags: ['admin'],
+        params: ProblemId,
+        response: { 200: Ajax(AdminProblem) },
+      },
+    },
+    async (request) => ok(await feedback.adminProblem(database.db, request.params.id)),
+  )
+
   app.post(
     '/admin/problems/:id/reply',
     {

@@ -2,17 +2,25 @@
  * Feedback (fankui, suggest), merchant applications (shanghu) and escrow requests (security): a user's
  * own submissions, and the operator's reply, which reaches the user as a 系统消息.
  */
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
 import { FEEDBACK_LIMITS } from '../../../src/contract/constants'
-import type { EscrowDetails, Problem, ProblemRequest } from '../../../src/contract/feedback'
-import { PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
+import type {
+  AdminProblem,
+  AdminProblemQuery,
+  EscrowDetails,
+  Problem,
+  ProblemRequest,
+} from '../../../src/contract/feedback'
+import { maskPhone, PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
-import { problems } from '../../db/schema'
+import { problems, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { notifyUsers } from '../messages/service'
 import { requireGame } from '../trust/service'
+
+const PROBLEM_NOT_FOUND = '反馈不存在'
 
 const columns = {
   id: problems.id,
@@ -92,23 +100,57 @@ export async function createProblem(
   return row
 }
 
+/** The user's own feedback, newest first. */
 export async function problemPage(
   db: Executor,
   userId: number,
   paging: { pageNum: number; pageSize: number },
 ): Promise<{ rows: Problem[]; total: number }> {
-  const mine = eq(problems.userId, userId)
+  const { rows, total } = await problemRows(db, eq(problems.userId, userId), paging, 'newest')
+  return { rows: rows.map(({ userId: _userId, userName: _userName, ...row }) => row), total }
+}
+
+const maskedContact = (row: AdminProblem): AdminProblem => ({ ...row, phone: row.phone && maskPhone(row.phone) })
+
+/** GET /api/admin/problems: everyone's, by status and type, oldest first (the longest waiting on top). */
+export async function adminProblemPage(
+  db: Executor,
+  query: AdminProblemQuery & { pageNum: number; pageSize: number },
+): Promise<{ rows: AdminProblem[]; total: number }> {
+  const where = and(
+    query.status ? eq(problems.status, query.status) : undefined,
+    query.type ? eq(problems.type, query.type) : undefined,
+  )
+  const { rows, total } = await problemRows(db, where, query, 'oldest')
+  return { rows: rows.map(maskedContact), total }
+}
+
+/** GET /api/admin/problems/{id}. */
+export async function adminProblem(db: Executor, id: number): Promise<AdminProblem> {
+  const [row] = (await problemRows(db, eq(problems.id, id), { pageNum: 1, pageSize: 1 }, 'oldest')).rows
+  if (!row) throw new AppError(404, PROBLEM_NOT_FOUND)
+  return maskedContact(row)
+}
+
+async function problemRows(
+  db: Executor,
+  where: SQL | undefined,
+  paging: { pageNum: number; pageSize: number },
+  order: 'newest' | 'oldest',
+) {
+  const by = order === 'newest' ? desc : asc
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select(columns)
+      .select({ ...columns, userId: problems.userId, userName: users.username })
       .from(problems)
-      .where(mine)
-      .orderBy(desc(problems.createdAt), desc(problems.id))
+      .innerJoin(users, eq(users.id, problems.userId))
+      .where(where)
+      .orderBy(by(problems.createdAt), by(problems.id))
       .limit(paging.pageSize)
       .offset((paging.pageNum - 1) * paging.pageSize),
-    db.select({ total: count() }).from(problems).where(mine),
+    db.select({ total: count() }).from(problems).where(where),
   ])
-  return { rows: rows.map(toProblem), total }
+  return { rows: rows.map(({ userId, userName, ...row }) => ({ ...toProblem(row), userId, userName })), total }
 }
 
 /** open → replied, once; the user finds the reply in ProblemList and a 系统消息 in 消息. */
@@ -122,7 +164,7 @@ export async function replyToProblem(db: Executor, staff: Staff, id: number, rep
       .returning({ ...columns, userId: problems.userId })
     if (!row) {
       const [exists] = await tx.select({ id: problems.id }).from(problems).where(eq(problems.id, id))
-      throw exists ? new AppError(409, '该反馈已回复或已关闭') : new AppError(404, '反馈不存在')
+      throw exists ? new AppError(409, '该反馈已回复或已关闭') : new AppError(404, PROBLEM_NOT_FOUND)
     }
     const { userId, ...problem } = row
     await audit(tx, staff, 'problem.reply', { type: 'problem', id })

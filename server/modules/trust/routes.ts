@@ -5,8 +5,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import {
+  AdminBlacklistQuery,
+  AdminBlacklistRecord,
+  BlacklistId,
   BlacklistQuery,
   BlacklistRecord,
+  BlacklistRemoval,
   NewBlacklistRecord,
   QqGroup,
   QqGroupQuery,
@@ -18,7 +22,7 @@ import {
 import type { AppDeps } from '../../deps'
 import { PUBLIC } from '../../lib/access'
 import { staffOf } from '../../lib/audit'
-import { Ajax, ok, page, Table } from '../../lib/envelope'
+import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import * as trust from './service'
 import { staffOnly } from '../../lib/staff'
@@ -119,11 +123,47 @@ export const trustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | '
   )
 }
 
-/** An operator records a blacklisted subject; only its hash and masked form are stored. */
+/** Staff list, record and remove blacklisted subjects; only a subject's hash and masked form are stored. */
 export const adminTrustRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'lookupKey'>> = async (
   app,
   { database, lookupKey },
 ) => {
+  app.get(
+    '/admin/blacklist',
+    {
+      config: staffOnly('reviewer', 'service'),
+      schema: {
+        summary: '黑号记录：按类型、原因、游戏，或按对象精确查找（以其哈希），新的在前',
+        tags: ['admin'],
+        querystring: AdminBlacklistQuery,
+        response: { 200: Table(AdminBlacklistRecord) },
+      },
+    },
+    async (request) => {
+      const { pageNum = 1, pageSize = 20, ...filters } = request.query
+      const { rows, total } = await trust.adminBlacklist(database.db, lookupKey, { ...filters, pageNum, pageSize })
+      return page(rows, total)
+    },
+  )
+
+  app.post(
+    '/admin/blacklist/:id/remove',
+    {
+      config: staffOnly('reviewer', 'service'),
+      schema: {
+        summary: '移除误录的黑号记录（写明原因；审计保留原记录）',
+        tags: ['admin'],
+        params: BlacklistId,
+        body: BlacklistRemoval,
+        response: { 200: AjaxOk },
+      },
+    },
+    async (request) => {
+      await trust.removeBlacklistRecord(database.db, staffOf(request), request.params.id, request.body.reason)
+      return ok()
+    },
+  )
+
   app.post(
     '/admin/blacklist',
     {

@@ -3,9 +3,11 @@
  * 黑号查询 returns only the records whose subject equals the value asked about. Blacklisted subjects are
  * stored as keyed hashes with a masked display, so neither answer nor table holds a plain subject.
  */
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import {
   BLACKLIST_SUBJECT_KINDS,
+  type AdminBlacklistQuery,
+  type AdminBlacklistRecord,
   type BlacklistRecord,
   type BlacklistSubjectKind,
   type NewBlacklistRecord,
@@ -16,7 +18,7 @@ import {
   type StaffCheck,
 } from '../../../src/contract/trust'
 import type { Executor } from '../../db'
-import { blacklistRecords, games, qqGroups, serviceContacts } from '../../db/schema'
+import { blacklistRecords, games, qqGroups, serviceContacts, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import {
@@ -218,4 +220,67 @@ export async function requireGame(db: Executor, gameId: number): Promise<string>
   const [game] = await db.select({ name: games.name }).from(games).where(eq(games.id, gameId))
   if (!game) throw new AppError(400, '所选游戏不存在')
   return game.name
+}
+
+/** GET /api/admin/blacklist: newest first; a subject is found by its hash under every kind it can be. */
+export async function adminBlacklist(
+  db: Executor,
+  key: Buffer,
+  query: AdminBlacklistQuery & { pageNum: number; pageSize: number },
+): Promise<{ rows: AdminBlacklistRecord[]; total: number }> {
+  const hashes = query.subject?.trim()
+    ? BLACKLIST_SUBJECT_KINDS.flatMap((kind) => subjectHashOf(key, kind, query.subject!.trim()) ?? [])
+    : undefined
+  const where = and(
+    query.subjectKind ? eq(blacklistRecords.subjectKind, query.subjectKind) : undefined,
+    query.reason ? eq(blacklistRecords.reason, query.reason) : undefined,
+    query.gameId ? eq(blacklistRecords.gameId, query.gameId) : undefined,
+    hashes ? inArray(blacklistRecords.subjectHash, hashes.length ? hashes : ['']) : undefined,
+  )
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...recordColumns, source: blacklistRecords.source, createdByName: users.username })
+      .from(blacklistRecords)
+      .leftJoin(games, eq(games.id, blacklistRecords.gameId))
+      .leftJoin(users, eq(users.id, blacklistRecords.createdBy))
+      .where(where)
+      .orderBy(desc(blacklistRecords.createdAt), desc(blacklistRecords.id))
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize),
+    db.select({ total: count() }).from(blacklistRecords).where(where),
+  ])
+  return {
+    rows: rows.map(({ source, createdByName, ...row }) => ({
+      ...toRecord(row),
+      source,
+      createdByName: createdByName ?? '',
+    })),
+    total,
+  }
+}
+
+/** POST /api/admin/blacklist/{id}/remove: the record goes; the audit row keeps what it said and why it went. */
+export async function removeBlacklistRecord(db: Executor, staff: Staff, id: number, reason: string): Promise<void> {
+  const why = reason.trim()
+  if (!why) throw new AppError(400, '请填写移除原因')
+  await db.transaction(async (tx) => {
+    const [removed] = await tx.delete(blacklistRecords).where(eq(blacklistRecords.id, id)).returning()
+    if (!removed) throw new AppError(404, '黑号记录不存在')
+    await audit(
+      tx,
+      staff,
+      'blacklist.remove',
+      { type: 'blacklist', id },
+      {
+        reason: why,
+        before: {
+          subjectKind: removed.subjectKind,
+          maskedSubject: removed.maskedSubject,
+          gameId: removed.gameId,
+          reason: removed.reason,
+          evidence: removed.evidence,
+        },
+      },
+    )
+  })
 }

@@ -5,7 +5,8 @@ import { ApiError } from '@/api/request'
 import { CONTACT_KIND_LABELS } from '@/components/ContactCard'
 import GlyphIcon from '@/components/GlyphIcon'
 import Tabs from '@/components/Tabs'
-import type { BlacklistRecord, BlacklistSubjectKind, StaffCheck } from '@/contract/trust'
+import { BLACKLIST_REASON_LABELS, BLACKLIST_SUBJECT_LABELS } from '@/contract/constants'
+import type { StaffCheck } from '@/contract/trust'
 import { formatDate } from '@/utils/time'
 import './index.scss'
 
@@ -13,21 +14,6 @@ const CHANNEL_LABELS: Record<NonNullable<StaffCheck['contact']>['channel'], stri
   qq: 'QQ',
   weixin: '微信',
   phone: '手机号',
-}
-
-const SUBJECT_LABELS: Record<BlacklistSubjectKind, string> = {
-  game_account: '游戏账号',
-  qq: 'QQ',
-  weixin: '微信',
-  phone: '手机号',
-  id_number: '身份证号',
-}
-
-const REASON_LABELS: Record<BlacklistRecord['reason'], string> = {
-  retrieval: '恶意找回',
-  fraud: '诈骗',
-  chargeback: '恶意退款',
-  other: '其他',
 }
 
 /** What a failed lookup says: the server's words for 400/429 (too many lookups), otherwise a retry. */
@@ -158,11 +144,11 @@ export function BlacklistTool() {
             {records.map((record) => (
               <View key={record.id} className="trust-record">
                 <Text className="trust-record__subject">
-                  {SUBJECT_LABELS[record.subjectKind]} {record.maskedSubject}
+                  {BLACKLIST_SUBJECT_LABELS[record.subjectKind]} {record.maskedSubject}
                   {record.gameName ? ` · ${record.gameName}` : ''}
                 </Text>
                 <Text className="trust-record__reason">
-                  {REASON_LABELS[record.reason]} · {formatDate(record.createdAt)}
+                  {BLACKLIST_REASON_LABELS[record.reason]} · {formatDate(record.createdAt)}
                 </Text>
                 {record.evidence && <Text className="trust-record__evidence">{record.evidence}</Text>}
               </View>

@@ -24,8 +24,20 @@ export function apiClient(baseUrl: string) {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
     },
     /** Signs a demo staff member in at the console (password `<name>2026`, the code from /dev/totp). */
+    /**
+     * A code the console's sign-in accepts now. Each code is taken once, and local mode offers the next one
+     * early: a third sign-in of the same person within one 30 s step waits for the step to turn.
+     */
+    async totpCode(username: string): Promise<string> {
+      for (let wait = 0; wait <= 31; wait++) {
+        const reply = await json<{ code: string }>(`/dev/totp/${username}`)
+        if (reply.code === 200) return reply.data.code
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+      }
+      throw new Error(`no TOTP code for ${username}`)
+    },
     async staffSignIn(username: string): Promise<string> {
-      const { code } = (await json<{ code: string }>(`/dev/totp/${username}`)).data
+      const code = await this.totpCode(username)
       const reply = await json<{ token: string }>('/api/admin/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

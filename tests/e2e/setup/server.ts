@@ -72,6 +72,9 @@ export async function stopServer(state: ServerState): Promise<void> {
   fs.rmSync(state.dataDir, { recursive: true, force: true })
 }
 
+/** The server the tests drive: E2E_BASE_URL when set (one already running), else the suite's own. */
+export const e2eBaseUrl = (): string => process.env.E2E_BASE_URL ?? readServerState().baseUrl
+
 export function readServerState(): ServerState {
   return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as ServerState
 }
