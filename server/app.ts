@@ -34,7 +34,7 @@ import { adminSettingsRoutes } from './modules/settings/routes'
 import { staffDevRoutes, staffRoutes } from './modules/staff/routes'
 import { adminTrustRoutes, trustRoutes } from './modules/trust/routes'
 import { uploadFiles, uploadRoutes } from './modules/upload/routes'
-import { userRoutes } from './modules/user/routes'
+import { adminUserRoutes, userRoutes } from './modules/user/routes'
 
 /**
  * The whole HTTP surface, without listening: main.ts listens, tests call `inject()`. The instance is
@@ -130,6 +130,7 @@ export function buildApp(deps: AppDeps) {
   app.register(authRoutes, { ...api, config, database, kv, sms })
   app.register(staffRoutes, { ...api, database, kv, vault })
   app.register(userRoutes, { ...api, database, kv, vault, lookupKey, idVerifier })
+  app.register(adminUserRoutes, { ...api, database })
   app.register(catalogueRoutes, { ...api, database })
   app.register(adminCatalogueRoutes, { ...api, database })
   app.register(consignmentRoutes, { ...api, config, database, kv, vault, lookupKey })

@@ -13,6 +13,7 @@ import {
   SettingOutlined,
   ShoppingOutlined,
   StopOutlined,
+  TeamOutlined,
   TransactionOutlined,
 } from '@ant-design/icons'
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
@@ -63,6 +64,13 @@ export const SCREENS: Screen[] = [
     icon: <TransactionOutlined />,
     roles: ['finance'],
     Page: lazy(() => import('./pages/Payouts')),
+  },
+  {
+    path: '/users',
+    name: '用户',
+    icon: <TeamOutlined />,
+    roles: ['service'],
+    Page: lazy(() => import('./pages/Users')),
   },
   {
     path: '/feedback',

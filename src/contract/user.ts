@@ -1,6 +1,7 @@
 /** The signed-in user's own account: profile and real name (API.md, "Session and account"). */
 import { Type, type Static } from 'typebox'
-import { Body, literals } from './schemas'
+import { Body, Id, literals, NullableTime, pageParams, sortParam, Time } from './schemas'
+import { STAFF_ROLES, StaffRole } from './staff'
 import { GOODS_STATUSES } from './catalogue'
 import { OrderStatus } from './orders'
 import { QQ_PATTERN } from './validation'
@@ -66,3 +67,62 @@ export const UserCenter = Type.Object({
   }),
 })
 export type UserCenter = Static<typeof UserCenter>
+
+// ── the console's 用户 ──────────────────────────────────────────────────────────────────────────
+
+/** GET /api/admin/users: by name, phone or number (`keyword`), role and state; newest first unless sorted. */
+export const AdminUsersQuery = Type.Object({
+  keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 64, description: '用户名、昵称、手机号或编号' })),
+  role: Type.Optional(literals(['user', 'merchant', ...STAFF_ROLES] as const, { title: '角色' })),
+  disabled: Type.Optional(Type.Boolean({ title: '已停用' })),
+  sort: sortParam(['createdAt', 'lastLoginAt']),
+  ...pageParams,
+})
+export type AdminUsersQuery = Static<typeof AdminUsersQuery>
+
+/** A person as staff see them in the list: the phone masked, no ID number ever. */
+export const AdminUser = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  nickName: Type.String(),
+  phone: Type.String({ description: '打码' }),
+  roles: Type.Array(Type.String()),
+  realNameStatus: RealNameStatus,
+  disabled: Type.Boolean(),
+  createdAt: Time,
+  lastLoginAt: NullableTime,
+})
+export type AdminUser = Static<typeof AdminUser>
+
+export const UserSession = Type.Object({
+  id: Type.Integer(),
+  /** A console session (password and TOTP) rather than the H5's. */
+  staff: Type.Boolean(),
+  ip: Type.String(),
+  userAgent: Type.String(),
+  createdAt: Time,
+  lastSeenAt: Time,
+  expiresAt: Time,
+})
+export type UserSession = Static<typeof UserSession>
+
+/** GET /api/admin/users/{id}: the person, their real name masked, what they bought and sold, their live sessions. */
+export const AdminUserDetail = Type.Object({
+  ...AdminUser.properties,
+  /** `张*`; '' when not verified. */
+  realName: Type.String(),
+  orders: Type.Integer(),
+  listings: Type.Integer(),
+  sold: Type.Integer(),
+  sessions: Type.Array(UserSession),
+})
+export type AdminUserDetail = Static<typeof AdminUserDetail>
+
+export const UserId = Type.Object({ id: Id('用户编号') })
+
+/** POST /api/admin/users/{id}/disable and /enable. */
+export const UserStateChange = Body({ reason: Type.String({ title: '原因', minLength: 1, maxLength: 200 }) })
+
+/** PUT /api/admin/users/{id}/roles (admins): the staff roles the person holds from now on; [] for none. */
+export const StaffRolesChange = Body({ roles: Type.Array(StaffRole, { title: '员工角色', uniqueItems: true }) })
+export type StaffRolesChange = Static<typeof StaffRolesChange>

@@ -75,7 +75,6 @@ export function DeskTable<T extends { id: number }>({
         columns={withLink}
         form={{ initialValues }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 'max-content' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         onRow={detail ? (row) => ({ onDoubleClick: () => setOpen(row.id) }) : undefined}
         request={(params, sort) => tableRequest<T>(path, { ...params, ...fixed }, sort)}

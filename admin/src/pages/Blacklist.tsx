@@ -87,7 +87,7 @@ export default function Blacklist() {
     { title: '编号', dataIndex: 'id', width: 80, search: false },
     { title: '对象', dataIndex: 'subject', hideInTable: true, fieldProps: { placeholder: '精确查找' } },
     { title: '类型', dataIndex: 'subjectKind', width: 100, valueEnum: valueEnum(BLACKLIST_SUBJECT_LABELS) },
-    { title: '对象（打码）', dataIndex: 'maskedSubject', width: 160, search: false },
+    { title: '对象（打码）', dataIndex: 'maskedSubject', width: 150, search: false },
     {
       title: '游戏',
       dataIndex: 'gameId',
@@ -97,9 +97,16 @@ export default function Blacklist() {
     },
     { title: '原因', dataIndex: 'reason', width: 100, valueEnum: valueEnum(BLACKLIST_REASON_LABELS) },
     { title: '情况说明', dataIndex: 'evidence', ellipsis: true, search: false },
-    { title: '来源', dataIndex: 'source', width: 140, search: false, render: (_, row) => row.source || '—' },
+    {
+      title: '来源',
+      dataIndex: 'source',
+      width: 120,
+      ellipsis: true,
+      search: false,
+      render: (_, row) => row.source || '—',
+    },
     { title: '录入', dataIndex: 'createdByName', width: 100, search: false },
-    { title: '时间', dataIndex: 'createdAt', width: 160, search: false, render: (_, row) => dateTime(row.createdAt) },
+    { title: '时间', dataIndex: 'createdAt', width: 150, search: false, render: (_, row) => dateTime(row.createdAt) },
     {
       title: '操作',
       valueType: 'option',

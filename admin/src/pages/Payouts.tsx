@@ -5,7 +5,7 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components'
 import { SETTLEMENT_LABELS } from '@contract/constants'
 import type { Payout } from '@contract/payments'
-import { Popconfirm, Tag, Typography } from 'antd'
+import { Popconfirm, Tag, Tooltip, Typography } from 'antd'
 import { useRef } from 'react'
 import { api } from '../api'
 import { DeskTable } from '../components/DeskTable'
@@ -18,19 +18,19 @@ export default function Payouts() {
   const act = useAct()
   const table = useRef<ActionType>(null)
   const columns: ProColumns<Payout>[] = [
-    { title: '编号', dataIndex: 'id', width: 80, search: false },
-    { title: '订单编号', dataIndex: 'orderNo', width: 220, copyable: true },
+    { title: '编号', dataIndex: 'id', width: 64, search: false },
+    { title: '订单编号', dataIndex: 'orderNo', width: 224, copyable: true },
     {
       title: '卖家编号',
       dataIndex: 'sellerId',
-      width: 160,
+      width: 140,
       valueType: 'digit',
       render: (_, row) => `${row.sellerName}（#${row.sellerId}）`,
     },
     {
       title: '金额',
       dataIndex: 'amount',
-      width: 120,
+      width: 110,
       search: false,
       sorter: true,
       render: (_, row) => yuan(row.amount),
@@ -38,34 +38,31 @@ export default function Payouts() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 100,
+      width: 96,
       valueEnum: valueEnum(SETTLEMENT_LABELS),
-      render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{SETTLEMENT_LABELS[row.status]}</Tag>,
+      // The transfer's own number and time, for a question to Alipay, on the paid tag.
+      render: (_, row) => (
+        <Tooltip title={row.transferNo ? `转账单号 ${row.transferNo} · ${dateTime(row.paidAt)}` : undefined}>
+          <Tag color={STATUS_COLORS[row.status]}>{SETTLEMENT_LABELS[row.status]}</Tag>
+        </Tooltip>
+      ),
     },
     {
       title: '网关原因',
       dataIndex: 'reason',
-      width: 240,
+      ellipsis: true,
       search: false,
       render: (_, row) => (row.reason ? <Typography.Text type="danger">{row.reason}</Typography.Text> : '—'),
     },
-    { title: '第几次', dataIndex: 'attempt', width: 80, search: false },
-    {
-      title: '转账单号',
-      dataIndex: 'transferNo',
-      width: 180,
-      search: false,
-      render: (_, row) => row.transferNo ?? '—',
-    },
+    { title: '第几次', dataIndex: 'attempt', width: 70, search: false },
     {
       title: '生成时间',
       dataIndex: 'createdAt',
-      width: 160,
+      width: 150,
       search: false,
       sorter: true,
       render: (_, row) => dateTime(row.createdAt),
     },
-    { title: '到账时间', dataIndex: 'paidAt', width: 160, search: false, render: (_, row) => dateTime(row.paidAt) },
     {
       title: '操作',
       valueType: 'option',

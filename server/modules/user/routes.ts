@@ -1,9 +1,24 @@
-/** The signed-in user's own account: profile and real name (API.md, "Session and account"). */
+/** The signed-in user's own account (API.md, "Session and account"), and people at the console (用户). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ProfilePatch, RealNameRequest, RealNameResult, UserCenter, UserProfile } from '../../../src/contract/user'
+import {
+  AdminUser,
+  AdminUserDetail,
+  AdminUsersQuery,
+  ProfilePatch,
+  RealNameRequest,
+  RealNameResult,
+  StaffRolesChange,
+  UserCenter,
+  UserId,
+  UserProfile,
+  UserStateChange,
+} from '../../../src/contract/user'
 import type { AppDeps } from '../../deps'
 import { requireUser } from '../../lib/auth'
-import { Ajax, ok } from '../../lib/envelope'
+import { staffOf } from '../../lib/audit'
+import { Ajax, ok, page, Table } from '../../lib/envelope'
+import { staffOnly } from '../../lib/staff'
+import * as people from './admin'
 import * as user from './service'
 
 export const userRoutes: FastifyPluginAsyncTypebox<
@@ -40,5 +55,80 @@ export const userRoutes: FastifyPluginAsyncTypebox<
       },
     },
     async (request) => ok(await user.verifyRealName(deps, requireUser(request).id, request.body)),
+  )
+}
+
+export const adminUserRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
+  const tags = ['admin']
+  const db = database.db
+
+  app.get(
+    '/admin/users',
+    {
+      config: staffOnly('service'),
+      schema: {
+        summary: '用户：按用户名、昵称、手机号或编号，角色，是否停用（手机号打码）',
+        tags,
+        querystring: AdminUsersQuery,
+        response: { 200: Table(AdminUser) },
+      },
+    },
+    async (request) => {
+      const { pageNum = 1, pageSize = 20, ...filters } = request.query
+      const { rows, total } = await people.listUsers(db, { ...filters, pageNum, pageSize })
+      return page(rows, total)
+    },
+  )
+
+  app.get(
+    '/admin/users/:id',
+    {
+      config: staffOnly('service'),
+      schema: {
+        summary: '用户详情：实名（打码）、买卖数量、在用的登录',
+        tags,
+        params: UserId,
+        response: { 200: Ajax(AdminUserDetail) },
+      },
+    },
+    async (request) => ok(await people.userDetail(db, request.params.id)),
+  )
+
+  for (const [action, disabled, summary] of [
+    ['disable', true, '停用账号（写明原因；其登录立即失效）'],
+    ['enable', false, '启用账号（写明原因）'],
+  ] as const) {
+    app.post(
+      `/admin/users/:id/${action}`,
+      {
+        config: staffOnly('service'),
+        schema: { summary, tags, params: UserId, body: UserStateChange, response: { 200: Ajax(AdminUserDetail) } },
+      },
+      async (request) =>
+        ok(
+          await people.setDisabled(
+            db,
+            { ...staffOf(request), roles: requireUser(request).roles },
+            request.params.id,
+            disabled,
+            request.body.reason,
+          ),
+        ),
+    )
+  }
+
+  app.put(
+    '/admin/users/:id/roles',
+    {
+      config: staffOnly(),
+      schema: {
+        summary: '设置员工角色（仅管理员；其他角色不变）',
+        tags,
+        params: UserId,
+        body: StaffRolesChange,
+        response: { 200: Ajax(AdminUserDetail) },
+      },
+    },
+    async (request) => ok(await people.setStaffRoles(db, staffOf(request), request.params.id, request.body.roles)),
   )
 }
