@@ -7,6 +7,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   DashboardOutlined,
+  DatabaseOutlined,
   FileSearchOutlined,
   MessageOutlined,
   NotificationOutlined,
@@ -85,6 +86,13 @@ export const SCREENS: Screen[] = [
     icon: <StopOutlined />,
     roles: ['reviewer', 'service'],
     Page: lazy(() => import('./pages/Blacklist')),
+  },
+  {
+    path: '/catalogue',
+    name: '目录',
+    icon: <DatabaseOutlined />,
+    roles: ['editor'],
+    Page: lazy(() => import('./pages/Catalogue')),
   },
   {
     path: '/notices',

@@ -37,6 +37,19 @@ export type Game = Static<typeof Game>
 export const AdminGame = Type.Object({ ...Game.properties, enabled: Type.Boolean() })
 export type AdminGame = Static<typeof AdminGame>
 
+/** PUT /api/admin/games/{id} (editors): what the catalogue shows of a game; only the fields given change. */
+export const GamePatch = Body(
+  {
+    hot: Type.Optional(Type.Boolean({ title: '热门' })),
+    sort: Type.Optional(Type.Integer({ title: '排序', minimum: -100_000, maximum: 100_000 })),
+    enabled: Type.Optional(Type.Boolean({ title: '启用' })),
+  },
+  { minProperties: 1 },
+)
+export type GamePatch = Static<typeof GamePatch>
+
+export const GameId = Type.Object({ id: Id('游戏编号') })
+
 export const GameListQuery = Type.Object({
   type: Type.Optional(GameType),
   initial: Type.Optional(Type.String({ title: '首字母', pattern: '^[A-Za-z]$' })),
@@ -60,6 +73,16 @@ export const RegionNode = Type.Object({
   sort: Type.Integer(),
 })
 export type RegionNode = Static<typeof RegionNode>
+
+/**
+ * PUT /api/admin/games/{id}/regions/order (editors): the new order of one parent's children (null: the
+ * roots) — every child named once, as the console's tree is dragged.
+ */
+export const RegionOrder = Body({
+  parentId: Type.Union([Id('上级区服'), Type.Null()], { title: '上级区服' }),
+  ids: Type.Array(Id('区服'), { title: '区服顺序', minItems: 1, maxItems: 500, uniqueItems: true }),
+})
+export type RegionOrder = Static<typeof RegionOrder>
 
 /** The levels of a game's region tree: a game's roots, or the children of one node. */
 export const GameQuery = Type.Object({ gameId: Id('游戏') })

@@ -2,14 +2,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../server/db'
-import { games, orders, payments, users } from '../../server/db/schema'
+import { auditLog, games, orders, payments, users } from '../../server/db/schema'
 import { seedCatalogue } from '../../server/seed/catalogue'
 import { seedDemoTrades } from '../../server/seed/trades'
 import { seedDemoUsers } from '../../server/seed/users'
 import { createTestApp } from './helpers/app'
-import { createTestDatabase } from './helpers/database'
+import { auditActions, createTestDatabase } from './helpers/database'
 import { createCaller, createPerson, type Person } from './helpers/http'
 
 /**
@@ -177,6 +177,57 @@ test('GET /api/admin/games lists every game, the disabled ones too', async () =>
   const buyers = await call('GET', '/api/web/game/list')
   expect(buyers.body.data.map((g: { id: number }) => g.id)).not.toContain(game.id)
   await database.db.update(games).set({ enabled: true }).where(eq(games.id, game.id))
+})
+
+describe('目录: games and their region trees', () => {
+  test('an editor changes a game’s place in the lists; the change is audited with what it was', async () => {
+    const [game] = await database.db.select().from(games).where(eq(games.enabled, true)).limit(1)
+    const put = (body: object, person = editor) =>
+      call('PUT', `/api/admin/games/${game.id}`, { token: person.token, body })
+    expect((await put({ hot: true }, reviewer)).status).toBe(403)
+    expect(await put({})).toMatchObject({ status: 400 })
+    const changed = await put({ enabled: false, sort: 7, hot: game.hot })
+    expect(changed.body.data).toMatchObject({ id: game.id, enabled: false, sort: 7 })
+    const buyers = await call('GET', '/api/web/game/list')
+    expect(buyers.body.data.map((g: { id: number }) => g.id)).not.toContain(game.id)
+    const [row] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'game.update'), eq(auditLog.subjectId, game.id)))
+    expect(row.detail).toEqual({ enabled: { from: true, to: false }, sort: { from: game.sort, to: 7 } })
+    await put({ enabled: true, sort: game.sort })
+    expect(await call('PUT', '/api/admin/games/999999', { token: editor.token, body: { hot: true } })).toMatchObject({
+      status: 404,
+    })
+  })
+
+  test('the region tree, reordered among siblings only; the buyers’ cascade follows', async () => {
+    const [game] = await database.db.select().from(games).limit(1)
+    const tree = await call('GET', `/api/admin/games/${game.id}/regions`, { token: editor.token })
+    const nodes = tree.body.data as { id: number; parentId: number | null; kind: string }[]
+    const roots = nodes.filter((node) => node.parentId === null).map((node) => node.id)
+    expect(roots.length).toBeGreaterThan(1)
+    const reversed = [...roots].reverse()
+    const order = (body: object) =>
+      call('PUT', `/api/admin/games/${game.id}/regions/order`, { token: editor.token, body })
+    const moved = await order({ parentId: null, ids: reversed })
+    expect(moved.status).toBe(200)
+    expect(
+      moved.body.data.filter((n: { parentId: number | null }) => n.parentId === null).map((n: { id: number }) => n.id),
+    ).toEqual(reversed)
+    const rootKind = nodes.find((node) => node.parentId === null)!.kind
+    const cascade = await call('GET', '/api/web/keylist', { query: { gameId: game.id, systemKey: rootKind } })
+    expect(cascade.body.data.map((n: { id: number }) => n.id)).toEqual(reversed)
+    // Not all the siblings, or a node of another parent: refused, nothing moves.
+    const refusal = '区服顺序须包含同一上级下的全部区服，且只能在同级之间调整'
+    expect(await order({ parentId: null, ids: reversed.slice(1) })).toMatchObject({
+      status: 400,
+      body: { msg: refusal },
+    })
+    const child = nodes.find((node) => node.parentId !== null)!
+    expect(await order({ parentId: null, ids: [...reversed.slice(1), child.id] })).toMatchObject({ status: 400 })
+    expect(await auditActions(database, 'game', game.id)).toContain('region.reorder')
+  })
 })
 
 test('GET /api/admin/goods/{id} sets the listing against its template, required fields marked', async () => {

@@ -8,6 +8,9 @@ import { Type } from 'typebox'
 import { LIST_TOTAL_CAP } from '../../../src/contract/constants'
 import {
   AdminGame,
+  GameId,
+  GamePatch,
+  RegionOrder,
   AreaQuery,
   AttributeTemplate,
   BrowseRow,
@@ -30,9 +33,11 @@ import {
 } from '../../../src/contract/catalogue'
 import type { AppDeps } from '../../deps'
 import { OPTIONAL, PUBLIC } from '../../lib/access'
+import { staffOf } from '../../lib/audit'
 import { requireUser } from '../../lib/auth'
 import { staffOnly } from '../../lib/staff'
 import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
+import * as admin from './admin'
 import * as catalogue from './service'
 
 /**
@@ -293,7 +298,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   )
 }
 
-/** The catalogue at the console: every desk reads the games (its filters name them); editing is the editor's. */
+/** The catalogue at the console: every desk reads the games (its filters name them); the editor edits them. */
 export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
   app.get(
     '/admin/games',
@@ -302,5 +307,49 @@ export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'data
       schema: { summary: '全部游戏（含已停用）', tags: ['admin'], response: { 200: Ajax(Type.Array(AdminGame)) } },
     },
     async () => ok(await catalogue.allGames(database.db)),
+  )
+
+  app.put(
+    '/admin/games/:id',
+    {
+      config: staffOnly('editor'),
+      schema: {
+        summary: '修改游戏：热门、排序、启用（只改给出的字段；写入审计）',
+        tags: ['admin'],
+        params: GameId,
+        body: GamePatch,
+        response: { 200: Ajax(AdminGame) },
+      },
+    },
+    async (request) => ok(await admin.updateGame(database.db, staffOf(request), request.params.id, request.body)),
+  )
+
+  app.get(
+    '/admin/games/:id/regions',
+    {
+      config: staffOnly('editor'),
+      schema: {
+        summary: '游戏的区服树（平铺，每级按顺序）',
+        tags: ['admin'],
+        params: GameId,
+        response: { 200: Ajax(Type.Array(RegionNode)) },
+      },
+    },
+    async (request) => ok(await admin.regionTree(database.db, request.params.id)),
+  )
+
+  app.put(
+    '/admin/games/:id/regions/order',
+    {
+      config: staffOnly('editor'),
+      schema: {
+        summary: '调整同一上级下区服的顺序（拖动排序；写入审计）',
+        tags: ['admin'],
+        params: GameId,
+        body: RegionOrder,
+        response: { 200: Ajax(Type.Array(RegionNode)) },
+      },
+    },
+    async (request) => ok(await admin.reorderRegions(database.db, staffOf(request), request.params.id, request.body)),
   )
 }
