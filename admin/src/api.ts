@@ -70,9 +70,6 @@ export const api = {
   get: async <T>(path: string, query?: Query) => (await send<ApiResult<T>>('GET', path, undefined, query)).data,
   post: async <T = void>(path: string, body?: unknown) => (await send<ApiResult<T>>('POST', path, body ?? {})).data,
   put: async <T = void>(path: string, body: unknown) => (await send<ApiResult<T>>('PUT', path, body)).data,
-  delete: async (path: string) => {
-    await send('DELETE', path)
-  },
   page: <T>(path: string, query: Query) => send<ApiTable<T>>('GET', path, undefined, query),
 }
 

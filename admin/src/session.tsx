@@ -18,7 +18,7 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null)
 
-export function mayUse(me: StaffMe | null | undefined, roles: readonly StaffRole[]): boolean {
+function mayUse(me: StaffMe | null | undefined, roles: readonly StaffRole[]): boolean {
   return !!me && me.roles.some((role) => role === 'admin' || roles.includes(role))
 }
 

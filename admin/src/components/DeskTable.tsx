@@ -15,7 +15,7 @@ export interface DrawerProps {
   onChanged(): void
 }
 
-export interface Detail {
+interface Detail {
   /** The link that opens the drawer ("处理", "审核"). */
   label: string
   Drawer: ComponentType<DrawerProps>

@@ -1,18 +1,13 @@
 /** 验号: asks why, fetches the account's sign-in (the server logs each look), and shows it once in a modal. */
+import type { Credentials } from '@contract/orders'
 import { Alert, Descriptions, Modal, Typography } from 'antd'
 import { useState } from 'react'
 import { ReasonButton } from './ReasonButton'
 import { useAct } from './useAct'
 
-export interface Revealed {
-  account: string
-  password: string
-  notes: string
-}
-
-export function RevealButton({ load }: { load(reason: string): Promise<Revealed> }) {
+export function RevealButton({ load }: { load(reason: string): Promise<Credentials> }) {
   const act = useAct()
-  const [shown, setShown] = useState<Revealed>()
+  const [shown, setShown] = useState<Credentials>()
   return (
     <>
       <ReasonButton
