@@ -168,3 +168,25 @@ it('an editor changes a notice; the preview and the H5 show it sanitized', async
   await reader.close()
   expect(await auditRows('notice.update', id)).toEqual([expect.objectContaining({ actor: 'editor' })])
 })
+
+it('an editor drags a region above its sibling; buyers then see the new order', async () => {
+  const { page } = handle
+  await signIn(page, 'editor')
+  await page.getByRole('menuitem', { name: '目录' }).click()
+  const row = page.locator('.ant-table-row').first()
+  const gameId = Number(await row.locator('td').first().innerText())
+  await row.getByText('区服', { exact: true }).click()
+  const tree = page.locator('.ant-drawer-content .ant-tree')
+  const roots = async () => (await tree.locator('.ant-tree-title').allInnerTexts()).map((title) => title.split(' ')[0])
+  await tree.locator('.ant-tree-title').first().waitFor()
+  const [first, second] = await roots()
+  const node = (name: string) => tree.locator('.ant-tree-treenode', { hasText: name }).first()
+  await node(second).dragTo(node(first), { targetPosition: { x: 60, y: 3 } })
+  await page.getByText('顺序已保存').waitFor()
+  expect((await roots()).slice(0, 2)).toEqual([second, first])
+
+  // The roots of the demo's trees are the systems (iOS / 安卓), listed to buyers by /web/keylist.
+  const shown = await api.json<{ name: string }[]>(`/api/web/keylist?gameId=${gameId}&systemKey=system`)
+  expect(shown.data.map((region) => region.name).slice(0, 2)).toEqual([second, first])
+  expect(await auditRows('region.reorder', gameId)).toEqual([expect.objectContaining({ actor: 'editor' })])
+})
