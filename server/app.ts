@@ -11,6 +11,7 @@ import type { AppDeps } from './deps'
 import { h5Routes, isPageUrl, loadH5Build, redirectPage } from './h5'
 import { BEARER, guardRoute } from './lib/access'
 import { installAuth } from './lib/auth'
+import { editableListRoutes } from './lib/editableList'
 import { AppError, ErrorReply } from './lib/envelope'
 import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
 import { isLoopback } from './lib/network'
@@ -20,6 +21,7 @@ import { adminDashboardRoutes } from './modules/dashboard/routes'
 import { authRoutes } from './modules/auth/routes'
 import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/routes'
 import { adminConsignmentRoutes, consignmentRoutes } from './modules/consignment/routes'
+import { contentLists } from './modules/content/lists'
 import { adminContentRoutes, contentRoutes } from './modules/content/routes'
 import { devRoutes } from './modules/dev/routes'
 import { adminFeedbackRoutes, feedbackRoutes } from './modules/feedback/routes'
@@ -32,6 +34,7 @@ import { BRIDGE_PATH, localGateways } from './modules/payments/local/support'
 import { adminPayoutRoutes, paymentRoutes } from './modules/payments/routes'
 import { adminSettingsRoutes } from './modules/settings/routes'
 import { staffDevRoutes, staffRoutes } from './modules/staff/routes'
+import { trustLists } from './modules/trust/lists'
 import { adminTrustRoutes, trustRoutes } from './modules/trust/routes'
 import { uploadFiles, uploadRoutes } from './modules/upload/routes'
 import { adminUserRoutes, userRoutes } from './modules/user/routes'
@@ -147,6 +150,12 @@ export function buildApp(deps: AppDeps) {
   app.register(adminContentRoutes, { ...api, database, config })
   app.register(trustRoutes, { ...api, database, kv, lookupKey })
   app.register(adminTrustRoutes, { ...api, database, lookupKey })
+  app.register(editableListRoutes, {
+    ...api,
+    db: database.db,
+    lists: [...contentLists(config.dataDir), ...trustLists(config.dataDir)],
+    roles: ['editor'],
+  })
   app.register(messageRoutes, { ...api, database })
   app.register(feedbackRoutes, { ...api, database, config, kv })
   app.register(adminFeedbackRoutes, { ...api, database })

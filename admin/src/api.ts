@@ -7,10 +7,17 @@ import type { ApiResult, ApiTable } from '@contract/envelope'
 
 const TOKEN_KEY = 'haoanxin.staff.token'
 
+/** A field the server refused, and the words to show under it. */
+export interface FieldProblem {
+  field: string
+  message: string
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fields: FieldProblem[] = [],
   ) {
     super(message)
     this.name = 'ApiError'
@@ -54,14 +61,18 @@ async function send<T>(method: string, path: string, body?: unknown, query?: Que
   } catch {
     throw new ApiError(0, '网络不通，请检查网络后重试')
   }
-  const answer = (await response.json().catch(() => null)) as { code?: number; msg?: string } | null
+  const answer = (await response.json().catch(() => null)) as {
+    code?: number
+    msg?: string
+    data?: { errors?: FieldProblem[] }
+  } | null
   if (!response.ok || !answer || answer.code !== 200) {
     const message = answer?.msg || `服务器错误（${response.status}）`
     if (response.status === 401 && token) {
       forgetToken()
       signedOutListeners.forEach((listener) => listener(message))
     }
-    throw new ApiError(response.status, message)
+    throw new ApiError(response.status, message, answer?.data?.errors)
   }
   return answer as T
 }
@@ -70,6 +81,9 @@ export const api = {
   get: async <T>(path: string, query?: Query) => (await send<ApiResult<T>>('GET', path, undefined, query)).data,
   post: async <T = void>(path: string, body?: unknown) => (await send<ApiResult<T>>('POST', path, body ?? {})).data,
   put: async <T = void>(path: string, body: unknown) => (await send<ApiResult<T>>('PUT', path, body)).data,
+  delete: async (path: string) => {
+    await send('DELETE', path)
+  },
   page: <T>(path: string, query: Query) => send<ApiTable<T>>('GET', path, undefined, query),
 }
 

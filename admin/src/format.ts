@@ -7,3 +7,7 @@ export const dateTime = (iso: string | null | undefined): string => (iso ? dayjs
 /** A label map as a ProTable `valueEnum`. */
 export const valueEnum = (labels: Record<string, string>) =>
   Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]))
+
+/** A label map as the options of a select. */
+export const selectOptions = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }))

@@ -11,6 +11,7 @@ import {
   FileSearchOutlined,
   MessageOutlined,
   NotificationOutlined,
+  PictureOutlined,
   SettingOutlined,
   ShoppingOutlined,
   StopOutlined,
@@ -100,6 +101,13 @@ export const SCREENS: Screen[] = [
     icon: <NotificationOutlined />,
     roles: ['editor'],
     Page: lazy(() => import('./pages/Notices')),
+  },
+  {
+    path: '/content',
+    name: '内容',
+    icon: <PictureOutlined />,
+    roles: ['editor'],
+    Page: lazy(() => import('./pages/Content')),
   },
   {
     path: '/settings',

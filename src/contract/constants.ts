@@ -124,3 +124,14 @@ export const BLACKLIST_REASON_LABELS = {
 
 /** Feedback types and states (contract/feedback.ts). */
 export const PROBLEM_STATUS_LABELS = { open: '待回复', replied: '已回复', closed: '已关闭' }
+
+/** Service contacts' kinds (contract/trust.ts) and the platforms of our social accounts (contract/content.ts). */
+export const CONTACT_KIND_LABELS = {
+  buyer: '买家客服',
+  seller: '卖家客服',
+  consign: '代售客服',
+  guarantee: '包赔客服',
+  recycle: '回收客服',
+}
+
+export const SOCIAL_PLATFORM_LABELS = { douyin: '抖音', kuaishou: '快手' }

@@ -46,7 +46,7 @@ export const NoticeListQuery = Type.Object({ noticeType: Type.Optional(NoticeTyp
 export type NoticeListQuery = Static<typeof NoticeListQuery>
 
 /** `/account/zhubo/list?type=1` anchors (主播), `type=2` banners. */
-export const BannerKind = literals(['banner', 'anchor'] as const)
+export const BannerKind = literals(['banner', 'anchor'] as const, { title: '类型' })
 export type BannerKind = Static<typeof BannerKind>
 
 export const BannerQuery = Type.Object({ type: literals(['1', '2'] as const, { title: '类型' }) })
@@ -64,7 +64,7 @@ export const Banner = Type.Object({
 })
 export type Banner = Static<typeof Banner>
 
-export const SocialPlatform = literals(['douyin', 'kuaishou'] as const)
+export const SocialPlatform = literals(['douyin', 'kuaishou'] as const, { title: '平台' })
 export type SocialPlatform = Static<typeof SocialPlatform>
 
 export const SocialAccount = Type.Object({
@@ -81,7 +81,55 @@ export const SocialAccount = Type.Object({
 })
 export type SocialAccount = Static<typeof SocialAccount>
 
-// ── operator ────────────────────────────────────────────────────────────────────────────────────
+// ── operator: the lists editors keep (each written whole by POST, field by field by PUT) ─────────
+
+/** Where a row stands in its list (smaller first). */
+export const SortOrder = Type.Integer({ title: '排序', minimum: -100_000, maximum: 100_000 })
+/** Whether buyers see the row. */
+export const Enabled = Type.Boolean({ title: '显示' })
+/** An image this server stored (`/uploads/…`), '' where it may be missing. */
+const ImageUrl = (title: string, minLength = 0) => Type.String({ title, minLength, maxLength: 200 })
+
+/** POST /admin/banners. */
+export const BannerInput = Body({
+  kind: BannerKind,
+  image: ImageUrl('图片', 1),
+  title: Type.String({ title: '标题', minLength: 1, maxLength: 40 }),
+  link: Type.String({
+    title: '跳转页面',
+    maxLength: 200,
+    description: "站内页面，如 /index/articleDetail?id=3；或 ''",
+  }),
+  content: Type.String({ title: '说明', maxLength: 60 }),
+  sort: SortOrder,
+  enabled: Enabled,
+})
+export type BannerInput = Static<typeof BannerInput>
+export const BannerPatch = Body(Type.Partial(BannerInput).properties)
+export const AdminBanner = Type.Object({ ...Banner.properties, enabled: Type.Boolean() })
+export type AdminBanner = Static<typeof AdminBanner>
+
+/** POST /admin/social-accounts. */
+export const SocialAccountInput = Body({
+  platform: SocialPlatform,
+  name: Type.String({ title: '名称', minLength: 1, maxLength: 40 }),
+  fans: Type.Integer({ title: '粉丝数', minimum: 0, maximum: 2_000_000_000 }),
+  account: Type.String({ title: '账号', minLength: 1, maxLength: 40 }),
+  avatar: ImageUrl('头像', 1),
+  link: Type.String({ title: '主页链接', maxLength: 200, description: "https:// 开头；或 ''" }),
+  sort: SortOrder,
+  enabled: Enabled,
+})
+export type SocialAccountInput = Static<typeof SocialAccountInput>
+export const SocialAccountPatch = Body(Type.Partial(SocialAccountInput).properties)
+export const AdminSocialAccount = Type.Object({
+  ...SocialAccount.properties,
+  sort: Type.Integer(),
+  enabled: Type.Boolean(),
+})
+export type AdminSocialAccount = Static<typeof AdminSocialAccount>
+
+// ── operator: notices ────────────────────────────────────────────────────────────────────────────────────
 
 export const NoticeStatus = literals(['published', 'hidden'] as const, { title: '状态' })
 export type NoticeStatus = Static<typeof NoticeStatus>

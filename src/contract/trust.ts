@@ -3,6 +3,7 @@
  * "Content and service"), and the operator's blacklist entry.
  */
 import { Type, type Static } from 'typebox'
+import { Enabled, SortOrder } from './content'
 import { Body, Id, literals, Nullable, pageParams, Time } from './schemas'
 
 /** 买家客服 / 卖家客服 / 代售客服 / 包赔(中介担保)客服 / 回收客服. */
@@ -27,6 +28,33 @@ export const ServiceContact = Type.Object({
 })
 export type ServiceContact = Static<typeof ServiceContact>
 
+/** POST /admin/service-contacts: QQ, WeChat id and phone are stored normalized (客服验证 matches exactly). */
+export const ServiceContactInput = Body({
+  kind: ServiceContactKind,
+  name: Type.String({ title: '名称', minLength: 1, maxLength: 20 }),
+  qq: Type.String({ title: 'QQ', maxLength: 20 }),
+  weixin: Type.String({ title: '微信号', maxLength: 30 }),
+  phone: Type.String({ title: '手机号', maxLength: 20 }),
+  qrImage: Type.String({ title: '二维码', maxLength: 200, description: "上传得到的地址，或 ''" }),
+  workHours: Type.String({ title: '服务时间', maxLength: 30 }),
+  gameIds: Type.Array(Id('游戏'), {
+    title: '服务的游戏',
+    maxItems: 200,
+    uniqueItems: true,
+    description: '空 = 全部游戏',
+  }),
+  sort: SortOrder,
+  enabled: Enabled,
+})
+export type ServiceContactInput = Static<typeof ServiceContactInput>
+export const ServiceContactPatch = Body(Type.Partial(ServiceContactInput).properties)
+export const AdminServiceContact = Type.Object({
+  ...ServiceContact.properties,
+  sort: Type.Integer(),
+  enabled: Type.Boolean(),
+})
+export type AdminServiceContact = Static<typeof AdminServiceContact>
+
 /** GET /V2/H5/account. */
 export const ServiceContactQuery = Type.Object({
   kind: Type.Optional(ServiceContactKind),
@@ -47,6 +75,22 @@ export const QqGroup = Type.Object({
   full: Type.Boolean(),
 })
 export type QqGroup = Static<typeof QqGroup>
+
+/** POST /admin/qq-groups. */
+export const QqGroupInput = Body({
+  name: Type.String({ title: '群名称', minLength: 1, maxLength: 40 }),
+  number: Type.String({ title: '群号', minLength: 5, maxLength: 12, pattern: '^[1-9][0-9]{4,11}$' }),
+  gameId: Type.Union([Id('游戏'), Type.Null()], { title: '游戏', description: 'null = 平台通用群' }),
+  full: Type.Boolean({ title: '已满' }),
+  sort: SortOrder,
+})
+export type QqGroupInput = Static<typeof QqGroupInput>
+export const QqGroupPatch = Body(Type.Partial(QqGroupInput).properties)
+export const AdminQqGroup = Type.Object({
+  ...Type.Omit(QqGroup, ['gameName']).properties,
+  sort: Type.Integer(),
+})
+export type AdminQqGroup = Static<typeof AdminQqGroup>
 
 /** The longest value either lookup takes. */
 export const SUBJECT_MAX_LENGTH = 64

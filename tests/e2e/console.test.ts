@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import sharp from 'sharp'
 import { apiClient, authed } from './setup/api'
 import { DESKTOP, topPage, usePage } from './setup/browser'
 import { e2eBaseUrl } from './setup/server'
@@ -198,4 +199,44 @@ it('an editor drags a region above its sibling; buyers then see the new order', 
   const shown = await api.json<{ name: string }[]>(`/api/web/keylist?gameId=${gameId}&systemKey=system`)
   expect(shown.data.map((region) => region.name).slice(0, 2)).toEqual([second, first])
   expect(await auditRows('region.reorder', gameId)).toEqual([expect.objectContaining({ actor: 'editor' })])
+})
+
+it('an editor uploads a picture and adds a banner (a link outside the H5 refused at its field); the home page shows it', async () => {
+  const { page } = handle
+  await signIn(page, 'editor')
+  await page.getByRole('menuitem', { name: '内容' }).click()
+  await page.getByRole('button', { name: '新增图片' }).click()
+  const form = page.locator('.ant-modal-content', { hasText: '新增图片' })
+  const picture = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#2e90fa' } })
+    .png()
+    .toBuffer()
+  await form.locator('input[type=file]').setInputFiles({ name: 'spring.png', mimeType: 'image/png', buffer: picture })
+  await form.locator('.ant-upload-list-item-done, .ant-upload-list-item-container img').first().waitFor()
+  await form.getByLabel('标题 / 主播名').fill('春节不打烊')
+  await form.getByLabel('跳转页面').fill('https://elsewhere.example/')
+  await form.getByRole('button', { name: '确定' }).click()
+  await form.getByText('跳转页面必须是站内页面地址，如 /index/articleDetail?id=3；不跳转请留空').first().waitFor()
+  // The refusal is a 400, which the browser also reports in its console: that one report is expected.
+  const refused = handle.errors.filter((error) => error.includes('400 (Bad Request)'))
+  expect(refused).toEqual([expect.stringContaining('/api/admin/banners')])
+  handle.errors.splice(handle.errors.indexOf(refused[0]), 1)
+  await form.getByLabel('跳转页面').fill('/index/other/zhaohui')
+  await form.getByRole('button', { name: '确定' }).click()
+  await page.getByText('已新增图片').waitFor()
+
+  const banners = await api.json<never>('/api/account/zhubo/list?type=2')
+  const added = (
+    banners as unknown as { rows: { id: number; title: string; image: string; link: string }[] }
+  ).rows.find((row) => row.title === '春节不打烊')
+  expect(added).toMatchObject({
+    link: '/index/other/zhaohui',
+    image: expect.stringMatching(/^\/uploads\/[0-9a-f]{40}\.png$/),
+  })
+
+  const reader = await handle.browser.newPage()
+  await reader.setViewportSize({ width: 375, height: 812 })
+  await reader.goto(`${baseUrl}/index/home`)
+  await topPage(reader).locator('[aria-label="春节不打烊"]').first().waitFor({ state: 'attached' })
+  await reader.close()
+  expect(await auditRows('banner.create', added!.id)).toEqual([expect.objectContaining({ actor: 'editor' })])
 })

@@ -13,6 +13,7 @@ import { isValidIdNumber } from '../../src/contract/validation'
 import type { LocalSmsSender } from '../../server/lib/sms'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
+import { createPerson } from './helpers/http'
 import { productionEnv } from './helpers/production'
 
 let database: Database
@@ -621,11 +622,11 @@ describe('image upload', () => {
     return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
   }
 
-  async function upload(content: Buffer, token?: string, filename?: string, field?: string) {
+  async function upload(content: Buffer, token?: string, filename?: string, field?: string, url = '/api/upload/image') {
     const { payload, headers } = multipart(content, filename, field)
     const response = await app.inject({
       method: 'POST',
-      url: '/api/upload/image',
+      url,
       payload,
       headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     })
@@ -672,6 +673,22 @@ describe('image upload', () => {
     expect((await upload(gif, token, 'x.gif')).status).toBe(400)
     expect((await upload(Buffer.from('x'), undefined)).status).toBe(401)
     expect((await upload(Buffer.from('x'), token, 'a.jpg', 'other')).body.msg).toBe('请选择要上传的图片（字段 file）')
+  })
+
+  test('the console uploads through its own door, for editors only, into the same store', async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#12b76a' } })
+      .png()
+      .toBuffer()
+    const editor = await createPerson(database, ['user', 'editor'])
+    const reviewer = await createPerson(database, ['user', 'reviewer'])
+    const stored = await upload(png, editor.token, 'icon.png', 'file', '/api/admin/upload/image')
+    expect(stored).toMatchObject({
+      status: 200,
+      body: { data: { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{40}\.png$/) } },
+    })
+    expect((await upload(png, reviewer.token, 'icon.png', 'file', '/api/admin/upload/image')).status).toBe(403)
+    expect((await upload(png, token, 'icon.png', 'file', '/api/admin/upload/image')).status).toBe(403)
+    expect((await upload(png, undefined, 'icon.png', 'file', '/api/admin/upload/image')).status).toBe(401)
   })
 
   test('refuses more than 5 MB with 413', async () => {

@@ -21,9 +21,7 @@ import { DeskTable } from '../components/DeskTable'
 import { ReasonButton } from '../components/ReasonButton'
 import { useAct } from '../components/useAct'
 import { useGames } from '../components/useGames'
-import { dateTime, valueEnum } from '../format'
-
-const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }))
+import { dateTime, selectOptions, valueEnum } from '../format'
 
 function NewRecord({ games, onAdded }: { games: AdminGame[]; onAdded(): void }) {
   const act = useAct()
@@ -42,7 +40,7 @@ function NewRecord({ games, onAdded }: { games: AdminGame[]; onAdded(): void }) 
       <ProFormSelect
         name="subjectKind"
         label="对象类型"
-        options={options(BLACKLIST_SUBJECT_LABELS)}
+        options={selectOptions(BLACKLIST_SUBJECT_LABELS)}
         rules={[{ required: true }]}
       />
       <ProFormText
@@ -60,7 +58,7 @@ function NewRecord({ games, onAdded }: { games: AdminGame[]; onAdded(): void }) 
       <ProFormSelect
         name="reason"
         label="原因"
-        options={options(BLACKLIST_REASON_LABELS)}
+        options={selectOptions(BLACKLIST_REASON_LABELS)}
         rules={[{ required: true }]}
       />
       <ProFormTextArea

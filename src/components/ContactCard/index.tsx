@@ -1,16 +1,9 @@
 import { Text, View } from '@tarojs/components'
 import CopyButton from '@/components/CopyButton'
+import { CONTACT_KIND_LABELS } from '@/contract/constants'
 import LazyImage from '@/components/LazyImage'
 import type { ServiceContact, ServiceContactKind } from '@/contract/trust'
 import './index.scss'
-
-export const CONTACT_KIND_LABELS: Record<ServiceContactKind, string> = {
-  buyer: '买家客服',
-  seller: '卖家客服',
-  consign: '代售客服',
-  guarantee: '包赔客服',
-  recycle: '回收客服',
-}
 
 /** The groups customer service is shown in (SCREENS.md contactkefu): 买家, 卖家/代售, 包赔, 回收. */
 export const CONTACT_GROUPS: { title: string; kinds: ServiceContactKind[] }[] = [

@@ -7,7 +7,8 @@ import RichContent from '@/components/RichContent'
 import Skeleton from '@/components/Skeleton'
 import Tabs from '@/components/Tabs'
 import TrustTools from '@/components/TrustTools'
-import type { Banner, Notice, NoticeSummary, NoticeType, SocialAccount } from '@/contract/content'
+import { SOCIAL_PLATFORM_LABELS } from '@/contract/constants'
+import type { Banner, Notice, NoticeSummary, NoticeType } from '@/contract/content'
 import { openPage } from '@/navigation'
 import { openAppLink } from '@/utils/links'
 import { formatDate } from '@/utils/time'
@@ -182,8 +183,6 @@ export function AnchorStrip() {
   )
 }
 
-const PLATFORM_LABELS: Record<SocialAccount['platform'], string> = { douyin: '抖音', kuaishou: '快手' }
-
 /** 12345 → "1.2万". */
 export function formatFans(fans: number): string {
   return fans >= 10_000 ? `${(fans / 10_000).toFixed(1).replace(/\.0$/, '')}万` : String(fans)
@@ -202,16 +201,16 @@ export function SocialAccounts() {
                 <View className="home__social-head">
                   <LazyImage className="home__social-avatar" src={account.avatar} alt={account.name} />
                   <View className="home__social-who">
-                    <Text className="home__social-platform">{PLATFORM_LABELS[account.platform]}</Text>
+                    <Text className="home__social-platform">{SOCIAL_PLATFORM_LABELS[account.platform]}</Text>
                     <Text className="home__social-name">{account.name}</Text>
                   </View>
                 </View>
                 <Text className="home__social-fans">{formatFans(account.fans)} 粉丝</Text>
                 <View className="home__social-account">
                   <Text className="home__social-id">
-                    {PLATFORM_LABELS[account.platform]}号 {account.account}
+                    {SOCIAL_PLATFORM_LABELS[account.platform]}号 {account.account}
                   </Text>
-                  <CopyButton text={account.account} what={`${PLATFORM_LABELS[account.platform]}号`} />
+                  <CopyButton text={account.account} what={`${SOCIAL_PLATFORM_LABELS[account.platform]}号`} />
                 </View>
               </View>
             ))}

@@ -20,7 +20,7 @@ export interface CallOptions {
 /** `call(method, url, options)` on an app through inject(), answering the status and the parsed envelope. */
 export function createCaller(app: App) {
   let ipCounter = 0
-  return async function call(method: 'GET' | 'POST' | 'PUT', url: string, options: CallOptions = {}) {
+  return async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: CallOptions = {}) {
     ipCounter += 1
     const response = await app.inject({
       method,
