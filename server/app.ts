@@ -135,7 +135,7 @@ export function buildApp(deps: AppDeps) {
   app.register(userRoutes, { ...api, database, kv, vault, lookupKey, idVerifier })
   app.register(adminUserRoutes, { ...api, database })
   app.register(catalogueRoutes, { ...api, database })
-  app.register(adminCatalogueRoutes, { ...api, database })
+  app.register(adminCatalogueRoutes, { ...api, database, config })
   app.register(consignmentRoutes, { ...api, config, database, kv, vault, lookupKey })
   app.register(adminConsignmentRoutes, { ...api, config, database, vault, lookupKey })
   app.register(orderRoutes, { ...api, database, kv, vault, payments })

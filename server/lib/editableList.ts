@@ -14,7 +14,6 @@ import type { StaffRole } from '../../src/contract/staff'
 import type { Executor } from '../db'
 import { audit, staffOf, type Staff } from './audit'
 import { Ajax, AjaxOk, AppError, invalid, ok, page, Table } from './envelope'
-import { isStoredImage } from './images'
 import { staffOnly } from './staff'
 
 type Row = Record<string, unknown>
@@ -52,13 +51,6 @@ function trimmed(list: EditableList, fields: Row): Row {
       return [key, text]
     }),
   )
-}
-
-/** An image field: '' or an image this server stored (uploaded, or made by the seed). */
-export async function checkStoredImage(dataDir: string, field: string, url: unknown): Promise<string> {
-  const value = url as string
-  if (value && !(await isStoredImage(dataDir, value))) invalid(field, '图片必须是上传得到的地址，请重新上传')
-  return value
 }
 
 export async function listRows(db: Executor, list: EditableList): Promise<Row[]> {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type OutputInfo } from 'sharp'
-import { AppError } from './envelope'
+import { AppError, invalid } from './envelope'
 
 export const UPLOADS_URL = '/uploads'
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
@@ -80,4 +80,11 @@ export async function isStoredImage(dataDir: string, url: string): Promise<boole
     .access(path.join(uploadsDir(dataDir), url.slice(UPLOADS_URL.length + 1)))
     .then(() => true)
     .catch(() => false)
+}
+
+/** An image field of a form: '' or an image this server stored (uploaded, or made by the seed). */
+export async function checkStoredImage(dataDir: string, field: string, url: unknown): Promise<string> {
+  const value = url as string
+  if (value && !(await isStoredImage(dataDir, value))) invalid(field, '图片必须是上传得到的地址，请重新上传')
+  return value
 }

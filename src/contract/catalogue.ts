@@ -43,6 +43,7 @@ export const GamePatch = Body(
     hot: Type.Optional(Type.Boolean({ title: '热门' })),
     sort: Type.Optional(Type.Integer({ title: '排序', minimum: -100_000, maximum: 100_000 })),
     enabled: Type.Optional(Type.Boolean({ title: '启用' })),
+    icon: Type.Optional(Type.String({ title: '图标', minLength: 1, maxLength: 200, description: '上传得到的地址' })),
   },
   { minProperties: 1 },
 )

@@ -3,8 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { and, eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import type { Database } from '../../server/db'
 import { auditLog, games, orders, payments, users } from '../../server/db/schema'
+import { storeImage } from '../../server/lib/images'
 import { seedCatalogue } from '../../server/seed/catalogue'
 import { seedDemoTrades } from '../../server/seed/trades'
 import { seedDemoUsers } from '../../server/seed/users'
@@ -199,6 +201,27 @@ describe('目录: games and their region trees', () => {
     expect(await call('PUT', '/api/admin/games/999999', { token: editor.token, body: { hot: true } })).toMatchObject({
       status: 404,
     })
+  })
+
+  test('a game’s icon is one the server stored; buyers see the new one', async () => {
+    const [game] = await database.db.select().from(games).where(eq(games.enabled, true)).limit(1)
+    const put = (icon: string) => call('PUT', `/api/admin/games/${game.id}`, { token: editor.token, body: { icon } })
+    expect(await put('https://elsewhere.example/icon.png')).toMatchObject({
+      status: 400,
+      body: { msg: '图片必须是上传得到的地址，请重新上传', data: { errors: [{ field: 'icon' }] } },
+    })
+    const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#12b76a' } })
+      .png()
+      .toBuffer()
+    const { url } = await storeImage(app.deps.config.dataDir, png)
+    expect((await put(url)).body.data).toMatchObject({ id: game.id, icon: url })
+    const buyers = await call('GET', '/api/web/game/list')
+    expect(buyers.body.data).toContainEqual(expect.objectContaining({ id: game.id, icon: url }))
+    const rows = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'game.update'), eq(auditLog.subjectId, game.id)))
+    expect(rows.at(-1)!.detail).toEqual({ icon: { from: game.icon, to: url } })
   })
 
   test('the region tree, reordered among siblings only; the buyers’ cascade follows', async () => {

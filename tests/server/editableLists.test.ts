@@ -14,7 +14,7 @@ import { auditActions, createTestDatabase } from './helpers/database'
 import { createCaller, createPerson } from './helpers/http'
 
 let database: Database
-let app: App
+let app: App & ReturnType<typeof createTestApp>
 let call: ReturnType<typeof createCaller>
 let editor: string
 let picture: string

@@ -7,15 +7,21 @@ import { PlusOutlined } from '@ant-design/icons'
 import { App, Upload, type UploadFile } from 'antd'
 import { useState } from 'react'
 import { readToken } from '../api'
+import './ImageField.css'
 
 const MAX_BYTES = 5 * 1024 * 1024
 
 interface Props {
   value?: string
   onChange?(url: string): void
+  /**
+   * A 48 px square that is itself the button (click to replace; the upload's progress in it), for a picture
+   * changed in a table's row (a game's icon), which cannot be removed.
+   */
+  small?: boolean
 }
 
-export function ImageField({ value, onChange }: Props) {
+export function ImageField({ value, onChange, small = false }: Props) {
   const { message } = App.useApp()
   const [sending, setSending] = useState<UploadFile>()
   const shown: UploadFile[] = sending
@@ -27,6 +33,8 @@ export function ImageField({ value, onChange }: Props) {
     <Upload
       accept=".jpg,.jpeg,.png,.webp"
       listType="picture-card"
+      className={small ? 'image-field--small' : undefined}
+      showUploadList={!small}
       maxCount={1}
       action="/api/admin/upload/image"
       headers={{ Authorization: `Bearer ${readToken() ?? ''}` }}
@@ -46,11 +54,21 @@ export function ImageField({ value, onChange }: Props) {
         }
       }}
     >
-      {shown.length === 0 && (
-        <div>
+      {small ? (
+        sending ? (
+          `${Math.round(sending.percent ?? 0)}%`
+        ) : value ? (
+          <img src={value} alt="点击更换" title="点击更换" />
+        ) : (
           <PlusOutlined />
-          <div style={{ marginTop: 8 }}>上传图片</div>
-        </div>
+        )
+      ) : (
+        shown.length === 0 && (
+          <div>
+            <PlusOutlined />
+            <div style={{ marginTop: 8 }}>上传图片</div>
+          </div>
+        )
       )}
     </Upload>
   )

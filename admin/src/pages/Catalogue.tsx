@@ -1,12 +1,13 @@
 /**
- * 目录: the games as buyers see them listed — hot, order and enabled changed in place — and each game's region
+ * 目录: the games as buyers see them listed — icon, hot, order and enabled changed in place — and each game's region
  * tree, reordered by dragging a node among its siblings (the server refuses anything else).
  */
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
 import type { AdminGame, GamePatch, RegionNode } from '@contract/catalogue'
-import { Alert, Drawer, Image, InputNumber, Switch, Tag, Tree, type TreeDataNode, type TreeProps } from 'antd'
+import { Alert, Drawer, InputNumber, Switch, Tag, Tree, type TreeDataNode, type TreeProps } from 'antd'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '../api'
+import { ImageField } from '../components/ImageField'
 import { useAct } from '../components/useAct'
 
 const KIND_LABELS: Record<RegionNode['kind'], string> = {
@@ -100,8 +101,7 @@ export default function Catalogue() {
       title: '图标',
       dataIndex: 'icon',
       width: 70,
-      render: (_, game) =>
-        game.icon ? <Image src={game.icon} width={36} height={36} preview={false} style={{ borderRadius: 8 }} /> : '—',
+      render: (_, game) => <ImageField small value={game.icon} onChange={(icon) => change(game, { icon })} />,
     },
     { title: '名称', dataIndex: 'name' },
     { title: '类型', dataIndex: 'type', width: 80, valueEnum: { mobile: { text: '手游' }, pc: { text: '端游' } } },

@@ -15,7 +15,7 @@ const GAME_NOT_FOUND = '游戏不存在'
 export async function updateGame(db: Executor, staff: Staff, id: number, patch: GamePatch): Promise<AdminGame> {
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ hot: games.hot, sort: games.sort, enabled: games.enabled })
+      .select({ hot: games.hot, sort: games.sort, enabled: games.enabled, icon: games.icon })
       .from(games)
       .where(eq(games.id, id))
       .for('update')

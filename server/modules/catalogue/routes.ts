@@ -37,6 +37,7 @@ import { staffOf } from '../../lib/audit'
 import { requireUser } from '../../lib/auth'
 import { staffOnly } from '../../lib/staff'
 import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
+import { checkStoredImage } from '../../lib/images'
 import * as admin from './admin'
 import * as catalogue from './service'
 
@@ -299,7 +300,10 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
 }
 
 /** The catalogue at the console: every desk reads the games (its filters name them); the editor edits them. */
-export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
+export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'config'>> = async (
+  app,
+  { database, config },
+) => {
   app.get(
     '/admin/games',
     {
@@ -314,14 +318,18 @@ export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'data
     {
       config: staffOnly('editor'),
       schema: {
-        summary: '修改游戏：热门、排序、启用（只改给出的字段；写入审计）',
+        summary: '修改游戏：图标、热门、排序、启用（只改给出的字段；写入审计）',
         tags: ['admin'],
         params: GameId,
         body: GamePatch,
         response: { 200: Ajax(AdminGame) },
       },
     },
-    async (request) => ok(await admin.updateGame(database.db, staffOf(request), request.params.id, request.body)),
+    async (request) => {
+      const { icon } = request.body
+      if (icon !== undefined) await checkStoredImage(config.dataDir, 'icon', icon)
+      return ok(await admin.updateGame(database.db, staffOf(request), request.params.id, request.body))
+    },
   )
 
   app.get(

@@ -9,7 +9,8 @@ import {
 } from '../../../src/contract/content'
 import { findRoute } from '../../../src/routes'
 import { banners, socialAccounts } from '../../db/schema'
-import { checkStoredImage, type EditableList } from '../../lib/editableList'
+import type { EditableList } from '../../lib/editableList'
+import { checkStoredImage } from '../../lib/images'
 import { invalid } from '../../lib/envelope'
 
 /** A banner opens a page of the H5 (`/index/articleDetail?id=3`), never an outside address. */

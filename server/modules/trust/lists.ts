@@ -13,7 +13,8 @@ import {
 } from '../../../src/contract/trust'
 import type { Executor } from '../../db'
 import { games, qqGroups, serviceContacts } from '../../db/schema'
-import { checkStoredImage, type EditableList } from '../../lib/editableList'
+import type { EditableList } from '../../lib/editableList'
+import { checkStoredImage } from '../../lib/images'
 import { invalid } from '../../lib/envelope'
 import { normalizePhone, normalizeQq, normalizeWeixin, SUBJECT_RULES } from './subjects'
 
