@@ -59,10 +59,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/contract/*', '!@/contract/constants', '!@/contract/validation', '!@/contract/money'],
+              group: [
+                '@/contract/*',
+                '!@/contract/constants',
+                '!@/contract/validation',
+                '!@/contract/money',
+                '!@/contract/attributes',
+              ],
               allowTypeImports: true,
               message:
-                'Import contract payloads with `import type`; runtime values live in constants, validation, money.',
+                'Import contract payloads with `import type`; runtime values live in constants, validation, money, attributes.',
             },
           ],
         },
@@ -82,10 +88,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@contract/*', '!@contract/constants', '!@contract/validation', '!@contract/money'],
+              group: [
+                '@contract/*',
+                '!@contract/constants',
+                '!@contract/validation',
+                '!@contract/money',
+                '!@contract/attributes',
+              ],
               allowTypeImports: true,
               message:
-                'Import contract payloads with `import type`; runtime values live in constants, validation, money.',
+                'Import contract payloads with `import type`; runtime values live in constants, validation, money, attributes.',
             },
           ],
         },

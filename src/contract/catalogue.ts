@@ -139,6 +139,44 @@ export const AttributeTemplate = Type.Object({
 })
 export type AttributeTemplate = Static<typeof AttributeTemplate>
 
+// ── operator: templates (each save is a new version; goods keep the version they were listed with) ──
+
+export const TemplateFieldInput = Body({
+  key: Type.String({
+    title: '字段键',
+    pattern: '^[a-z][a-zA-Z0-9_]{0,31}$',
+    description: '小写字母开头，字母数字下划线',
+  }),
+  label: Type.String({ title: '字段名称', minLength: 1, maxLength: 20 }),
+  type: literals(['text', 'number', 'radio', 'checkbox', 'date'] as const, { title: '字段类型' }),
+  options: Type.Array(
+    Body({
+      id: Type.String({ title: '选项编号', pattern: '^[A-Za-z0-9_-]{1,32}$' }),
+      label: Type.String({ title: '选项名称', minLength: 1, maxLength: 20 }),
+    }),
+    { title: '选项', maxItems: 200 },
+  ),
+  unit: Type.String({ title: '单位', maxLength: 6 }),
+  required: Type.Boolean({ title: '必填' }),
+  searchable: Type.Boolean({ title: '可筛选' }),
+  showOnSellForm: Type.Boolean({ title: '发布时填写' }),
+  sort: Type.Integer({ title: '排序', minimum: -1000, maximum: 1000 }),
+})
+
+/** POST /api/admin/games/{id}/templates: the fields of the game's next template version. */
+export const TemplateInput = Body({
+  fields: Type.Array(TemplateFieldInput, { title: '字段', minItems: 1, maxItems: 60 }),
+})
+export type TemplateInput = Static<typeof TemplateInput>
+
+/** GET /api/admin/games/{id}/templates: every version, newest first, with how many listings use it. */
+export const TemplateVersion = Type.Object({
+  ...AttributeTemplate.properties,
+  createdAt: Time,
+  goodsCount: Type.Integer(),
+})
+export type TemplateVersion = Static<typeof TemplateVersion>
+
 /**
  * A value in `Goods.attributes`: text/date → string, number → number, radio → option id,
  * checkbox → option ids.

@@ -1,6 +1,6 @@
 /**
  * The contract's plain values that the client uses at run time: labels of fixed lists and limits. With
- * validation and money, the only contract files the client may import as values — the others hold
+ * validation, money and attributes, the only contract files the client may import as values — the others hold
  * TypeBox schemas and are imported as types (`import type`), so no schema code reaches the bundle. This file
  * imports none of them (they import it): a label map missing a value fails where it is indexed.
  */

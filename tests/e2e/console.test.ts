@@ -240,3 +240,41 @@ it('an editor uploads a picture and adds a banner (a link outside the H5 refused
   await reader.close()
   expect(await auditRows('banner.create', added!.id)).toEqual([expect.objectContaining({ actor: 'editor' })])
 })
+
+it('an editor adds a choice to a game’s template: the preview shows it as a filter, and saving makes a version', async () => {
+  const { page } = handle
+  await signIn(page, 'editor')
+  await page.getByRole('menuitem', { name: '目录' }).click()
+  const game = page.locator('.ant-table-row').first()
+  const gameId = Number(await game.locator('td').first().innerText())
+  const before = (await api.json<{ version: number }>(`/api/web/gameTempAttr?gameId=${gameId}`)).data.version
+  await game.getByText('模板', { exact: true }).click()
+  const drawer = page.locator('.ant-drawer-content', { hasText: '属性模板' })
+  await drawer.getByText('添加字段').click()
+  const added = drawer.locator('.ant-table-row').last()
+  await added.locator('input').nth(1).fill('skinQuality')
+  await added.locator('input').nth(2).fill('皮肤品质')
+  // A choice with no options yet: the same rule the server keeps stops the save.
+  await drawer.getByText('「皮肤品质」是选择题，至少要有一个选项').waitFor()
+  const options = added.locator('.ant-select-selection-search-input').nth(1)
+  for (const label of ['史诗', '传说']) {
+    await options.fill(label)
+    await options.press('Enter')
+  }
+  await drawer.getByRole('tab', { name: '列表筛选' }).click()
+  const preview = drawer.getByRole('tabpanel', { name: '列表筛选' })
+  await preview.getByText('皮肤品质').waitFor()
+  await preview.getByText('传说', { exact: true }).waitFor()
+  await drawer.getByRole('button', { name: `保存为新版本 v${before + 1}` }).click()
+  await page.getByText(`已保存为 v${before + 1}，新发布的商品使用此版本`).waitFor()
+
+  const shown = await api.json<{ version: number; fields: { key: string; options: { label: string }[] }[] }>(
+    `/api/web/gameTempAttr?gameId=${gameId}`,
+  )
+  expect(shown.data.version).toBe(before + 1)
+  expect(shown.data.fields.find((field) => field.key === 'skinQuality')?.options.map((o) => o.label)).toEqual([
+    '史诗',
+    '传说',
+  ])
+  expect(await auditRows('template.create', gameId)).toEqual([expect.objectContaining({ actor: 'editor' })])
+})

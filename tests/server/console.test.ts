@@ -224,6 +224,61 @@ describe('目录: games and their region trees', () => {
     expect(rows.at(-1)!.detail).toEqual({ icon: { from: game.icon, to: url } })
   })
 
+  test('templates: each save is a new version (two at once, two versions); the sell form and filters follow', async () => {
+    const [game] = await database.db.select().from(games).where(eq(games.enabled, true)).limit(1)
+    const url = `/api/admin/games/${game.id}/templates`
+    const before = await call('GET', url, { token: editor.token })
+    const [latest] = before.body.data
+    expect(latest).toMatchObject({ version: 1, goodsCount: expect.any(Number) })
+    expect(latest.goodsCount).toBeGreaterThan(0)
+
+    const quality = {
+      key: 'skinQuality',
+      label: '皮肤品质',
+      type: 'radio',
+      options: [
+        { id: 'epic', label: '史诗' },
+        { id: 'legend', label: '传说' },
+      ],
+      unit: '',
+      required: false,
+      searchable: true,
+      showOnSellForm: true,
+      sort: 99,
+    }
+    const save = (fields: object[]) => call('POST', url, { token: editor.token, body: { fields } })
+    const refusals: [object[], string, string][] = [
+      [[...latest.fields, { ...quality, key: latest.fields[0].key }], 'key', '重复'],
+      [[...latest.fields, { ...quality, options: [] }], 'options', '至少要有一个选项'],
+      [[...latest.fields, { ...quality, type: 'number' }], 'options', '不能有选项'],
+      [[...latest.fields, { ...quality, required: true, showOnSellForm: false }], 'required', '必须在发布表单中填写'],
+      [[...latest.fields, { ...quality, type: 'text', options: [] }], 'searchable', '只有数字、单选、多选字段可以筛选'],
+    ]
+    for (const [fields, part, words] of refusals) {
+      const reply = await save(fields)
+      expect(reply).toMatchObject({
+        status: 400,
+        body: {
+          msg: expect.stringContaining(words),
+          data: { errors: [{ field: `fields.${fields.length - 1}.${part}` }] },
+        },
+      })
+    }
+    expect((await call('GET', url, { token: editor.token })).body.data).toHaveLength(1)
+
+    const [first, second] = await Promise.all([save([...latest.fields, quality]), save(latest.fields)])
+    expect([first.body.data.version, second.body.data.version].sort()).toEqual([2, 3])
+    expect(first.body.data.goodsCount).toBe(0)
+    const shown = await call('GET', '/api/web/gameTempAttr', { query: { gameId: game.id } })
+    expect(shown.body.data.version).toBe(3)
+    const actions = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'template.create'), eq(auditLog.subjectId, game.id)))
+    expect(actions.map((row) => row.detail.version).sort()).toEqual([2, 3])
+    expect((await call('POST', url, { token: reviewer.token, body: { fields: latest.fields } })).status).toBe(403)
+  })
+
   test('the region tree, reordered among siblings only; the buyers’ cascade follows', async () => {
     const [game] = await database.db.select().from(games).limit(1)
     const tree = await call('GET', `/api/admin/games/${game.id}/regions`, { token: editor.token })

@@ -1,6 +1,7 @@
 /**
- * 目录: the games as buyers see them listed — icon, hot, order and enabled changed in place — and each game's region
- * tree, reordered by dragging a node among its siblings (the server refuses anything else).
+ * 目录: the games as buyers see them listed — icon, hot, order and enabled changed in place —, each game's region
+ * tree, reordered by dragging a node among its siblings (the server refuses anything else), and its attribute
+ * template (TemplateDrawer).
  */
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
 import type { AdminGame, GamePatch, RegionNode } from '@contract/catalogue'
@@ -9,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '../api'
 import { ImageField } from '../components/ImageField'
 import { useAct } from '../components/useAct'
+import { TemplateDrawer } from './TemplateDrawer'
 
 const KIND_LABELS: Record<RegionNode['kind'], string> = {
   system: '系统',
@@ -93,6 +95,8 @@ export default function Catalogue() {
   const table = useRef<ActionType>(null)
   const [regionsOf, setRegionsOf] = useState<AdminGame>()
   const closeRegions = useCallback(() => setRegionsOf(undefined), [])
+  const [templateOf, setTemplateOf] = useState<AdminGame>()
+  const closeTemplate = useCallback(() => setTemplateOf(undefined), [])
   const change = (game: AdminGame, patch: GamePatch) =>
     act(() => api.put(`/admin/games/${game.id}`, patch), `已保存「${game.name}」`).then(() => table.current?.reload())
   const columns: ProColumns<AdminGame>[] = [
@@ -141,10 +145,13 @@ export default function Catalogue() {
     {
       title: '操作',
       valueType: 'option',
-      width: 80,
+      width: 110,
       render: (_, game) => [
         <a key="regions" onClick={() => setRegionsOf(game)}>
           区服
+        </a>,
+        <a key="template" onClick={() => setTemplateOf(game)}>
+          模板
         </a>,
       ],
     },
@@ -161,6 +168,7 @@ export default function Catalogue() {
         request={async () => ({ data: await api.get<AdminGame[]>('/admin/games'), success: true })}
       />
       {regionsOf && <RegionDrawer game={regionsOf} onClose={closeRegions} />}
+      {templateOf && <TemplateDrawer game={templateOf} onClose={closeTemplate} />}
     </>
   )
 }

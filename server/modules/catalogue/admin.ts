@@ -1,13 +1,21 @@
 /**
- * The catalogue at the console (目录): a game's place in the lists (hot, order, enabled) and its region tree's
- * order. Every change is audited with what it was before.
+ * The catalogue at the console (目录): a game's place in the lists (icon, hot, order, enabled), its region
+ * tree's order and its attribute template's versions. Every change is audited with what it was before.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { AdminGame, GamePatch, RegionNode, RegionOrder } from '../../../src/contract/catalogue'
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { templateProblem } from '../../../src/contract/attributes'
+import type {
+  AdminGame,
+  GamePatch,
+  RegionNode,
+  RegionOrder,
+  TemplateInput,
+  TemplateVersion,
+} from '../../../src/contract/catalogue'
 import type { Executor } from '../../db'
-import { games, regionNodes } from '../../db/schema'
+import { attributeTemplates, games, goods, regionNodes } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
-import { AppError } from '../../lib/envelope'
+import { AppError, invalid } from '../../lib/envelope'
 import { allGames } from './service'
 
 const GAME_NOT_FOUND = '游戏不存在'
@@ -77,4 +85,67 @@ export async function reorderRegions(
     )
   })
   return regionTree(db, gameId)
+}
+
+/** Every template version of a game, newest first, with how many listings were made with it. */
+export async function templateVersions(db: Executor, gameId: number): Promise<TemplateVersion[]> {
+  const [game] = await db.select({ id: games.id }).from(games).where(eq(games.id, gameId))
+  if (!game) throw new AppError(404, GAME_NOT_FOUND)
+  const used = db
+    .select({ version: goods.templateVersion, n: count().as('n') })
+    .from(goods)
+    .where(eq(goods.gameId, gameId))
+    .groupBy(goods.templateVersion)
+    .as('used')
+  const rows = await db
+    .select({
+      version: attributeTemplates.version,
+      fields: attributeTemplates.fields,
+      createdAt: attributeTemplates.createdAt,
+      goodsCount: sql<number>`coalesce(${used.n}, 0)::int`,
+    })
+    .from(attributeTemplates)
+    .leftJoin(used, eq(used.version, attributeTemplates.version))
+    .where(eq(attributeTemplates.gameId, gameId))
+    .orderBy(desc(attributeTemplates.version))
+  return rows.map((row) => ({
+    gameId,
+    version: row.version,
+    fields: [...row.fields].sort((a, b) => a.sort - b.sort),
+    createdAt: row.createdAt.toISOString(),
+    goodsCount: row.goodsCount,
+  }))
+}
+
+/**
+ * Saves the fields as the game's next version (versions are never changed: listings keep theirs). The game's
+ * row is locked, so two editors saving at once get two versions, one after the other.
+ */
+export async function addTemplateVersion(
+  db: Executor,
+  staff: Staff,
+  gameId: number,
+  { fields }: TemplateInput,
+): Promise<TemplateVersion> {
+  const problem = templateProblem(fields)
+  if (problem) invalid(problem.field, problem.message)
+  const version = await db.transaction(async (tx) => {
+    const [game] = await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId)).for('update')
+    if (!game) throw new AppError(404, GAME_NOT_FOUND)
+    const [{ latest }] = await tx
+      .select({ latest: sql<number>`coalesce(max(${attributeTemplates.version}), 0)::int` })
+      .from(attributeTemplates)
+      .where(eq(attributeTemplates.gameId, gameId))
+    const next = latest + 1
+    await tx.insert(attributeTemplates).values({ gameId, version: next, fields })
+    await audit(
+      tx,
+      staff,
+      'template.create',
+      { type: 'game', id: gameId },
+      { version: next, from: latest, fields: fields.map((field) => field.key) },
+    )
+    return next
+  })
+  return (await templateVersions(db, gameId)).find((row) => row.version === version)!
 }

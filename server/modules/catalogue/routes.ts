@@ -11,6 +11,8 @@ import {
   GameId,
   GamePatch,
   RegionOrder,
+  TemplateInput,
+  TemplateVersion,
   AreaQuery,
   AttributeTemplate,
   BrowseRow,
@@ -330,6 +332,36 @@ export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'data
       if (icon !== undefined) await checkStoredImage(config.dataDir, 'icon', icon)
       return ok(await admin.updateGame(database.db, staffOf(request), request.params.id, request.body))
     },
+  )
+
+  app.get(
+    '/admin/games/:id/templates',
+    {
+      config: staffOnly('editor'),
+      schema: {
+        summary: '游戏的属性模板：全部版本（新的在前），及每个版本发布的商品数',
+        tags: ['admin'],
+        params: GameId,
+        response: { 200: Ajax(Type.Array(TemplateVersion)) },
+      },
+    },
+    async (request) => ok(await admin.templateVersions(database.db, request.params.id)),
+  )
+
+  app.post(
+    '/admin/games/:id/templates',
+    {
+      config: staffOnly('editor'),
+      schema: {
+        summary: '保存为模板的新版本（旧版本不变，已发布的商品沿用各自的版本；写入审计）',
+        tags: ['admin'],
+        params: GameId,
+        body: TemplateInput,
+        response: { 200: Ajax(TemplateVersion) },
+      },
+    },
+    async (request) =>
+      ok(await admin.addTemplateVersion(database.db, staffOf(request), request.params.id, request.body)),
   )
 
   app.get(

@@ -4,6 +4,7 @@
  * the vault, all in one transaction), sees their listings with what each allows, and changes price and
  * availability. Every status change goes through the goods machine; another user's listing is a 404.
  */
+import { sellFormFields } from '../../../src/contract/attributes'
 import { and, eq, inArray } from 'drizzle-orm'
 import type {
   AccountCredentials,
@@ -85,7 +86,7 @@ export function checkAttributes(
   fields: AttributeField[],
   attributes: Record<string, unknown>,
 ): Record<string, AttributeValue> {
-  const form = new Map(fields.filter((f) => f.showOnSellForm).map((f) => [f.key, f]))
+  const form = new Map(sellFormFields(fields).map((f) => [f.key, f]))
   for (const key of Object.keys(attributes)) {
     if (!form.has(key)) invalid(`attributes.${key}`, `该游戏没有属性「${key}」`)
   }

@@ -1,14 +1,8 @@
 import { useState, type ReactNode } from 'react'
 import { Input, Text, View } from '@tarojs/components'
+import { filterableFields } from '@/contract/attributes'
 import type { AttributeField, AttributeFilter as Filter, NumberRange } from '@/contract/catalogue'
 import './index.scss'
-
-/** The template fields goodList can filter by: searchable radio, checkbox and number fields, in template order. */
-export function filterableFields(fields: AttributeField[]): AttributeField[] {
-  return fields
-    .filter((f) => f.searchable && (f.type === 'number' || (f.options.length > 0 && f.type !== 'text')))
-    .sort((a, b) => a.sort - b.sort)
-}
 
 /** Whether a filter value actually narrows the list. */
 export function isActiveFilter(value: Filter | undefined): value is Filter {

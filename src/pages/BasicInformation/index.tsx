@@ -1,3 +1,4 @@
+import { sellFormFields } from '@/contract/attributes'
 import { useEffect, useState } from 'react'
 import { Picker, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
@@ -100,7 +101,7 @@ export default function BasicInformationPage() {
       {!valid || game === 'missing' ? (
         <EmptyState text="请先选择要卖的游戏" action={{ label: '去选择', onClick: () => openPage('sell') }} />
       ) : game && template ? (
-        <ListingForm game={game} fields={template.fields.filter((f) => f.showOnSellForm)} editing={editing} />
+        <ListingForm game={game} fields={sellFormFields(template.fields)} editing={editing} />
       ) : (
         <Skeleton className="basic-information__skeleton" />
       )}
