@@ -1,5 +1,5 @@
 // @tarojs/taro must load before the router and test-utils, or a circular import leaves `history` undefined.
-import '@tarojs/taro'
+import Taro from '@tarojs/taro'
 import * as React from 'react'
 import * as ReactDOM from 'react-dom'
 import { createH5NativeComponentConfig } from '@tarojs/plugin-framework-react/dist/runtime'
@@ -8,7 +8,6 @@ import { createH5NativeComponentConfig } from '@tarojs/plugin-framework-react/di
 createH5NativeComponentConfig(() => null, React, ReactDOM)
 
 // What taro-loader's generated entry does with config/index.ts's design settings.
-import Taro from '@tarojs/taro'
 Taro.initPxTransform({
   designWidth: 750,
   deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },

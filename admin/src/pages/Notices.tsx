@@ -3,12 +3,11 @@
  * the HTML the server would store and the H5 show (sanitized by the server as it saves). New notices start
  * hidden until the editor publishes them; every save is audited.
  */
-import type { ProColumns } from '@ant-design/pro-components'
+import type { ActionType, ProColumns } from '@ant-design/pro-components'
 import { NOTICE_TYPES } from '@contract/constants'
 import type { AdminNotice, AdminNoticeRow, NoticeInput, NoticePreview } from '@contract/content'
 import { Alert, Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Tag, Typography } from 'antd'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import type { ActionType } from '@ant-design/pro-components'
 import { api, ApiError } from '../api'
 import { DeskTable, type DrawerProps } from '../components/DeskTable'
 import { useAct } from '../components/useAct'
