@@ -31,14 +31,6 @@ jest.mock('weixin-js-sdk', () => ({
   },
 }))
 
-// jsdom has no IntersectionObserver; Taro's <Image lazyLoad> asks for one.
-class NoIntersectionObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-Object.assign(globalThis, { IntersectionObserver: NoIntersectionObserver })
-
 // ---- fixtures -------------------------------------------------------------------------------------------
 
 const game = (id: number, name: string, over: Partial<Game> = {}): Game => ({

@@ -7,17 +7,9 @@ import type { BlacklistRecord, ServiceContact, StaffCheck } from '@/contract/tru
 import type { Order } from '@/contract/orders'
 import { getState, saveToken, setState } from '@/store'
 import { clearGameCache } from '@/utils/games'
-import { clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
+import { clickButton, findOnPage, scrollNear, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
-
-// jsdom has no IntersectionObserver; Taro's <Image lazyLoad> asks for one.
-class NoIntersectionObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-Object.assign(globalThis, { IntersectionObserver: NoIntersectionObserver })
 
 // ---- fixtures -------------------------------------------------------------------------------------------
 
@@ -200,6 +192,10 @@ describe('home content', () => {
         url.includes('987654321') ? { code: 200, rows: [record], total: 1 } : { code: 200, rows: [], total: 0 },
     })
     renderApp('/index/home')
+    // The tools' code loads only when the reader scrolls near them.
+    await find('#home-tools .home__tools-placeholder')
+    expect(page().querySelector('.trust-tools')).toBeNull()
+    await scrollNear('home-tools')
     await clickButton('黑号查询')
     await lookUp('黑号查询', ' 987654321 ')
     await waitFor(() => expect(text('.trust-verdict')).toContain('发现 1 条黑号记录'))

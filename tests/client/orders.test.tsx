@@ -22,13 +22,6 @@ jest.mock('@/components/PayChannels/gateway', () => ({
 // Whole-app renders on a loaded 2-core machine (jest takes testTimeout only from the root config).
 jest.setTimeout(30_000)
 
-class NoIntersectionObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-Object.assign(globalThis, { IntersectionObserver: NoIntersectionObserver })
-
 // ---- fixtures -------------------------------------------------------------------------------------------
 
 const goods: GoodsDetail = {

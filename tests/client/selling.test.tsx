@@ -12,13 +12,6 @@ import { renderApp } from './utils/renderApp'
 // Whole-app renders on a loaded 2-core machine (jest takes testTimeout only from the root config).
 jest.setTimeout(30_000)
 
-class NoIntersectionObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-Object.assign(globalThis, { IntersectionObserver: NoIntersectionObserver })
-
 const listing = (over: Partial<MyListing> = {}): MyListing => ({
   ...goodsCard({ id: 41, title: '王者 全英雄 典藏皮肤', price: 88_800, regionNames: ['iOS', 'QQ'] }),
   auditReason: '',

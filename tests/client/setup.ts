@@ -3,9 +3,13 @@ import Taro from '@tarojs/taro'
 import * as React from 'react'
 import * as ReactDOM from 'react-dom'
 import { createH5NativeComponentConfig } from '@tarojs/plugin-framework-react/dist/runtime'
+import { RecordingIntersectionObserver } from './utils/dom'
 
 // Registers React for useLoad/useDidShow/useRouter outside a full app mount.
 createH5NativeComponentConfig(() => null, React, ReactDOM)
+
+// jsdom has none; Taro's <Image lazyLoad> and NearViewport ask for one.
+window.IntersectionObserver = RecordingIntersectionObserver as unknown as typeof IntersectionObserver
 
 // What taro-loader's generated entry does with config/index.ts's design settings.
 Taro.initPxTransform({

@@ -112,6 +112,8 @@ describe('trust tools', () => {
   it('黑号查询 on home: a listed QQ shows its masked record, another shows none', async () => {
     const { page, errors } = handle
     await page.goto(`${baseUrl}/index/home`)
+    // The tools' code loads when the reader scrolls near them.
+    await top().locator('#home-tools').scrollIntoViewIfNeeded()
     await top().getByRole('tab', { name: '黑号查询' }).click()
     const hit = await lookUp('黑号查询', '987654321')
     await hit.getByText(/发现 \d+ 条黑号记录/).waitFor()

@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { ScrollView, Swiper, SwiperItem, Text, View } from '@tarojs/components'
 import { fetchNoticesOfType, listBanners, listNotices, listSocialAccounts } from '@/api/content'
 import CopyButton from '@/components/CopyButton'
 import LazyImage from '@/components/LazyImage'
+import NearViewport from '@/components/NearViewport'
 import RichContent from '@/components/RichContent'
 import Skeleton from '@/components/Skeleton'
 import Tabs from '@/components/Tabs'
-import TrustTools from '@/components/TrustTools'
 import { SOCIAL_PLATFORM_LABELS } from '@/contract/constants'
 import type { Banner, Notice, NoticeSummary, NoticeType } from '@/contract/content'
 import { openPage } from '@/navigation'
@@ -145,12 +145,18 @@ export function NoticeColumns() {
   )
 }
 
+/** Below the fold on every phone: its code loads when the reader scrolls near it. */
+const TrustTools = lazy(() => import('@/components/TrustTools'))
+
 export function QuickTools() {
+  const placeholder = <Skeleton className="home__tools-placeholder" />
   return (
     <Section icon="shield" title="安全工具" hint="交易前先验一验">
-      <View className="home__tools">
-        <TrustTools />
-      </View>
+      <NearViewport id="home-tools" placeholder={placeholder}>
+        <Suspense fallback={placeholder}>
+          <TrustTools />
+        </Suspense>
+      </NearViewport>
     </Section>
   )
 }

@@ -65,3 +65,36 @@ export async function answerDialog(confirm: boolean): Promise<string> {
   await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull())
   return text
 }
+
+/**
+ * jsdom lays nothing out, so it has no IntersectionObserver: this one (installed by setup.ts) only records
+ * what is watched, and `scrollNear` tells a place's observer that the reader has come close.
+ */
+const watched = new Map<Element, { callback: IntersectionObserverCallback; observer: IntersectionObserver }>()
+
+export class RecordingIntersectionObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    watched.set(target, { callback: this.callback, observer: this as unknown as IntersectionObserver })
+  }
+  unobserve(target: Element) {
+    watched.delete(target)
+  }
+  disconnect() {
+    for (const [target, watch] of watched) if (watch.callback === this.callback) watched.delete(target)
+  }
+  takeRecords() {
+    return []
+  }
+}
+
+/** Brings the watched place with this id on the current page near the screen. */
+export async function scrollNear(id: string): Promise<void> {
+  let target: Element | undefined
+  await waitFor(() => {
+    target = [...watched.keys()].find((element) => element.id === id && element.isConnected)
+    expect(target).toBeDefined()
+  })
+  const { callback, observer } = watched.get(target as Element)!
+  act(() => callback([{ target, isIntersecting: true } as IntersectionObserverEntry], observer))
+}
