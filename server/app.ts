@@ -27,6 +27,7 @@ import { devRoutes } from './modules/dev/routes'
 import { adminFeedbackRoutes, feedbackRoutes } from './modules/feedback/routes'
 import { healthRoutes } from './modules/health/routes'
 import { adminLedgerRoutes } from './modules/ledger/routes'
+import { adminMerchantRoutes, merchantRoutes } from './modules/merchants/routes'
 import { messageRoutes } from './modules/messages/routes'
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
 import { paymentDevRoutes } from './modules/payments/local/devRoutes'
@@ -159,6 +160,8 @@ export function buildApp(deps: AppDeps) {
   app.register(messageRoutes, { ...api, database })
   app.register(feedbackRoutes, { ...api, database, config, kv })
   app.register(adminFeedbackRoutes, { ...api, database })
+  app.register(merchantRoutes, { ...api, database, kv })
+  app.register(adminMerchantRoutes, { ...api, database })
   app.register(uploadRoutes, { ...api, config, kv })
   app.register(uploadFiles, { config })
   if (config.devTools) {

@@ -13,6 +13,7 @@ import {
   NotificationOutlined,
   PictureOutlined,
   SettingOutlined,
+  ShopOutlined,
   ShoppingOutlined,
   StopOutlined,
   TeamOutlined,
@@ -73,6 +74,13 @@ export const SCREENS: Screen[] = [
     icon: <TeamOutlined />,
     roles: ['service'],
     Page: lazy(() => import('./pages/Users')),
+  },
+  {
+    path: '/merchants',
+    name: '号商申请',
+    icon: <ShopOutlined />,
+    roles: ['service'],
+    Page: lazy(() => import('./pages/Merchants')),
   },
   {
     path: '/feedback',

@@ -30,6 +30,15 @@ const projectRoot = path.resolve(__dirname, '../..')
 // Any fixed number: it only has to be the same in every instance that may migrate at the same time.
 const MIGRATION_LOCK = 7_246_117
 
+/**
+ * A unique index refused the write (`constraint`: that index). drizzle wraps the driver's error; PostgreSQL's
+ * own carries the code and the index name.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string }
+  return cause.code === '23505' && (constraint === undefined || cause.constraint === constraint)
+}
+
 export async function pingDatabase(executor: Executor): Promise<void> {
   await executor.execute(sql`select 1`)
 }

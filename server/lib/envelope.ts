@@ -47,6 +47,24 @@ export function checkField(field: string, problem: string): void {
   if (problem) invalid(field, problem)
 }
 
+/**
+ * A text field trimmed and within its bounds (counted in characters, as people count them), or the refusal
+ * naming it: spaces alone are no answer to a required field.
+ */
+export function boundedText(
+  field: string,
+  value: string,
+  label: string,
+  { min, max }: { readonly min: number; readonly max: number },
+): string {
+  const trimmed = value.trim()
+  const length = [...trimmed].length
+  if (length === 0 && min > 0) invalid(field, `${label}不能为空`)
+  if (length < min) invalid(field, `${label}至少 ${min} 个字符`)
+  if (length > max) invalid(field, `${label}最多 ${max} 个字符`)
+  return trimmed
+}
+
 /** Response schema of `ok(data)`. */
 export const Ajax = <T extends TSchema>(data: T) => Type.Object({ code: Type.Literal(200), msg: Type.String(), data })
 

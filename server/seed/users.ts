@@ -1,6 +1,6 @@
 /**
- * Demo accounts for a laptop (`npm start` without NODE_ENV=production): an operator, a buyer and a
- * seller, so a newcomer can sign in at once. Buyer and seller are created once (a changed password is
+ * Demo accounts for a laptop (`npm start` without NODE_ENV=production): the staff, a buyer, a seller and a
+ * merchant, so a newcomer can sign in at once. Buyer and seller are created once (a changed password is
  * left alone). The staff account's password is set at every start: the known one on loopback, a random
  * one when local mode was put on the network on purpose (LOCAL_MODE_ON_NETWORK), where anyone who can
  * reach the port would otherwise walk into the console with a password printed in the README.
@@ -19,7 +19,7 @@ export interface DemoAccount {
   phone: string
   nickName: string
   roles: Role[]
-  /** Verified (the demo seller: listing needs a real name). */
+  /** Verified (the demo seller and merchant: listing and recycling need a real name). */
   realName?: string
   /** Staff: the TOTP secret of their authenticator (printed at start). */
   totpSecret?: string
@@ -51,8 +51,17 @@ export const DEMO_USERS: DemoAccount[] = [
     password: 'seller2026',
     phone: '13800000002',
     nickName: '演示卖家',
-    roles: ['user', 'merchant'],
+    roles: ['user'],
     realName: '李明',
+  },
+  // A merchant (号商): the role comes from an approved application (seed/merchants.ts), as for anyone.
+  {
+    username: 'merchant',
+    password: 'merchant2026',
+    phone: '13800000003',
+    nickName: '演示号商',
+    roles: ['user'],
+    realName: '赵强',
   },
 ]
 

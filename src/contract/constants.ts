@@ -40,11 +40,23 @@ export const FEEDBACK_LIMITS = {
   images: 6,
 } as const
 
+/** The bounds of shanghu's merchant application (characters; games named). */
+export const MERCHANT_APPLICATION_LIMITS = {
+  name: { min: 2, max: 30 },
+  business: { min: 10, max: 500 },
+  games: 10,
+} as const
+
+export const MERCHANT_APPLICATION_STATUS_LABELS = {
+  pending: '审核中',
+  approved: '已通过',
+  rejected: '未通过',
+}
+
 export const PROBLEM_TYPE_LABELS = {
   suggestion: '改进建议',
   problem: '问题反馈',
   complaint: '投诉举报',
-  merchant: '商务合作',
   escrow: '中介担保',
 }
 

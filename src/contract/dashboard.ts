@@ -12,6 +12,8 @@ export const DashboardCounts = Type.Object({
   failedPayouts: Type.Integer(),
   /** Feedback nobody has answered. */
   unansweredFeedback: Type.Integer(),
+  /** Merchant applications waiting for a decision. */
+  pendingMerchants: Type.Integer(),
 })
 export type DashboardCounts = Static<typeof DashboardCounts>
 

@@ -4,12 +4,12 @@ import { FEEDBACK_LIMITS } from './constants'
 import { Body, Id, literals, MAX_ID, Nullable, NullableTime, pageParams, Time } from './schemas'
 
 /**
- * 改进建议 / 问题反馈 / 投诉举报 from fankui and suggest; `merchant` is shanghu's 商务合作 application,
- * `escrow` is security's 中介担保 request.
+ * 改进建议 / 问题反馈 / 投诉举报 from fankui and suggest; `escrow` is security's 中介担保 request. (shanghu's
+ * 商务合作 is a merchant application of its own, contract/merchants.ts.)
  */
-export const ProblemType = literals(['suggestion', 'problem', 'complaint', 'merchant', 'escrow'] as const, {
+export const ProblemType = literals(['suggestion', 'problem', 'complaint', 'escrow'] as const, {
   title: '反馈类型',
-  description: 'suggestion 改进建议 · problem 问题反馈 · complaint 投诉举报 · merchant 商务合作 · escrow 中介担保',
+  description: 'suggestion 改进建议 · problem 问题反馈 · complaint 投诉举报 · escrow 中介担保',
 })
 export type ProblemType = Static<typeof ProblemType>
 

@@ -2,12 +2,13 @@ import Taro from '@tarojs/taro'
 import { act, fireEvent, waitFor } from '@testing-library/react'
 import type { Banner, Notice } from '@/contract/content'
 import type { Problem, ProblemRequest } from '@/contract/feedback'
+import type { MerchantApplication, MerchantApplicationRequest } from '@/contract/merchants'
 import type { Message } from '@/contract/messages'
 import type { BlacklistRecord, ServiceContact, StaffCheck } from '@/contract/trust'
 import type { Order } from '@/contract/orders'
 import { getState, saveToken, setState } from '@/store'
 import { clearGameCache } from '@/utils/games'
-import { clickButton, findOnPage, scrollNear, typeInto, visiblePage } from './utils/dom'
+import { byLabel, clickButton, findOnPage, scrollNear, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
@@ -596,7 +597,7 @@ describe('requests', () => {
     } satisfies ProblemRequest)
   })
 
-  it('shanghu: signed out, the form is replaced by a way to sign in; signed in, a merchant request', async () => {
+  it('shanghu: signed out, a way to sign in; signed in, the merchant application with its games, then its state', async () => {
     const notices = { 'GET /V2/H5/gonggaoDetails': () => ({ code: 200, data: [notice(31, { type: 'shhz' })] }) }
     mockApi(notices)
     renderApp('/index/other/shanghu')
@@ -604,23 +605,82 @@ describe('requests', () => {
     expect(page().querySelector('.shanghu .field')).toBeNull()
 
     saveToken('tok-buyer')
+    const sent: MerchantApplication = {
+      id: 7,
+      name: '星河工作室',
+      phone: '139****1111',
+      qq: '',
+      business: '主营王者荣耀成品号，每月约 200 个，希望批量回收',
+      games: [{ id: 2, name: '原神' }],
+      status: 'pending',
+      reason: '',
+      decidedAt: null,
+      createdAt: '2026-11-20T02:00:00Z',
+    }
     const api = mockApi({
       ...notices,
       ...signedInApi,
-      'POST /account/problem': () => ({ code: 200, data: { id: 13 } }),
+      'GET /web/game/list': () => ({ code: 200, data: games }),
+      'GET /merchant/application': () => ({ code: 200, data: { merchant: false, application: null } }),
+      'POST /merchant/apply': () => ({ code: 200, data: sent }),
     })
     renderApp('/index/other/shanghu')
-    await typeInto('称呼 / 公司名', '星河工作室')
+    await typeInto('称呼 / 公司名', ' 星河工作室 ')
     await typeInto('手机号', '13900001111')
-    await typeInto('合作内容', '主营王者荣耀成品号，每月约 200 个，希望批量寄售')
-    await clickButton('提交申请')
+    await typeInto('合作内容', '主营王者荣耀成品号，每月约 200 个，希望批量回收')
+    // No game yet: the button stays off.
+    expect(page().querySelector('.submit-bar__button[disabled]')).not.toBeNull()
+    await find('[role=checkbox]')
+    const chip = (name: string) =>
+      [...page().querySelectorAll('[role=checkbox]')].find((el) => el.textContent === name)!
+    // A second tap takes a game off again.
+    for (const name of ['王者荣耀', '原神', '王者荣耀']) fireEvent.click(chip(name))
+    await clickButton('提交入驻申请')
     await find('.submitted-card')
-    expect(callsTo(api, 'POST /account/problem')[0].data).toEqual({
-      type: 'merchant',
-      title: '商务合作申请：星河工作室',
-      content: '主营王者荣耀成品号，每月约 200 个，希望批量寄售',
-      images: [],
+    expect(callsTo(api, 'POST /merchant/apply')[0].data).toEqual({
+      name: '星河工作室',
       phone: '13900001111',
-    } satisfies ProblemRequest)
+      business: '主营王者荣耀成品号，每月约 200 个，希望批量回收',
+      gameIds: [2],
+    } satisfies MerchantApplicationRequest)
+    expect(text('.submitted-card')).toContain('申请审核中')
+    expect(text('.shanghu__summary')).toContain('139****1111')
+  })
+
+  it('shanghu: a rejected application shows why and offers to apply again with its answers; a merchant is told so', async () => {
+    saveToken('tok-buyer')
+    const rejected: MerchantApplication = {
+      id: 8,
+      name: '星河工作室',
+      phone: '139****1111',
+      qq: '12345678',
+      business: '主营王者荣耀成品号，每月约 200 个',
+      games: [{ id: 1, name: '王者荣耀' }],
+      status: 'rejected',
+      reason: '请补充营业执照或过往交易记录',
+      decidedAt: '2026-11-21T02:00:00Z',
+      createdAt: '2026-11-20T02:00:00Z',
+    }
+    let standing = { merchant: false, application: rejected }
+    mockApi({
+      ...signedInApi,
+      'GET /V2/H5/gonggaoDetails': () => ({ code: 200, data: [notice(31, { type: 'shhz' })] }),
+      'GET /web/game/list': () => ({ code: 200, data: games }),
+      'GET /merchant/application': () => ({ code: 200, data: standing }),
+    })
+    renderApp('/index/other/shanghu')
+    await waitFor(() => expect(text('.submitted-card')).toContain('原因：请补充营业执照或过往交易记录'))
+    fireEvent.click(await find('.submitted-card__link'))
+    await find('.shanghu__form')
+    expect((await byLabel('称呼 / 公司名')).getAttribute('value')).toBe('星河工作室')
+    await waitFor(() =>
+      expect([...page().querySelectorAll('[role=checkbox][aria-checked=true]')].map((el) => el.textContent)).toEqual([
+        '王者荣耀',
+      ]),
+    )
+
+    standing = { merchant: true, application: { ...rejected, status: 'approved', reason: '' } }
+    renderApp('/index/other/shanghu')
+    await waitFor(() => expect(text('.submitted-card')).toContain('你已是认证号商'))
   })
 })

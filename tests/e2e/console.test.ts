@@ -130,6 +130,43 @@ it('finance retries the payout the gateway refused, and it is paid', async () =>
   expect(await auditRows('payout.retry', id)).toEqual([expect.objectContaining({ actor: 'finance' })])
 })
 
+it('a service agent approves a newcomer’s merchant application; the newcomer is a merchant and is told', async () => {
+  const { page } = handle
+  const stamp = String(Date.now()).slice(-8)
+  const newcomer = await api.register(`gzs${stamp}`, `137${stamp}`, 'studio2026')
+  const games = (await api.json<{ id: number }[]>('/api/web/game/list')).data
+  const filed = await api.json<{ id: number }>(
+    '/api/merchant/apply',
+    authed(newcomer, 'POST', {
+      name: `工作室${stamp}`,
+      phone: `137${stamp}`,
+      business: '主营王者荣耀成品号回收，每月约 200 个账号',
+      gameIds: [games[0].id],
+    }),
+  )
+  expect(filed.code).toBe(200)
+
+  await signIn(page, 'service')
+  await page.getByRole('menuitem', { name: '号商申请' }).click()
+  const row = page.locator('.ant-table-row', { hasText: `工作室${stamp}` })
+  await row.getByText('审核中').waitFor()
+  await row.getByText('处理', { exact: true }).click()
+  const drawer = page.locator('.ant-drawer-content', { hasText: `号商申请 #${filed.data.id}` })
+  await drawer.getByText(`137****${stamp.slice(-4)}`).waitFor()
+  await drawer.getByRole('button', { name: '通过' }).click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click()
+  await page.getByText('已通过，用户已成为号商').waitFor()
+  await drawer.getByText('已通过').waitFor()
+
+  const standing = await api.json<{ merchant: boolean }>('/api/merchant/application', authed(newcomer))
+  expect(standing.data.merchant).toBe(true)
+  const told = (await api.json<never>('/api/need/message/list', authed(newcomer))) as unknown as {
+    rows: { title: string }[]
+  }
+  expect(told.rows.map((message) => message.title)).toContain('号商入驻申请已通过')
+  expect(await auditRows('merchant.approve', filed.data.id)).toEqual([expect.objectContaining({ actor: 'service' })])
+})
+
 it('an editor changes a notice; the preview and the H5 show it sanitized', async () => {
   const { page } = handle
   await signIn(page, 'editor')

@@ -62,6 +62,15 @@ const count = async (query: string) => Number((await database.pool.query(query))
 
 describe('GET /api/admin/dashboard', () => {
   test('counts what waits for a person, and 30 China days of orders, GMV and new listings', async () => {
+    const applicant = await createPerson(database)
+    const [game] = await database.db.select({ id: games.id }).from(games).limit(1)
+    const application = {
+      name: '星河工作室',
+      phone: '13900001111',
+      business: '主营成品号回收，每月约 200 个',
+      gameIds: [game.id],
+    }
+    expect((await call('POST', '/api/merchant/apply', { token: applicant.token, body: application })).status).toBe(200)
     const { status, body } = await call('GET', '/api/admin/dashboard', { token: editor.token })
     expect(status).toBe(200)
     expect(body.data.counts).toEqual({
@@ -69,6 +78,7 @@ describe('GET /api/admin/dashboard', () => {
       toHandOver: 1,
       failedPayouts: 1,
       unansweredFeedback: await count(`select count(*) as n from problems where status = 'open'`),
+      pendingMerchants: 1,
     })
     expect(body.data.counts.pendingReview).toBeGreaterThan(0)
     const days = body.data.days as { day: string; orders: number; gmv: number; listings: number }[]

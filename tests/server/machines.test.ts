@@ -12,6 +12,8 @@ import {
   games,
   goods,
   goodsEvents,
+  merchantApplicationEvents,
+  merchantApplications,
   orderEvents,
   orders,
   paymentEvents,
@@ -21,6 +23,7 @@ import {
   users,
 } from '../../server/db/schema'
 import type { GoodsStatus } from '../../src/contract/catalogue'
+import type { MerchantApplicationStatus } from '../../src/contract/merchants'
 import type { OrderStatus } from '../../src/contract/orders'
 import type { PaymentStatus, PayoutStatus } from '../../src/contract/payments'
 import type { Machine } from '../../server/lib/machine'
@@ -134,6 +137,25 @@ const fixtures: Record<string, Fixture> = {
         .values({ ...(fixtures.payout.values() as typeof payouts.$inferInsert), status: status as PayoutStatus })
         .returning(),
     events: async (tx, id) => (await tx.select().from(payoutEvents).where(eq(payoutEvents.payoutId, id))).length,
+  },
+  'merchant application': {
+    values: () => ({
+      userId: buyerId,
+      name: '星河工作室',
+      phone: '13900001111',
+      business: '回收成品号',
+      gameIds: [gameId],
+    }),
+    rows: (tx, status) =>
+      tx
+        .insert(merchantApplications)
+        .values({
+          ...(fixtures['merchant application'].values() as typeof merchantApplications.$inferInsert),
+          status: status as MerchantApplicationStatus,
+        })
+        .returning(),
+    events: async (tx, id) =>
+      (await tx.select().from(merchantApplicationEvents).where(eq(merchantApplicationEvents.applicationId, id))).length,
   },
 }
 

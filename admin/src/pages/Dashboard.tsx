@@ -16,6 +16,7 @@ const COUNTS: { key: keyof DashboardData['counts']; title: string; path: string;
   { key: 'toHandOver', title: '待移交', path: '/orders?status=paid', roles: ['service'] },
   { key: 'failedPayouts', title: '打款失败', path: '/payouts?status=failed', roles: ['finance'] },
   { key: 'unansweredFeedback', title: '未回复反馈', path: '/feedback', roles: ['service'] },
+  { key: 'pendingMerchants', title: '号商申请', path: '/merchants', roles: ['service'] },
 ]
 
 const yuanWhole = (fen: number) => yuan(fen).replace(/\.00$/, '')

@@ -5,7 +5,7 @@ import { users } from './user'
 
 export type StoredEscrow = EscrowDetails & { gameName: string }
 
-/** Feedback (fankui, suggest), merchant applications (shanghu) and escrow requests (security). */
+/** Feedback (fankui, suggest) and escrow requests (security). */
 export const problems = pgTable(
   'problems',
   {
@@ -31,7 +31,7 @@ export const problems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('problems_type_check', sql`${t.type} in ('suggestion', 'problem', 'complaint', 'merchant', 'escrow')`),
+    check('problems_type_check', sql`${t.type} in ('suggestion', 'problem', 'complaint', 'escrow')`),
     check('problems_status_check', sql`${t.status} in ('open', 'replied', 'closed')`),
     check('problems_escrow_check', sql`(${t.type} = 'escrow') = (${t.escrow} is not null)`),
     index('problems_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),

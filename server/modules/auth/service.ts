@@ -14,7 +14,7 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { checkPassword, checkPhone, checkUsername } from '../../../src/contract/validation'
 import type { AppDeps } from '../../deps'
-import type { Executor } from '../../db'
+import { isUniqueViolation, type Executor } from '../../db'
 import { users } from '../../db/schema'
 import { createSession, revokeSessions } from '../../lib/auth'
 import { checkCaptchaAnswer, createCaptcha } from '../../lib/captcha'
@@ -214,12 +214,6 @@ async function freeUsername(db: Executor, base: string): Promise<string> {
       .where(sql`lower(${users.username}) = lower(${candidate})`)
     if (!taken) return candidate
   }
-}
-
-/** drizzle wraps the driver's error; PostgreSQL's own carries the code and the index name. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string }
-  return cause.code === '23505' && cause.constraint === constraint
 }
 
 export async function register(

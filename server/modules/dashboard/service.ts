@@ -14,7 +14,8 @@ export async function dashboard(db: Executor): Promise<Dashboard> {
       (select count(*) from goods where status = 'pending_review') as pending_review,
       (select count(*) from orders where status = 'paid' and paid_amount >= total_amount) as to_hand_over,
       (select count(*) from payouts where status = 'failed') as failed_payouts,
-      (select count(*) from problems where status = 'open') as unanswered_feedback`)
+      (select count(*) from problems where status = 'open') as unanswered_feedback,
+      (select count(*) from merchant_applications where status = 'pending') as pending_merchants`)
   ).rows
   // Days are China calendar days; the window starts at midnight 29 days before today.
   const { rows } = await db.execute(sql`
@@ -50,6 +51,7 @@ export async function dashboard(db: Executor): Promise<Dashboard> {
       toHandOver: int(counts.to_hand_over),
       failedPayouts: int(counts.failed_payouts),
       unansweredFeedback: int(counts.unanswered_feedback),
+      pendingMerchants: int(counts.pending_merchants),
     },
     days: rows.map((r) => ({ day: String(r.day), orders: int(r.orders), gmv: int(r.gmv), listings: int(r.listings) })),
   }

@@ -1,5 +1,5 @@
 /**
- * Feedback (fankui, suggest), merchant applications (shanghu) and escrow requests (security): a user's
+ * Feedback (fankui, suggest) and escrow requests (security): a user's
  * own submissions, and the operator's reply, which reaches the user as a 系统消息.
  */
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
@@ -15,7 +15,7 @@ import { maskPhone, PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/cont
 import type { Executor } from '../../db'
 import { problems, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
-import { AppError } from '../../lib/envelope'
+import { AppError, boundedText } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { notifyUsers } from '../messages/service'
 import { requireGame } from '../trust/service'
@@ -45,15 +45,6 @@ const toProblem = (
   createdAt: row.createdAt.toISOString(),
 })
 
-/** Trimmed text within its bounds, or the refusal naming the field. */
-function text(value: string, label: string, { min, max }: { min: number; max: number }): string {
-  const trimmed = value.trim()
-  if (!trimmed && min === 1) throw new AppError(400, `${label}不能为空`)
-  if ([...trimmed].length < min) throw new AppError(400, `${label}至少 ${min} 个字符`)
-  if ([...trimmed].length > max) throw new AppError(400, `${label}最多 ${max} 个字符`)
-  return trimmed
-}
-
 const optionalContact = (value: string | undefined, pattern: RegExp, message: string): string => {
   const trimmed = value?.trim() ?? ''
   if (trimmed && !pattern.test(trimmed)) throw new AppError(400, message)
@@ -69,7 +60,7 @@ async function escrowOf(db: Executor, request: ProblemRequest) {
   const { gameId, price } = request.escrow
   const details: EscrowDetails = {
     gameId,
-    account: text(request.escrow.account, '交易账号', { min: 1, max: 64 }),
+    account: boundedText('escrow.account', request.escrow.account, '交易账号', { min: 1, max: 64 }),
     price,
   }
   const counterpartyPhone = optionalContact(request.escrow.counterpartyPhone, PHONE_PATTERN, '对方手机号格式不正确')
@@ -85,8 +76,8 @@ export async function createProblem(
   userId: number,
   request: ProblemRequest,
 ): Promise<{ id: number }> {
-  const title = text(request.title, '标题', FEEDBACK_LIMITS.title)
-  const content = text(request.content, '内容', FEEDBACK_LIMITS.content)
+  const title = boundedText('title', request.title, '标题', FEEDBACK_LIMITS.title)
+  const content = boundedText('content', request.content, '内容', FEEDBACK_LIMITS.content)
   const phone = optionalContact(request.phone, PHONE_PATTERN, '请输入正确的 11 位手机号')
   const qq = optionalContact(request.qq, QQ_PATTERN, QQ_RULE)
   for (const image of request.images) {
@@ -155,7 +146,7 @@ async function problemRows(
 
 /** open → replied, once; the user finds the reply in ProblemList and a 系统消息 in 消息. */
 export async function replyToProblem(db: Executor, staff: Staff, id: number, reply: string): Promise<Problem> {
-  const answer = text(reply, '回复内容', { min: 1, max: 1000 })
+  const answer = boundedText('reply', reply, '回复内容', { min: 1, max: 1000 })
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(problems)

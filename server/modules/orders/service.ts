@@ -16,7 +16,7 @@ import type {
 } from '../../../src/contract/orders'
 import type { Payment } from '../../../src/contract/payments'
 import { formatPrice } from '../../../src/contract/money'
-import type { Db, Executor } from '../../db'
+import { isUniqueViolation, type Db, type Executor } from '../../db'
 import { games, goods, orderEvents, orders, payments, regionNodes, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
@@ -216,8 +216,6 @@ async function refusal(db: Executor, userId: number, goodsId: number, status: st
   if (mine) return new AppError(409, '你已有该商品的待支付订单', { orderId: mine.id })
   return new AppError(409, '该商品正在交易中，请稍后再看')
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'
 
 /**
  * Listing hoarding (an unpaid order holds its listing until it times out): a cap on the buyer's unpaid

@@ -7,7 +7,7 @@ import { toastError } from '@/api/request'
 import SubmitBar from '@/components/SubmitBar'
 import SubmittedCard from '@/components/SubmittedCard'
 import type { ProblemRequest } from '@/contract/feedback'
-import { replacePage } from '@/navigation'
+import { openPage, replacePage } from '@/navigation'
 import { firstProblem } from '@/utils/forms'
 
 interface ProblemFormProps {
@@ -27,8 +27,7 @@ interface ProblemFormProps {
 }
 
 /**
- * Every form that files a feedback row — 反馈/建议 (fankui, suggest), 商务合作 (shanghu), 中介担保
- * (security): the fields, one submit button that is off while a field has a problem, the refusal as a
+ * Every form that files a feedback row — 反馈/建议 (fankui, suggest), 中介担保 (security): the fields, one submit button that is off while a field has a problem, the refusal as a
  * toast, and what follows a success.
  */
 export default function ProblemForm({ children, problems, request, submitText, sent, busy, fixed }: ProblemFormProps) {
@@ -54,7 +53,14 @@ export default function ProblemForm({ children, problems, request, submitText, s
     }
   }
 
-  if (done && sent) return <SubmittedCard {...sent} />
+  if (done && sent)
+    return (
+      <SubmittedCard
+        title={sent.title}
+        text={sent.text}
+        link={{ text: sent.link, open: () => openPage('ProblemList') }}
+      />
+    )
   return (
     <View>
       {children}

@@ -1,18 +1,40 @@
+import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
-import GlyphIcon from '@/components/GlyphIcon'
-import { openPage } from '@/navigation'
+import GlyphIcon, { type GlyphName } from '@/components/GlyphIcon'
 import './index.scss'
 
-/** What replaces a request form once it is sent: done, what happens next, where to follow it (我的反馈). */
-export default function SubmittedCard({ title, text, link }: { title: string; text: string; link: string }) {
+interface SubmittedCardProps {
+  title: string
+  text: string
+  /** Where to follow it. */
+  link?: { text: string; open: () => void }
+  icon?: GlyphName
+  /** trust: done or accepted; accent: waiting; error: refused. */
+  tone?: 'trust' | 'accent' | 'error'
+  /** What was sent, under the text. */
+  children?: ReactNode
+}
+
+/** A request once it is sent: its state, what happens next, where to follow it. */
+export default function SubmittedCard({
+  title,
+  text,
+  link,
+  icon = 'shield',
+  tone = 'trust',
+  children,
+}: SubmittedCardProps) {
   return (
     <View className="submitted-card" role="status">
-      <GlyphIcon name="shield" size={64} className="submitted-card__icon" />
+      <GlyphIcon name={icon} size={64} className={`submitted-card__icon submitted-card__icon--${tone}`} />
       <Text className="submitted-card__title">{title}</Text>
       <Text className="submitted-card__text">{text}</Text>
-      <View className="submitted-card__link" role="link" onClick={() => openPage('ProblemList')}>
-        <Text>{link} ›</Text>
-      </View>
+      {children}
+      {link && (
+        <View className="submitted-card__link" role="link" onClick={link.open}>
+          <Text>{link.text} ›</Text>
+        </View>
+      )}
     </View>
   )
 }

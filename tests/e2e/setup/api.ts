@@ -46,6 +46,25 @@ export function apiClient(baseUrl: string) {
       if (reply.code !== 200) throw new Error(`console sign-in of ${username} failed: ${reply.msg}`)
       return reply.data.token
     },
+    /** Registers a newcomer through the API as the register page would (captcha, SMS code); returns the token. */
+    async register(username: string, phone: string, password: string): Promise<string> {
+      const captcha = async () => {
+        const { uuid } = (await json<{ uuid: string }>('/api/captchaImage')).data
+        return { uuid, code: await captchaAnswer(uuid) }
+      }
+      const query = new URLSearchParams({ phone, scene: 'register', ...(await captcha()) })
+      const sent = await json(`/api/sms/sendYzm?${query}`)
+      if (sent.code !== 200) throw new Error(`SMS to ${phone} failed: ${sent.msg}`)
+      const smsCode = await this.latestSmsCode(phone)
+      const body = { username, password, phone, smsCode, agree: true, ...(await captcha()) }
+      const reply = await json('/api/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      if (reply.code !== 200) throw new Error(`registration of ${username} failed: ${reply.msg}`)
+      return this.signIn(username, password)
+    },
     /** Signs in by password through the API, as the login page would, and returns the token. */
     async signIn(username: string, password: string): Promise<string> {
       const { uuid } = (await json<{ uuid: string }>('/api/captchaImage')).data
