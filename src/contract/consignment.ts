@@ -3,7 +3,7 @@
  * the commission preview, and the seller's own list with what each row allows. Money is integer fen.
  */
 import { Type, type Static } from 'typebox'
-import { GoodsCard, RegionNode, TemplateRow } from './catalogue'
+import { AttributeField, GoodsCard, RegionNode, TemplateRow } from './catalogue'
 import { BlacklistRecord } from './trust'
 import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
 
@@ -71,24 +71,30 @@ export const PayoutAccount = Body(
 export type PayoutAccount = Static<typeof PayoutAccount>
 
 /** POST /need/consignment (PUT /need/consignment/{id} takes the same, credentials optional). */
+/**
+ * By the game's template: text/date → string, number → number, radio → option id, checkbox → option ids.
+ * Each value is checked against its field by the server: a union schema here would let the validator
+ * coerce 120 into "120" or "1" into 1.
+ */
+const Attributes = Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' }), Type.Unknown(), {
+  title: '账号属性',
+  maxProperties: 60,
+})
+
+const Title = Type.String({ title: '标题', minLength: 5, maxLength: 60 })
+const Description = Type.String({ title: '描述', maxLength: 2000 })
+const DetailImages = Type.Array(ImageUrl('详情图'), { title: '详情图', maxItems: MAX_DETAIL_IMAGES, uniqueItems: true })
+
 export const ConsignmentRequest = Body({
   gameId: Id('游戏'),
   /** The region path, root first (system and carrier, or area and server). */
   regionIds: Type.Array(Id('区服'), { title: '区服', minItems: 1, maxItems: 4 }),
-  title: Type.String({ title: '标题', minLength: 5, maxLength: 60 }),
-  description: Type.String({ title: '描述', maxLength: 2000 }),
+  title: Title,
+  description: Description,
   price: Price,
   coverImage: ImageUrl('封面图'),
-  images: Type.Array(ImageUrl('详情图'), { title: '详情图', maxItems: MAX_DETAIL_IMAGES, uniqueItems: true }),
-  /**
-   * By the game's template: text/date → string, number → number, radio → option id, checkbox → option ids.
-   * Each value is checked against its field by the server: a union schema here would let the validator
-   * coerce 120 into "120" or "1" into 1.
-   */
-  attributes: Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' }), Type.Unknown(), {
-    title: '账号属性',
-    maxProperties: 60,
-  }),
+  images: DetailImages,
+  attributes: Attributes,
   accountSource: AccountSource,
   /** 能否提供包赔材料. */
   guaranteeMaterials: Type.Boolean({ title: '包赔材料' }),
@@ -127,6 +133,7 @@ export const GoodsAction = literals([
   'reason',
   'approve',
   'reject',
+  'revise',
 ] as const)
 export type GoodsAction = Static<typeof GoodsAction>
 
@@ -211,6 +218,8 @@ export const AdminListingDetail = Type.Object({
   attributes: Type.Record(Type.String(), Type.Unknown()),
   /** The game's template (the version the listing was written against) with the listing's values. */
   templateRows: Type.Array(TemplateRow),
+  /** That version's fields, for staff correcting the values. */
+  templateFields: Type.Array(AttributeField),
   accountSource: AccountSource,
   guaranteeMaterials: Type.Boolean(),
   contact: Type.Object(SellerContact.properties),
@@ -221,6 +230,20 @@ export const AdminListingDetail = Type.Object({
   blacklistHits: Type.Array(BlacklistRecord),
 })
 export type AdminListingDetail = Static<typeof AdminListingDetail>
+
+/**
+ * PUT /admin/goods/{id}: staff correct what a listing says — a typo, contact details in the text, a picture
+ * that shows them — never its price, account or money; detail pictures may be kept, reordered or dropped, not
+ * added. The seller is told the reason.
+ */
+export const ListingRevision = Body({
+  title: Title,
+  description: Description,
+  images: DetailImages,
+  attributes: Attributes,
+  reason: Type.String({ title: '修改原因', minLength: 1, maxLength: 200 }),
+})
+export type ListingRevision = Static<typeof ListingRevision>
 
 /** POST /admin/goods/{id}/reject and /delist. */
 export const ReasonRequest = Body({ reason: Type.String({ title: '原因', minLength: 1, maxLength: 200 }) })

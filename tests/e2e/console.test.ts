@@ -6,10 +6,10 @@ import { e2eBaseUrl } from './setup/server'
 
 /**
  * The staff console at a desk (1440 × 900) on a fresh `npm start`: each demo staff member signs in with
- * password and the authenticator's code, and does their desk's job — the reviewer approves a pending
- * listing, the service agent looks at a paid order's account (logged) and hands it over, finance retries
- * the payout the gateway refused, the editor changes a notice (pasted HTML comes out sanitized, in the
- * preview and in the H5) — and sees nothing they may not open.
+ * password and the authenticator's code, and does their desk's job — the reviewer corrects and approves a
+ * pending listing, the service agent looks at a paid order's account (logged) and hands it over and approves
+ * a merchant application, finance retries the payout the gateway refused, the editor changes a notice (pasted
+ * HTML comes out sanitized, in the preview and in the H5) — and sees nothing they may not open.
  */
 const baseUrl = e2eBaseUrl()
 const api = apiClient(baseUrl)
@@ -48,7 +48,7 @@ async function auditRows(action: string, subjectId: number) {
 
 afterEach(() => expect(handle.errors).toEqual([]))
 
-it('a reviewer signs in with TOTP and approves the oldest listing in the queue', async () => {
+it('a reviewer signs in with TOTP, corrects the oldest listing in the queue and approves it', async () => {
   const { page } = handle
   await signIn(page, 'reviewer')
   // The reviewer's menu: the dashboard and the listings, nothing of the other desks.
@@ -61,12 +61,28 @@ it('a reviewer signs in with TOTP and approves the oldest listing in the queue',
   await firstRow.getByText('审核', { exact: true }).click()
   const drawer = page.locator('.ant-drawer-content')
   await drawer.getByText('属性（按模板）').waitFor()
+
+  // A correction first: the title, with the reason the seller will read.
+  await drawer.getByRole('button', { name: '编辑' }).click()
+  const edit = page.locator('.ant-modal-content', { hasText: `修改商品 #${id}` })
+  const title = edit.getByLabel('标题')
+  const corrected = `${(await title.inputValue()).slice(0, 50)}（已核实）`
+  await title.fill(corrected)
+  await edit.getByLabel('修改原因（会通知卖家）').fill('标题补充核实信息')
+  await edit.getByRole('button', { name: '保存修改' }).click()
+  await page.getByText('已修改，卖家会收到通知').waitFor()
+  await edit.waitFor({ state: 'detached' })
+  await drawer.getByText(corrected).first().waitFor()
+
   await drawer.getByRole('button', { name: '通过' }).click()
   await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click()
   await page.getByText('已通过，商品已上架').waitFor()
 
-  const listing = await api.json<{ status: string }>(`/api/web/good/${id}`)
-  expect(listing.data.status).toBe('on_sale')
+  const listing = await api.json<{ status: string; title: string }>(`/api/web/good/${id}`)
+  expect(listing.data).toMatchObject({ status: 'on_sale', title: corrected })
+  expect(await auditRows('goods.update', id)).toEqual([
+    expect.objectContaining({ actor: 'reviewer', detail: expect.objectContaining({ reason: '标题补充核实信息' }) }),
+  ])
   expect(await auditRows('goods.approve', id)).toEqual([expect.objectContaining({ actor: 'reviewer' })])
 })
 

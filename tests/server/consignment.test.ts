@@ -361,8 +361,8 @@ describe('review by staff', () => {
       query: { status: 'pending_review', sellerId: me.id },
     })
     expect(queue.body.rows!.map((r) => [r.id, r.sellerId, r.actions])).toEqual([
-      [first, me.id, ['delist', 'approve', 'reject']],
-      [second, me.id, ['delist', 'approve', 'reject']],
+      [first, me.id, ['delist', 'approve', 'reject', 'revise']],
+      [second, me.id, ['delist', 'approve', 'reject', 'revise']],
     ])
   })
 
@@ -371,7 +371,7 @@ describe('review by staff', () => {
     const operator = await createPerson(database, ['user', 'admin'])
     const id = await listed(me)
     const approved = await call('POST', `/api/admin/goods/${id}/approve`, { token: operator.token })
-    expect(approved.body.data).toMatchObject({ id, status: 'on_sale', actions: ['editPrice', 'delist'] })
+    expect(approved.body.data).toMatchObject({ id, status: 'on_sale', actions: ['editPrice', 'delist', 'revise'] })
     expect((await call('GET', `/api/web/good/${id}`)).body.data).toMatchObject({ status: 'on_sale' })
     expect((await call('POST', `/api/admin/goods/${id}/approve`, { token: operator.token })).body).toMatchObject({
       code: 409,

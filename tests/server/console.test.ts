@@ -327,6 +327,110 @@ test('GET /api/admin/goods/{id} sets the listing against its template, required 
   expect(rows.filter((row) => row.value !== '').length).toBeGreaterThan(0)
 })
 
+describe('PUT /api/admin/goods/{id}: a reviewer corrects what a listing says', () => {
+  const detail = async (id: number) =>
+    (await call('GET', `/api/admin/goods/${id}`, { token: reviewer.token })).body.data
+  const revise = (id: number, body: object) => call('PUT', `/api/admin/goods/${id}`, { token: reviewer.token, body })
+  const pending = async () => {
+    const queue = await call('GET', '/api/admin/goods', { token: reviewer.token, query: { status: 'pending_review' } })
+    const withImages = []
+    for (const row of queue.body.rows!) {
+      const listing = await detail(row.id)
+      if (listing.images.length >= 2) withImages.push(listing)
+    }
+    return withImages
+  }
+
+  test('title, description, pictures dropped, an attribute: saved, audited from → to with the reason, the seller told', async () => {
+    const [listing] = await pending()
+    const numberField = (listing.templateFields as { key: string; type: string; showOnSellForm: boolean }[]).find(
+      (field) => field.type === 'number' && field.showOnSellForm,
+    )!
+    const attributes = { ...listing.attributes, [numberField.key]: 7 }
+    const body = {
+      title: ' 客服修正：标题去掉了联系方式 ',
+      description: '描述里的 QQ 号已删除',
+      images: [listing.images[1]],
+      attributes,
+      reason: '标题和图片含联系方式',
+    }
+    const { status, body: reply } = await revise(listing.id, body)
+    expect(status).toBe(200)
+    expect(reply.data).toMatchObject({
+      title: '客服修正：标题去掉了联系方式',
+      description: '描述里的 QQ 号已删除',
+      images: [listing.images[1]],
+      attributes: expect.objectContaining({ [numberField.key]: 7 }),
+      status: 'pending_review',
+      actions: expect.arrayContaining(['approve', 'reject', 'revise']),
+    })
+    const [row] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'goods.update'), eq(auditLog.subjectId, listing.id)))
+    expect(row.detail).toEqual({
+      reason: '标题和图片含联系方式',
+      changes: {
+        title: { from: listing.title, to: '客服修正：标题去掉了联系方式' },
+        description: { from: listing.description, to: '描述里的 QQ 号已删除' },
+        images: { from: listing.images, to: [listing.images[1]] },
+        ...(listing.attributes[numberField.key] === 7
+          ? {}
+          : { attributes: { from: listing.attributes, to: expect.objectContaining({ [numberField.key]: 7 }) } }),
+      },
+    })
+    const told = await database.pool.query(
+      `select content from messages where user_id = $1 and title = '客服修改了你的商品' and related_id = $2`,
+      [listing.sellerId, listing.id],
+    )
+    expect(told.rows[0].content).toContain('标题和图片含联系方式')
+    expect(await revise(listing.id, body)).toMatchObject({ status: 400, body: { msg: '没有修改任何内容' } })
+  })
+
+  test('a picture not its own, an attribute off the template, a blank reason: refused at the field, nothing written', async () => {
+    const [, listing] = await pending()
+    const base = {
+      title: listing.title,
+      description: listing.description,
+      images: listing.images,
+      attributes: listing.attributes,
+      reason: '修正属性',
+    }
+    const refusals: [object, string][] = [
+      [{ images: [...listing.images.slice(1), '/uploads/' + 'a'.repeat(40) + '.jpg'] }, 'images'],
+      [{ attributes: { ...listing.attributes, noSuchField: 1 } }, 'attributes.noSuchField'],
+      [{ title: '短', reason: '改标题' }, 'title'],
+      [{ title: `${listing.title}！`, reason: '   ' }, 'reason'],
+    ]
+    for (const [change, field] of refusals) {
+      const { status, body } = await revise(listing.id, { ...base, ...change })
+      expect([field, status]).toEqual([field, 400])
+      expect(body.data.errors.map((e: { field: string }) => e.field)).toContain(field)
+    }
+    expect(await detail(listing.id)).toMatchObject({ title: listing.title, images: listing.images })
+    expect(await auditActions(database, 'goods', listing.id)).not.toContain('goods.update')
+  })
+
+  test('a listing an order holds or sold is not corrected (409); an editor may not (403)', async () => {
+    const [held] = await database.db.select().from(orders).where(eq(orders.status, 'paid')).limit(1)
+    const listing = await detail(held.goodsId)
+    expect(listing.actions).not.toContain('revise')
+    const body = {
+      title: `${listing.title}改`,
+      description: '',
+      images: [],
+      attributes: listing.attributes,
+      reason: '修正',
+    }
+    expect(await revise(held.goodsId, body)).toMatchObject({
+      status: 409,
+      body: { msg: '交易中或已售出的商品不能修改' },
+    })
+    const asEditor = await call('PUT', `/api/admin/goods/${held.goodsId}`, { token: editor.token, body })
+    expect(asEditor.status).toBe(403)
+  })
+})
+
 describe('/admin: the console’s build', () => {
   test('every console address answers index.html (the console routes); hashed assets are kept for good', async () => {
     for (const url of ['/admin', '/admin/', '/admin/orders', '/admin/orders/12?status=paid']) {

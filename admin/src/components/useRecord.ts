@@ -1,11 +1,11 @@
-import { App } from 'antd'
+import { App, type FormInstance } from 'antd'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api, ApiError } from '../api'
 import { useAct } from './useAct'
 
 /**
  * One record for a detail drawer: loaded from `path`, loaded again after each action `run` performs (and
- * the list told through `onChanged`). A record that cannot be read (gone, not allowed) closes the drawer
+ * the list told through `onChanged`; a refusal from a form shows under the fields it names). A record that cannot be read (gone, not allowed) closes the drawer
  * with the server's reason.
  */
 export function useRecord<T>(path: string, { onGone, onChanged }: { onGone(): void; onChanged(): void }) {
@@ -27,8 +27,8 @@ export function useRecord<T>(path: string, { onGone, onChanged }: { onGone(): vo
   }, [path, version, message])
 
   const run = useCallback(
-    async (action: () => Promise<unknown>, done: string) => {
-      const succeeded = await act(action, done)
+    async (action: () => Promise<unknown>, done: string, form?: FormInstance) => {
+      const succeeded = await act(action, done, form)
       if (succeeded) {
         setVersion((v) => v + 1)
         callbacks.current.onChanged()

@@ -1,7 +1,7 @@
 /**
  * 商品审核 and 商品管理: the review queue (oldest first) and every consigned listing by status, each row
  * opening the review drawer — images, the template's fields with the seller's values, the seller's record
- * and blacklist hits, 验号, and the actions the server answers for the listing (approve, reject, delist).
+ * and blacklist hits, 验号, and the actions the server answers for the listing (approve, reject, edit, delist).
  */
 import { ProDescriptions, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components'
 import { LISTING_STATUS_LABELS } from '@contract/constants'
@@ -13,6 +13,7 @@ import { ReasonButton } from '../components/ReasonButton'
 import { RevealButton } from '../components/RevealButton'
 import { useRecord } from '../components/useRecord'
 import { dateTime, valueEnum, yuan } from '../format'
+import { ListingRevisionButton } from './ListingRevision'
 
 const REJECT_REASONS = [
   '图片不清晰或与账号不符',
@@ -179,6 +180,7 @@ function ListingDrawer({ id, onClose, onChanged }: DrawerProps) {
                 load={(reason) => api.get<ListingCredentials>(`/admin/goods/${id}/credentials`, { reason })}
               />
             )}
+            {actions.includes('revise') && <ListingRevisionButton listing={listing} run={done} />}
             {actions.includes('delist') && (
               <ReasonButton
                 label="下架"

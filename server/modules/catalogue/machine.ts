@@ -41,7 +41,7 @@ const transitions = {
 
 export type GoodsEvent = keyof typeof transitions
 
-/** Price and credentials change only while no order holds the listing. */
+/** Price, credentials and the listing's text change only while no order holds it. */
 const EDITABLE = ['pending_review', 'on_sale', 'delisted', 'rejected'] as const
 
 export const goodsMachine = defineMachine({
@@ -63,8 +63,9 @@ export const goodsMachine = defineMachine({
     credentials: [{ in: EDITABLE, by: ['seller'] }],
     // 查看失败原因
     reason: [{ in: ['rejected'], by: ['seller'] }],
-    // The review, for operators.
+    // The review, for operators; and their corrections of what a listing says while no order holds it.
     approve: [taking(transitions.approve, ['operator'])],
     reject: [taking(transitions.reject)],
+    revise: [{ in: EDITABLE, by: ['operator'] }],
   },
 })

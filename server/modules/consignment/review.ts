@@ -1,33 +1,50 @@
 /**
  * Review by staff: the queue, one listing with the seller's record and blacklist hits, approve, reject,
- * and 验号 (the credentials, logged with a reason). Each action is a goods-machine transition, an audit
+ * corrections of what it says, and 验号 (the credentials, logged with a reason). Each action is a goods-machine transition, an audit
  * row and the seller's message, in one transaction.
  */
+import { isDeepStrictEqual } from 'node:util'
 import { count, eq, sql } from 'drizzle-orm'
 import type {
   AdminGoodsQuery,
   AdminListing,
   AdminListingDetail,
   ListingCredentials,
+  ListingRevision,
   SellerContact,
 } from '../../../src/contract/consignment'
 import type { AttributeValue } from '../../../src/contract/catalogue'
 import type { Executor } from '../../db'
 import { goods, goodsEvents, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
-import { AppError, invalid } from '../../lib/envelope'
+import { AppError, boundedText, invalid } from '../../lib/envelope'
 import { revealCredentials } from '../catalogue/credentials'
 import { templateRows } from '../catalogue/service'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
 import { notifyUsers } from '../messages/service'
 import { recordsByHashes, subjectHashOf } from '../trust/service'
-import { approvedMessage, listingOf, listings, maskedPayout, ownListing, type ConsignmentDeps } from './service'
+import {
+  approvedMessage,
+  checkAttributes,
+  cleanText,
+  listingOf,
+  listings,
+  maskedPayout,
+  ownListing,
+  type ConsignmentDeps,
+} from './service'
 
 /** GET /admin/goods: the review queue (pending, oldest first) or any status (newest first). */
 export const adminListings = (
   deps: ConsignmentDeps,
   query: Required<Pick<AdminGoodsQuery, 'pageNum' | 'pageSize'>> & Omit<AdminGoodsQuery, 'pageNum' | 'pageSize'>,
 ) => listings(deps, { ...query, oldestFirst: query.status === 'pending_review' }, 'operator')
+
+/** The fields of the template version the listing was written against. */
+async function listingFields(deps: ConsignmentDeps, row: GoodsRow) {
+  const fields = await deps.cache.fields(deps.db, [{ gameId: row.gameId, version: row.templateVersion }])
+  return fields.get(`${row.gameId}:${row.templateVersion}`) ?? []
+}
 
 /** How this seller has fared with us: listings, sales, rejections, and delistings by staff. */
 async function sellerHistory(db: Executor, sellerId: number) {
@@ -71,13 +88,14 @@ export async function adminListing(deps: ConsignmentDeps, staff: Staff, id: numb
   const row = await ownListing(deps.db, staff, id)
   const payout = maskedPayout(deps, row)
   const attributes = row.attributes as Record<string, AttributeValue>
-  const fields = await deps.cache.fields(deps.db, [{ gameId: row.gameId, version: row.templateVersion }])
+  const templateFields = await listingFields(deps, row)
   return {
     ...(await listingOf(deps, staff, id)),
     description: row.description,
     images: row.images,
     attributes: row.attributes,
-    templateRows: templateRows(fields.get(`${row.gameId}:${row.templateVersion}`) ?? [], attributes),
+    templateRows: templateRows(templateFields, attributes),
+    templateFields,
     accountSource: row.accountSource as AdminListingDetail['accountSource'],
     guaranteeMaterials: row.guaranteeMaterials,
     contact: row.contact as SellerContact,
@@ -85,6 +103,54 @@ export async function adminListing(deps: ConsignmentDeps, staff: Staff, id: numb
     sellerHistory: await sellerHistory(deps.db, row.sellerId!),
     blacklistHits: await blacklistHits(deps, row),
   }
+}
+
+/**
+ * PUT /admin/goods/{id}: staff correct the title, description, detail pictures (kept, reordered or dropped)
+ * and attributes (against the listing's own template version) of a listing no order holds. One audit row
+ * with each changed field from → to and the reason, which the seller also reads.
+ */
+export async function reviseListing(
+  deps: ConsignmentDeps,
+  staff: Staff,
+  id: number,
+  body: ListingRevision,
+): Promise<AdminListingDetail> {
+  const reason = boundedText('reason', body.reason, '修改原因', { min: 1, max: 200 })
+  await deps.db.transaction(async (tx) => {
+    const row = await ownListing(tx, staff, id, true)
+    if (!goodsMachine.allows('revise', row, 'operator')) throw new AppError(409, '交易中或已售出的商品不能修改')
+    const dropped = body.images.filter((image) => !row.images.includes(image))
+    if (dropped.length > 0) invalid('images', '只能保留、调整顺序或删除原有的详情图')
+    const next = {
+      title: cleanText('title', '标题', body.title, 5),
+      description: cleanText('description', '描述', body.description),
+      images: body.images,
+      attributes: checkAttributes(await listingFields(deps, row), body.attributes),
+    }
+    const changes = Object.fromEntries(
+      (Object.keys(next) as (keyof typeof next)[])
+        .filter((key) => !isDeepStrictEqual(next[key], row[key]))
+        .map((key) => [key, { from: row[key], to: next[key] }]),
+    )
+    if (Object.keys(changes).length === 0) throw new AppError(400, '没有修改任何内容')
+    await tx
+      .update(goods)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(goods.id, id))
+    await audit(tx, staff, 'goods.update', { type: 'goods', id }, { reason, changes })
+    await notifyUsers(tx, [
+      {
+        userId: row.sellerId!,
+        type: 'system',
+        title: '客服修改了你的商品',
+        content: `你发布的「${next.title}」已由客服修改：${reason}。`,
+        relatedType: 'goods',
+        relatedId: id,
+      },
+    ])
+  })
+  return adminListing(deps, staff, id)
 }
 
 const REVIEW_ONLY = '只有待审核的商品可以审核'

@@ -13,6 +13,7 @@ import {
   FeeRequest,
   ListingCredentials,
   ListingId,
+  ListingRevision,
   MyConsignmentQuery,
   MyListing,
   PriceRequest,
@@ -213,6 +214,22 @@ export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (ap
       },
     },
     async (request) => ok(await review.adminListing(deps, staffOf(request), request.params.id)),
+  )
+
+  app.put(
+    '/admin/goods/:id',
+    {
+      config: staffOnly('reviewer'),
+      schema: {
+        summary:
+          '修正商品的标题、描述、详情图（只能保留、调整顺序或删除）和属性；写明原因，通知卖家。交易中或已售出的不能改',
+        tags,
+        params: ListingId,
+        body: ListingRevision,
+        response: { 200: Ajax(AdminListingDetail) },
+      },
+    },
+    async (request) => ok(await review.reviseListing(deps, staffOf(request), request.params.id, request.body)),
   )
 
   app.post(

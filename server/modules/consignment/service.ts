@@ -70,7 +70,7 @@ export async function feePreview(db: Executor, price: number): Promise<FeePrevie
  * Trimmed text without emoji (they do not survive every channel the listing is shown on) or control
  * characters (the schemas refuse those in every string they declare; attribute values are checked here).
  */
-function cleanText(field: string, label: string, value: string, min = 0): string {
+export function cleanText(field: string, label: string, value: string, min = 0): string {
   const trimmed = value.trim()
   if ([...trimmed].length < min) invalid(field, min <= 1 ? `请填写${label}` : `${label}至少 ${min} 个字`)
   if (EMOJI.test(trimmed)) invalid(field, `${label}不能包含表情符号`)

@@ -35,8 +35,8 @@ const LISTING_TONES: Record<MyListing['status'], StatusTone> = {
   sold: 'hint',
 }
 
-/** What a seller does on their own listing (approve and reject are the reviewers'). */
-type SellerAction = Exclude<GoodsAction, 'approve' | 'reject'>
+/** What a seller does on their own listing (approve, reject and revise are the reviewers'). */
+type SellerAction = Exclude<GoodsAction, 'approve' | 'reject' | 'revise'>
 
 /** The tabs of SCREENS.md, in its order. */
 const TABS: { value: Tab; label: string }[] = [
