@@ -33,6 +33,7 @@ import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
 import { paymentDevRoutes } from './modules/payments/local/devRoutes'
 import { BRIDGE_PATH, localGateways } from './modules/payments/local/support'
 import { adminPayoutRoutes, paymentRoutes } from './modules/payments/routes'
+import { recyclingRoutes } from './modules/recycling/routes'
 import { adminSettingsRoutes } from './modules/settings/routes'
 import { staffDevRoutes, staffRoutes } from './modules/staff/routes'
 import { trustLists } from './modules/trust/lists'
@@ -161,6 +162,7 @@ export function buildApp(deps: AppDeps) {
   app.register(feedbackRoutes, { ...api, database, config, kv })
   app.register(adminFeedbackRoutes, { ...api, database })
   app.register(merchantRoutes, { ...api, database, kv })
+  app.register(recyclingRoutes, { ...api, config, database, kv, vault, lookupKey })
   app.register(adminMerchantRoutes, { ...api, database })
   app.register(uploadRoutes, { ...api, config, kv })
   app.register(uploadFiles, { config })

@@ -11,6 +11,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db'
 import type { Settings } from './settings'
 
+/** The events of a transition table that have a timer: each needs a step in the sweeper. */
+export type TimedEvents<T> = { [E in keyof T]: T[E] extends { timer: object } ? E : never }[keyof T]
+
 /** A condition beyond the status, said twice in one place: on a loaded row, and as SQL for the write. */
 export interface Guard<Row> {
   holds(row: Row): boolean

@@ -25,6 +25,7 @@ const TRADE_KEYS = [
   'payoutProtectionDays',
   'maxUnpaidOrders',
   'expiryCooldown',
+  'recycleMinWindowMinutes',
 ] as const satisfies readonly (keyof Settings)[]
 
 export async function tradeSettings(db: Executor): Promise<Settings> {

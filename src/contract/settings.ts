@@ -33,6 +33,8 @@ const properties = {
   /** Off by default: every listing waits for a reviewer. */
   autoApprove: Type.Boolean({ title: '商品免审核上架' }),
   maxUnpaidOrders: Whole('同时未支付订单数', 1, 10),
+  /** The shortest bidding window a seller may choose for 竞价回收 (the longest is 72 h). */
+  recycleMinWindowMinutes: Whole('竞价回收最短报价时长（分钟）', 1, 72 * 60),
   expiryCooldown: Body(
     {
       expiries: Whole('超时次数', 1, 100),

@@ -26,6 +26,7 @@ describe('migrated database', () => {
       unpaidOrderTimeoutMinutes: 15,
       autoConfirmDays: 3,
       payoutProtectionDays: 7,
+      recycleMinWindowMinutes: 60,
       topAccountThreshold: 600000,
       pageSizes: {
         goods: { default: 20, options: [10, 20, 50, 100, 200] },
@@ -47,7 +48,7 @@ describe('migrated database', () => {
   test('migrating again applies nothing twice', async () => {
     await migrateDatabase(database.pool)
     const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(settings)
-    expect(count).toBe(13)
+    expect(count).toBe(14)
   })
 
   test('a transaction commits or rolls back as one through its executor', async () => {

@@ -20,12 +20,15 @@ import {
   payments,
   payoutEvents,
   payouts,
+  recycleRequestEvents,
+  recycleRequests,
   users,
 } from '../../server/db/schema'
 import type { GoodsStatus } from '../../src/contract/catalogue'
 import type { MerchantApplicationStatus } from '../../src/contract/merchants'
 import type { OrderStatus } from '../../src/contract/orders'
 import type { PaymentStatus, PayoutStatus } from '../../src/contract/payments'
+import type { RecycleStatus } from '../../src/contract/recycling'
 import type { Machine } from '../../server/lib/machine'
 import { tradeSettings } from '../../server/lib/settings'
 import { createTestDatabase } from './helpers/database'
@@ -156,6 +159,26 @@ const fixtures: Record<string, Fixture> = {
         .returning(),
     events: async (tx, id) =>
       (await tx.select().from(merchantApplicationEvents).where(eq(merchantApplicationEvents.applicationId, id))).length,
+  },
+  'recycle request': {
+    values: () => ({ sellerId: buyerId, goodsId: goodsIds[0], reservePrice: 10_000, windowEndsAt: new Date() }),
+    // No quote at the reserve and one above it: the unmet-reserve guard holds in one row and fails in the other.
+    rows: (tx, status) =>
+      tx
+        .insert(recycleRequests)
+        .values(
+          [null, 12_000].map((bestQuote, i) => ({
+            ...(fixtures['recycle request'].values() as typeof recycleRequests.$inferInsert),
+            goodsId: goodsIds[i],
+            bestQuote,
+            quoteCount: bestQuote === null ? 0 : 1,
+            choosingEndsAt: new Date(),
+            status: status as RecycleStatus,
+          })),
+        )
+        .returning(),
+    events: async (tx, id) =>
+      (await tx.select().from(recycleRequestEvents).where(eq(recycleRequestEvents.requestId, id))).length,
   },
 }
 

@@ -21,6 +21,8 @@ const delistedBySeller: Guard<GoodsRow> = {
 const transitions = {
   /** The seller lists an account; it waits for review. */
   submit: { from: [], to: 'pending_review', by: ['seller'] },
+  /** The seller offers an account to merchants only (竞价回收): it stays off the market. */
+  offer: { from: [], to: 'draft', by: ['seller'] },
   /** An operator approves it (or `system` when the autoApprove setting is on): it is on sale. */
   approve: { from: ['pending_review'], to: 'on_sale', by: ['operator', 'system'] },
   /** An operator rejects it with a reason the seller reads. */

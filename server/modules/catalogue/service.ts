@@ -698,8 +698,8 @@ export async function browsePage(
 }
 
 /**
- * Consigned listings in every status — one seller's, or all sellers' for staff — as cards carrying their
- * goods row; the consignment module adds what only the seller and staff see. Newest first, or oldest
+ * Consigned listings in every status but draft — one seller's, or all sellers' for staff — as cards carrying
+ * their goods row; the consignment module adds what only the seller and staff see. Newest first, or oldest
  * first for a review queue.
  */
 export async function listingPage(
@@ -717,7 +717,8 @@ export async function listingPage(
   const where = sql.join(
     [
       query.sellerId === undefined ? sql`g.seller_id is not null` : sql`g.seller_id = ${query.sellerId}`,
-      ...(query.status ? [sql`g.status = ${query.status}`] : []),
+      // A recycling request's account (draft, off the market) is listed with the request, not here.
+      query.status ? sql`g.status = ${query.status}` : query.id ? sql`true` : sql`g.status <> 'draft'`,
       ...(query.id ? [sql`g.id = ${query.id}`] : []),
     ],
     sql` and `,

@@ -32,7 +32,7 @@ import { staffOnly } from '../../lib/staff'
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'vault' | 'lookupKey'>
 
-const consignmentDeps = ({ config, database, vault, lookupKey }: Deps): consignment.ConsignmentDeps => ({
+export const consignmentDeps = ({ config, database, vault, lookupKey }: Deps): consignment.ConsignmentDeps => ({
   db: database.db,
   vault,
   dataDir: config.dataDir,

@@ -195,7 +195,7 @@ async function checkPrice(db: Executor, price: number): Promise<number> {
 }
 
 /** A listing's request, checked whole before anything is written: the columns, credentials and payout. */
-async function checkedListing(deps: ConsignmentDeps, userId: number, body: ConsignmentRequest) {
+export async function checkedListing(deps: ConsignmentDeps, userId: number, body: ConsignmentRequest) {
   const realName = await verifiedRealName(deps.db, userId)
   const template = await latestTemplate(deps.db, body.gameId)
   const attributes = checkAttributes(template.fields, body.attributes)
@@ -221,7 +221,7 @@ async function checkedListing(deps: ConsignmentDeps, userId: number, body: Consi
 }
 
 /** Seals the payout account and the credentials (when given) of listing `id`, keeping the account's hash. */
-async function sealSecrets(
+export async function sealSecrets(
   tx: Executor,
   deps: ConsignmentDeps,
   id: number,

@@ -8,7 +8,7 @@ import { ORDER_STATUSES, type OrderAction } from '../../../src/contract/orders'
 import { orderEvents, orders } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import type { Settings } from '../../lib/settings'
-import { defineMachine, taking, type Guard } from '../../lib/machine'
+import { defineMachine, taking, type Guard, type TimedEvents } from '../../lib/machine'
 
 export type OrderRow = typeof orders.$inferSelect
 export type Actor = 'buyer' | 'operator' | 'system' | 'gateway'
@@ -50,11 +50,8 @@ const transitions = {
   refund: { from: ['paid', 'handed_over'], to: 'refunded', by: ['operator'] },
 } as const
 
-export type OrderEvent = keyof typeof transitions
 /** The events the sweeper takes on their timers. */
-export type TimedOrderEvent = {
-  [E in OrderEvent]: (typeof transitions)[E] extends { timer: object } ? E : never
-}[OrderEvent]
+export type TimedOrderEvent = TimedEvents<typeof transitions>
 
 export const orderMachine = defineMachine({
   name: 'order',

@@ -10,11 +10,11 @@
  *   completed, window passed   → pay the seller by Alipay transfer; on success the ledger's `release`
  *   payments marked refund-due → refund at the gateway
  */
-import { and, asc, eq, inArray, lte, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, eq, inArray, lte } from 'drizzle-orm'
 import type { Executor } from '../../db'
 import { orders, payments } from '../../db/schema'
 import { tradeSettings } from '../../lib/settings'
+import { sweepDue } from '../../lib/sweep'
 import { schedulePayouts, sendPendingPayouts } from '../payments/payouts'
 import { closeGatewayTrades, reconcilePayment, settleRefunds } from '../payments/service'
 import { cancelIn, completeIn, handOverIn } from './lifecycle'
@@ -45,32 +45,6 @@ const timedSteps: Record<TimedOrderEvent, { step: Step; count: 'cancelled' | 'ha
   confirm: { step: (tx, id, now) => completeIn(tx, id, { kind: 'system' }, now), count: 'completed' },
 }
 
-/** Runs `step` on each due order id, one short transaction per batch; ids are locked, never waited for. */
-async function sweep(
-  deps: OrderDeps,
-  due: SQL | undefined,
-  order: AnyPgColumn,
-  step: (tx: Executor, id: number) => Promise<unknown>,
-): Promise<number[]> {
-  const done: number[] = []
-  for (;;) {
-    const batch = await deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(due)
-        .orderBy(asc(order))
-        .limit(BATCH)
-        .for('update', { skipLocked: true })
-      const changed: number[] = []
-      for (const { id } of rows) if (await step(tx, id)) changed.push(id)
-      return { size: rows.length, changed }
-    })
-    done.push(...batch.changed)
-    if (batch.size < BATCH || batch.changed.length === 0) return done
-  }
-}
-
 export async function runSweep(deps: OrderDeps, now = new Date()): Promise<SweepResult> {
   const settings = await tradeSettings(deps.db)
 
@@ -95,7 +69,8 @@ export async function runSweep(deps: OrderDeps, now = new Date()): Promise<Sweep
     const due = orderMachine.due(event, now, settings)
     if (!due) continue
     const { step, count } = timedSteps[event]
-    const done = await sweep(deps, due, orderMachine.spec.transitions[event].timer!.at, (tx, id) => step(tx, id, now))
+    const clock = orderMachine.spec.transitions[event].timer!.at
+    const done = await sweepDue(deps.db, orders, due, clock, (tx, id) => step(tx, id, now))
     // The trade of an order given up is closed at the gateway too, so a late payment cannot land on it.
     if (event === 'cancel') for (const id of done) await closeGatewayTrades(deps, id)
     timed[count] += done.length
@@ -111,26 +86,5 @@ export async function runSweep(deps: OrderDeps, now = new Date()): Promise<Sweep
     released,
     refunded,
     reconciled,
-  }
-}
-
-/** Runs at start (catching up after downtime) and then every `intervalMs`; `stop()` waits for a run in progress. */
-export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
-  let running: Promise<unknown> = Promise.resolve()
-  let stopped = false
-  const tick = () => {
-    running = runSweep(deps).catch((error) => deps.log.error({ err: error }, 'order sweeper run failed'))
-  }
-  tick()
-  const timer = setInterval(() => {
-    if (!stopped) void running.then(tick)
-  }, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      stopped = true
-      clearInterval(timer)
-      await running
-    },
   }
 }

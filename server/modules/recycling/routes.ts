@@ -1,0 +1,168 @@
+/** 竞价回收 (API.md, "Selling, appraisal, recycling"): the seller's requests and the merchants' sealed quotes. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import {
+  MyQuote,
+  MyRecycleQuery,
+  MyRecycleRequest,
+  OpenRequest,
+  OpenRequestsQuery,
+  Quote,
+  QuoteRequest,
+  RecycleRequest,
+  RecycleRequestId,
+} from '../../../src/contract/recycling'
+import { PageQuery } from '../../../src/contract/schemas'
+import { Type } from 'typebox'
+import type { AppDeps } from '../../deps'
+import { requireUser, viewerOf } from '../../lib/auth'
+import { Ajax, AppError, ok, page, Table } from '../../lib/envelope'
+import { consume } from '../../lib/rateLimit'
+import { consignmentDeps } from '../consignment/routes'
+import * as recycling from './service'
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'vault' | 'lookupKey' | 'kv'>
+
+/** Merchants only: the role an approved application gives. */
+function requireMerchant(request: FastifyRequest) {
+  const user = requireUser(request)
+  if (!user.roles.includes('merchant'))
+    throw new AppError(403, '仅认证号商可以参与竞价回收，请先在「商务合作」申请号商入驻')
+  return viewerOf(request)
+}
+
+export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appDeps) => {
+  const deps = consignmentDeps(appDeps)
+  const { kv } = appDeps
+  const tags = ['recycling']
+
+  app.post(
+    '/account/backlist',
+    {
+      schema: {
+        summary: '发布竞价回收（需实名）：账号资料与账号密码加密保存，底价只有自己可见，报价时长内号商密封报价',
+        tags,
+        body: RecycleRequest,
+        response: { 200: Ajax(MyRecycleRequest) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request)
+      await consume(kv, [
+        { key: `rl:recycle:${user.id}`, max: 10, windowSeconds: 3600, message: '发布过于频繁，请 {s} 秒后再试' },
+      ])
+      return ok(await recycling.publish(deps, user.id, request.body))
+    },
+  )
+
+  app.get(
+    '/account/backlist/allList',
+    {
+      schema: {
+        summary: '我的回收单（新的在前）：报价数；最高报价在报价截止后才显示',
+        tags,
+        querystring: MyRecycleQuery,
+        response: { 200: Table(MyRecycleRequest) },
+      },
+    },
+    async (request) => {
+      const { pageNum = 1, pageSize = 10, ...filters } = request.query
+      const { rows, total } = await recycling.myRequests(deps, viewerOf(request), { ...filters, pageNum, pageSize })
+      return page(rows, total)
+    },
+  )
+
+  app.get(
+    '/account/backlist/:id',
+    {
+      schema: {
+        summary: '我的一个回收单',
+        tags,
+        params: RecycleRequestId,
+        response: { 200: Ajax(MyRecycleRequest) },
+      },
+    },
+    async (request) => ok(await recycling.myRequest(deps, viewerOf(request), request.params.id)),
+  )
+
+  app.get(
+    '/account/backlist/:id/quotes',
+    {
+      schema: {
+        summary: '回收单的全部报价（从高到低）：报价截止后才可查看',
+        tags,
+        params: RecycleRequestId,
+        response: { 200: Ajax(Type.Array(Quote)) },
+      },
+    },
+    async (request) => ok(await recycling.quotesOf(deps, viewerOf(request), request.params.id)),
+  )
+
+  app.post(
+    '/account/backlist/:id/cancel',
+    {
+      schema: {
+        summary: '取消回收单（报价中或待选择时）：全部报价关闭并通知号商',
+        tags,
+        params: RecycleRequestId,
+        response: { 200: Ajax(MyRecycleRequest) },
+      },
+    },
+    async (request) => ok(await recycling.cancel(deps, viewerOf(request), request.params.id)),
+  )
+
+  app.get(
+    '/merchant/requests',
+    {
+      schema: {
+        summary: '回收大厅（号商）：报价中的回收单，最先截止的在前；只显示自己的报价',
+        tags,
+        querystring: OpenRequestsQuery,
+        response: { 200: Table(OpenRequest) },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request)
+      const { pageNum = 1, pageSize = 10, ...filters } = request.query
+      const { rows, total } = await recycling.openRequests(deps, merchant, { ...filters, pageNum, pageSize })
+      return page(rows, total)
+    },
+  )
+
+  app.post(
+    '/merchant/quotes',
+    {
+      schema: {
+        summary: '报价（号商）：密封报价，每个回收单一个报价，只能提高，截止后不能再报',
+        tags,
+        body: QuoteRequest,
+        response: { 200: Ajax(MyQuote) },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request)
+      await consume(kv, [
+        { key: `rl:quote:${merchant.userId}`, max: 60, windowSeconds: 60, message: '报价过于频繁，请 {s} 秒后再试' },
+      ])
+      return ok(await recycling.placeQuote(deps, merchant, request.body))
+    },
+  )
+
+  app.get(
+    '/merchant/quotes',
+    {
+      schema: {
+        summary: '我的报价（号商）：已提交 / 已中标 / 未中标 / 已关闭',
+        tags,
+        querystring: PageQuery,
+        response: { 200: Table(MyQuote) },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request)
+      const { pageNum = 1, pageSize = 10 } = request.query
+      const { rows, total } = await recycling.myQuotes(deps, merchant, { pageNum, pageSize })
+      return page(rows, total)
+    },
+  )
+}

@@ -1,0 +1,453 @@
+/**
+ * 竞价回收: the seller publishes an account with a reserve and a bidding window; merchants quote sealed —
+ * each sees only their own price, never another's or the reserve; the seller sees the count while bidding
+ * is open and the quotes once it has closed. Times are the server's.
+ */
+import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
+import type { AttributeValue } from '../../../src/contract/catalogue'
+import { formatPrice } from '../../../src/contract/money'
+import {
+  RECYCLE_CHOOSING_HOURS,
+  type MyQuote,
+  type MyRecycleQuery,
+  type MyRecycleRequest,
+  type OpenRequest,
+  type OpenRequestsQuery,
+  type Quote,
+  type QuoteRequest,
+  type RecycleRequest,
+} from '../../../src/contract/recycling'
+import type { Executor } from '../../db'
+import { games, goods, recycleQuotes, recycleRequests, regionNodes, users } from '../../db/schema'
+import type { Viewer } from '../../lib/auth'
+import { AppError, invalid } from '../../lib/envelope'
+import { tradeSettings } from '../../lib/settings'
+import { sweepDue } from '../../lib/sweep'
+import { attributeRows } from '../catalogue/service'
+import { goodsMachine } from '../catalogue/machine'
+import { checkedListing, sealSecrets, type ConsignmentDeps } from '../consignment/service'
+import { notifyUsers, type NewMessage } from '../messages/service'
+import { recycleMachine, type RecycleRow, type TimedRecycleEvent } from './machine'
+
+const REQUEST_NOT_FOUND = '回收单不存在'
+const HOUR = 3_600_000
+
+type Paging = { pageNum: number; pageSize: number }
+
+// ---------------------------------------------------------------- what a request shows
+
+/** The accounts of these requests as anyone involved may see them: no seller, no contact, no reserve. */
+async function offeredAccounts(deps: ConsignmentDeps, rows: RecycleRow[]) {
+  if (rows.length === 0) return new Map<number, ReturnType<typeof account>>()
+  const items = await deps.db
+    .select({ goods, gameName: games.name })
+    .from(goods)
+    .innerJoin(games, eq(games.id, goods.gameId))
+    .where(
+      inArray(
+        goods.id,
+        rows.map((row) => row.goodsId),
+      ),
+    )
+  const regionIds = [...new Set(items.flatMap((item) => item.goods.regionIds))]
+  const regions = regionIds.length
+    ? await deps.db
+        .select({ id: regionNodes.id, name: regionNodes.name })
+        .from(regionNodes)
+        .where(inArray(regionNodes.id, regionIds))
+    : []
+  const fields = await deps.cache.fields(
+    deps.db,
+    items.map(({ goods: g }) => ({ gameId: g.gameId, version: g.templateVersion })),
+  )
+  const byGoods = new Map(items.map((item) => [item.goods.id, item]))
+  const account = (row: RecycleRow) => {
+    const { goods: g, gameName } = byGoods.get(row.goodsId)!
+    return {
+      id: row.id,
+      gameId: g.gameId,
+      gameName,
+      regionNames: g.regionIds.map((id) => regions.find((r) => r.id === id)?.name ?? '').filter(Boolean),
+      title: g.title,
+      description: g.description,
+      coverImage: g.coverImage,
+      images: g.images,
+      attributeRows: attributeRows(
+        fields.get(`${g.gameId}:${g.templateVersion}`) ?? [],
+        g.attributes as Record<string, AttributeValue>,
+      ),
+      status: row.status,
+      windowEndsAt: row.windowEndsAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+    }
+  }
+  return new Map(rows.map((row) => [row.id, account(row)]))
+}
+
+async function toMine(deps: ConsignmentDeps, rows: RecycleRow[]): Promise<MyRecycleRequest[]> {
+  const accounts = await offeredAccounts(deps, rows)
+  return rows.map((row) => ({
+    ...accounts.get(row.id)!,
+    reservePrice: row.reservePrice,
+    quoteCount: row.quoteCount,
+    // Sealed for the seller too until bidding has closed: only the count shows.
+    bestQuote: row.status === 'quoting' ? null : row.bestQuote,
+    choosingEndsAt: row.choosingEndsAt?.toISOString() ?? null,
+    orderId: row.orderId,
+    actions: recycleMachine.actionsFor(row, ['seller']),
+  }))
+}
+
+async function sellersRequest(db: Executor, viewer: Viewer, id: number, lock = false): Promise<RecycleRow> {
+  const query = db.select().from(recycleRequests).where(eq(recycleRequests.id, id))
+  const [row] = lock ? await query.for('update') : await query
+  // Someone else's request is as missing as one that does not exist.
+  if (!row || row.sellerId !== viewer.userId) throw new AppError(404, REQUEST_NOT_FOUND)
+  return row
+}
+
+// ---------------------------------------------------------------- the seller
+
+/**
+ * POST /account/backlist (mode recycle): the account is checked and sealed as a listing is — real name,
+ * template, regions, pictures, credentials, payout account — and kept off the market; the reserve must
+ * leave the seller something after commission, and the window must be at least the operators' minimum.
+ */
+export async function publish(deps: ConsignmentDeps, userId: number, body: RecycleRequest): Promise<MyRecycleRequest> {
+  const { mode: _mode, reservePrice, windowMinutes, ...account } = body
+  const { recycleMinWindowMinutes } = await tradeSettings(deps.db)
+  if (windowMinutes < recycleMinWindowMinutes) invalid('windowMinutes', `报价时长至少 ${recycleMinWindowMinutes} 分钟`)
+  const checked = await checkedListing(deps, userId, { ...account, price: reservePrice }).catch((error: unknown) => {
+    // The reserve is checked as a price: its refusal names the reserve.
+    const errors = (error as AppError).data as { errors?: { field: string }[] } | undefined
+    if (errors?.errors?.[0]?.field === 'price')
+      invalid('reservePrice', (error as AppError).message.replace('售价', '底价'))
+    throw error
+  })
+  const row = await deps.db.transaction(async (tx) => {
+    const listing = await goodsMachine.create(
+      tx,
+      'offer',
+      { kind: 'seller', userId },
+      { ...checked.values, sellerId: userId, accountType: 'consign', guarantee: 'buyer_pays' },
+    )
+    await sealSecrets(tx, deps, listing.id, { payout: checked.payout, credentials: checked.credentials })
+    const now = new Date()
+    return recycleMachine.create(
+      tx,
+      'publish',
+      { kind: 'seller', userId },
+      {
+        sellerId: userId,
+        goodsId: listing.id,
+        reservePrice,
+        windowEndsAt: new Date(now.getTime() + windowMinutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      },
+    )
+  })
+  return (await toMine(deps, [row]))[0]
+}
+
+/** GET /account/backlist/allList (mode recycle): the seller's requests, newest first. */
+export async function myRequests(
+  deps: ConsignmentDeps,
+  viewer: Viewer,
+  query: MyRecycleQuery & Paging,
+): Promise<{ rows: MyRecycleRequest[]; total: number }> {
+  const where = and(
+    eq(recycleRequests.sellerId, viewer.userId),
+    query.status ? eq(recycleRequests.status, query.status) : undefined,
+  )
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select()
+      .from(recycleRequests)
+      .where(where)
+      .orderBy(desc(recycleRequests.id))
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize),
+    deps.db.select({ total: count() }).from(recycleRequests).where(where),
+  ])
+  return { rows: await toMine(deps, rows), total }
+}
+
+/** GET /account/backlist/{id}. */
+export async function myRequest(deps: ConsignmentDeps, viewer: Viewer, id: number): Promise<MyRecycleRequest> {
+  return (await toMine(deps, [await sellersRequest(deps.db, viewer, id)]))[0]
+}
+
+/** GET /account/backlist/{id}/quotes: once bidding has closed, every quote, highest first. */
+export async function quotesOf(deps: ConsignmentDeps, viewer: Viewer, id: number): Promise<Quote[]> {
+  const row = await sellersRequest(deps.db, viewer, id)
+  if (row.status === 'quoting') throw new AppError(409, `报价进行中（已有 ${row.quoteCount} 个报价），截止后可查看`)
+  const quotes = await deps.db
+    .select({ quote: recycleQuotes, merchantName: users.nickName })
+    .from(recycleQuotes)
+    .innerJoin(users, eq(users.id, recycleQuotes.merchantId))
+    .where(eq(recycleQuotes.requestId, id))
+    .orderBy(desc(recycleQuotes.price), asc(recycleQuotes.updatedAt))
+  return quotes.map(({ quote, merchantName }) => ({
+    id: quote.id,
+    merchantName: merchantName || `号商 ${quote.merchantId}`,
+    price: quote.price,
+    meetsReserve: quote.price >= row.reservePrice,
+    status: quote.status,
+    updatedAt: quote.updatedAt.toISOString(),
+  }))
+}
+
+/** Ends a request's quotes and tells their merchants why. */
+async function closeQuotes(tx: Executor, row: RecycleRow, title: string, content: string): Promise<void> {
+  const closed = await tx
+    .update(recycleQuotes)
+    .set({ status: 'closed', updatedAt: new Date() })
+    .where(and(eq(recycleQuotes.requestId, row.id), eq(recycleQuotes.status, 'submitted')))
+    .returning({ merchantId: recycleQuotes.merchantId })
+  await notifyUsers(
+    tx,
+    closed.map(({ merchantId }): NewMessage => ({
+      userId: merchantId,
+      type: 'quote',
+      title,
+      content,
+      relatedType: 'request',
+      relatedId: row.id,
+    })),
+  )
+}
+
+/** POST /account/backlist/{id}/cancel: while bidding or choosing; every quote is closed. */
+export async function cancel(deps: ConsignmentDeps, viewer: Viewer, id: number): Promise<MyRecycleRequest> {
+  const row = await deps.db.transaction(async (tx) => {
+    await sellersRequest(tx, viewer, id, true)
+    const moved = await recycleMachine.transition(
+      tx,
+      id,
+      'cancel',
+      { kind: 'seller', userId: viewer.userId },
+      { updatedAt: new Date() },
+    )
+    if (!moved) throw new AppError(409, '已选定报价或已结束的回收单不能取消')
+    await closeQuotes(tx, moved, '回收单已取消', `你报价的回收单 #${id} 已被卖家取消。`)
+    return moved
+  })
+  return (await toMine(deps, [row]))[0]
+}
+
+// ---------------------------------------------------------------- merchants
+
+const biddingOpen = (now: Date) => and(eq(recycleRequests.status, 'quoting'), gt(recycleRequests.windowEndsAt, now))
+
+/** GET /merchant/requests: requests still open for bids, the soonest to close first; never anyone's price. */
+export async function openRequests(
+  deps: ConsignmentDeps,
+  merchant: Viewer,
+  query: OpenRequestsQuery & Paging,
+): Promise<{ rows: OpenRequest[]; total: number }> {
+  const where = and(
+    biddingOpen(new Date()),
+    ne(recycleRequests.sellerId, merchant.userId),
+    query.gameId === undefined ? undefined : eq(goods.gameId, query.gameId),
+  )
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select({ request: recycleRequests, myQuote: recycleQuotes.price })
+      .from(recycleRequests)
+      .innerJoin(goods, eq(goods.id, recycleRequests.goodsId))
+      .leftJoin(
+        recycleQuotes,
+        and(eq(recycleQuotes.requestId, recycleRequests.id), eq(recycleQuotes.merchantId, merchant.userId)),
+      )
+      .where(where)
+      .orderBy(asc(recycleRequests.windowEndsAt), asc(recycleRequests.id))
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize),
+    deps.db
+      .select({ total: count() })
+      .from(recycleRequests)
+      .innerJoin(goods, eq(goods.id, recycleRequests.goodsId))
+      .where(where),
+  ])
+  const accounts = await offeredAccounts(
+    deps,
+    rows.map((r) => r.request),
+  )
+  return {
+    rows: rows.map(({ request, myQuote }) => ({
+      ...accounts.get(request.id)!,
+      quoteCount: request.quoteCount,
+      myQuote,
+    })),
+    total,
+  }
+}
+
+function toMyQuote(
+  quote: typeof recycleQuotes.$inferSelect,
+  request: Pick<RecycleRow, 'id' | 'windowEndsAt' | 'orderId' | 'acceptedQuoteId'>,
+  item: { gameName: string; title: string; coverImage: string },
+): MyQuote {
+  return {
+    id: quote.id,
+    price: quote.price,
+    status: quote.status,
+    updatedAt: quote.updatedAt.toISOString(),
+    request: { id: request.id, ...item, windowEndsAt: request.windowEndsAt.toISOString() },
+    orderId: request.acceptedQuoteId === quote.id ? request.orderId : null,
+  }
+}
+
+/**
+ * POST /merchant/quotes: a merchant's first quote on a request, or a higher one, while bidding is open by
+ * the server's clock. The request's row is locked, so the count and the best quote stay exact under a burst.
+ */
+export async function placeQuote(deps: ConsignmentDeps, merchant: Viewer, body: QuoteRequest): Promise<MyQuote> {
+  return deps.db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(recycleRequests)
+      .where(eq(recycleRequests.id, body.requestId))
+      .for('update')
+    if (!request) throw new AppError(404, REQUEST_NOT_FOUND)
+    if (request.sellerId === merchant.userId) throw new AppError(409, '不能给自己发布的账号报价')
+    const now = new Date()
+    if (request.status !== 'quoting' || request.windowEndsAt <= now) throw new AppError(409, '报价已截止')
+    const [mine] = await tx
+      .select()
+      .from(recycleQuotes)
+      .where(and(eq(recycleQuotes.requestId, request.id), eq(recycleQuotes.merchantId, merchant.userId)))
+    if (mine && body.price <= mine.price) invalid('price', `报价只能提高：你当前的报价是 ${formatPrice(mine.price)}`)
+    const [quote] = mine
+      ? await tx
+          .update(recycleQuotes)
+          .set({ price: body.price, updatedAt: now })
+          .where(eq(recycleQuotes.id, mine.id))
+          .returning()
+      : await tx
+          .insert(recycleQuotes)
+          .values({
+            requestId: request.id,
+            merchantId: merchant.userId,
+            price: body.price,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+    await tx
+      .update(recycleRequests)
+      .set({
+        quoteCount: sql`${recycleRequests.quoteCount} + ${mine ? 0 : 1}`,
+        bestQuote: sql`greatest(coalesce(${recycleRequests.bestQuote}, 0), ${body.price})`,
+        updatedAt: now,
+      })
+      .where(eq(recycleRequests.id, request.id))
+    const [item] = await tx
+      .select({ gameName: games.name, title: goods.title, coverImage: goods.coverImage })
+      .from(goods)
+      .innerJoin(games, eq(games.id, goods.gameId))
+      .where(eq(goods.id, request.goodsId))
+    return toMyQuote(quote, request, item)
+  })
+}
+
+/** GET /merchant/quotes: the merchant's own quotes, the latest first. */
+export async function myQuotes(
+  deps: ConsignmentDeps,
+  merchant: Viewer,
+  paging: Paging,
+): Promise<{ rows: MyQuote[]; total: number }> {
+  const where = eq(recycleQuotes.merchantId, merchant.userId)
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select({
+        quote: recycleQuotes,
+        request: recycleRequests,
+        gameName: games.name,
+        title: goods.title,
+        coverImage: goods.coverImage,
+      })
+      .from(recycleQuotes)
+      .innerJoin(recycleRequests, eq(recycleRequests.id, recycleQuotes.requestId))
+      .innerJoin(goods, eq(goods.id, recycleRequests.goodsId))
+      .innerJoin(games, eq(games.id, goods.gameId))
+      .where(where)
+      .orderBy(desc(recycleQuotes.updatedAt), desc(recycleQuotes.id))
+      .limit(paging.pageSize)
+      .offset((paging.pageNum - 1) * paging.pageSize),
+    deps.db.select({ total: count() }).from(recycleQuotes).where(where),
+  ])
+  return { rows: rows.map(({ quote, request, ...item }) => toMyQuote(quote, request, item)), total }
+}
+
+// ---------------------------------------------------------------- the clock
+
+type Step = (tx: Executor, id: number, now: Date) => Promise<unknown>
+
+const quoteCountText = (row: RecycleRow) => `共 ${row.quoteCount} 个报价`
+
+/** What the sweeper does when each timer of the recycling machine falls due. */
+const timedSteps: Record<TimedRecycleEvent, Step> = {
+  close: async (tx, id, now) => {
+    const row = await recycleMachine.transition(
+      tx,
+      id,
+      'close',
+      { kind: 'system' },
+      { choosingEndsAt: new Date(now.getTime() + RECYCLE_CHOOSING_HOURS * HOUR), updatedAt: now },
+    )
+    if (row && !recycleMachine.can('expireUnmet', row, 'system'))
+      await notifyUsers(tx, [
+        {
+          userId: row.sellerId,
+          type: 'quote',
+          title: '报价已截止，请选择',
+          content: `回收单 #${id} ${quoteCountText(row)}，最高 ${formatPrice(row.bestQuote!)}。请在 ${RECYCLE_CHOOSING_HOURS} 小时内选择一个报价成交。`,
+          relatedType: 'request',
+          relatedId: id,
+        },
+      ])
+    return row
+  },
+  expireUnmet: (tx, id, now) =>
+    expireIn(tx, id, 'expireUnmet', now, (row) =>
+      row.quoteCount === 0 ? '报价截止时没有号商报价' : `${quoteCountText(row)}，均未达到你设置的底价`,
+    ),
+  expire: (tx, id, now) => expireIn(tx, id, 'expire', now, () => `你在 ${RECYCLE_CHOOSING_HOURS} 小时内没有选择报价`),
+}
+
+async function expireIn(
+  tx: Executor,
+  id: number,
+  event: 'expire' | 'expireUnmet',
+  now: Date,
+  why: (row: RecycleRow) => string,
+): Promise<RecycleRow | null> {
+  const row = await recycleMachine.transition(tx, id, event, { kind: 'system' }, { updatedAt: now })
+  if (!row) return null
+  await closeQuotes(tx, row, '回收单已结束', `你报价的回收单 #${id} 已结束，未成交。`)
+  await notifyUsers(tx, [
+    {
+      userId: row.sellerId,
+      type: 'quote',
+      title: '回收单已过期',
+      content: `回收单 #${id} 已过期：${why(row)}。你可以调整底价后重新发布。`,
+      relatedType: 'request',
+      relatedId: id,
+    },
+  ])
+  return row
+}
+
+/** The sweeper's turn for recycling: every due timer, in declared order (a closed request may expire at once). */
+export async function runRecycleSweep(db: Executor, now = new Date()): Promise<Record<TimedRecycleEvent, number>> {
+  const settings = await tradeSettings(db)
+  const done = { close: 0, expireUnmet: 0, expire: 0 }
+  for (const event of recycleMachine.timed as TimedRecycleEvent[]) {
+    const due = recycleMachine.due(event, now, settings)
+    const clock = recycleMachine.spec.transitions[event].timer!.at
+    done[event] = (await sweepDue(db, recycleRequests, due!, clock, (tx, id) => timedSteps[event](tx, id, now))).length
+  }
+  return done
+}

@@ -1,0 +1,33 @@
+/**
+ * The one clock of the marketplace: at start (catching up whatever fell due while the server was down) and
+ * then every `intervalMs`, the orders' timers, payouts and refunds (modules/orders/sweeper.ts), then the
+ * recycling requests' timers. Every step takes its rows with SKIP LOCKED, so instances share the work.
+ */
+import { runSweep } from './modules/orders/sweeper'
+import type { OrderDeps } from './modules/orders/service'
+import { runRecycleSweep } from './modules/recycling/service'
+
+/** `stop()` waits for a run in progress. */
+export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
+  let running: Promise<unknown> = Promise.resolve()
+  let stopped = false
+  const run = async () => {
+    await runSweep(deps)
+    await runRecycleSweep(deps.db)
+  }
+  const tick = () => {
+    running = run().catch((error) => deps.log.error({ err: error }, 'sweeper run failed'))
+  }
+  tick()
+  const timer = setInterval(() => {
+    if (!stopped) void running.then(tick)
+  }, intervalMs)
+  timer.unref()
+  return {
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await running
+    },
+  }
+}
