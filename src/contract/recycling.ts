@@ -45,7 +45,7 @@ export const RecycleStatus = literals(RECYCLE_STATUSES, {
 })
 export type RecycleStatus = Static<typeof RecycleStatus>
 
-export const RecycleAction = literals(['cancel'] as const)
+export const RecycleAction = literals(['accept', 'cancel'] as const)
 export type RecycleAction = Static<typeof RecycleAction>
 
 /** The account on offer as everyone involved may see it: never the seller, the contact or the reserve. */

@@ -112,6 +112,9 @@ const fixtures: Record<string, Fixture> = {
             title: '号',
             status: status as GoodsStatus,
             delistedBy,
+            // In trade, one listed once and one never listed (a recycled account): the release and withdraw
+            // guards each hold in one row. (Elsewhere both were listed: on sale needs a listedAt.)
+            listedAt: delistedBy === 'operator' && status === 'in_trade' ? null : new Date(),
           })),
         )
         .returning(),
@@ -172,7 +175,8 @@ const fixtures: Record<string, Fixture> = {
             goodsId: goodsIds[i],
             bestQuote,
             quoteCount: bestQuote === null ? 0 : 1,
-            choosingEndsAt: new Date(),
+            // Still open for choosing in one row, run out in the other: the accept guard holds and fails.
+            choosingEndsAt: new Date(Date.now() + (i === 0 ? 3_600_000 : -3_600_000)),
             status: status as RecycleStatus,
           })),
         )

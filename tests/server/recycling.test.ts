@@ -15,6 +15,8 @@ import {
   goods,
   goodsCredentials,
   messages,
+  orders,
+  payouts,
   recycleQuotes,
   recycleRequestEvents,
   recycleRequests,
@@ -23,11 +25,14 @@ import {
 } from '../../server/db/schema'
 import { storeImage } from '../../server/lib/images'
 import { setSetting } from '../../server/lib/settings'
+import { verifyLedger } from '../../server/modules/ledger/verify'
+import { runSweep } from '../../server/modules/orders/sweeper'
 import { runRecycleSweep } from '../../server/modules/recycling/service'
 import { createTestApp } from './helpers/app'
 import { TEMPLATE_FIELDS } from './helpers/catalogue'
 import { createTestDatabase } from './helpers/database'
 import { createCaller, createPerson, type Person } from './helpers/http'
+import { paidNotice, postNotice } from './helpers/payments'
 
 let database: Database
 let app: App & ReturnType<typeof createTestApp>
@@ -324,5 +329,119 @@ describe('the clock', () => {
     expect(await quote(merchants[2], id, 90_000)).toMatchObject({ status: 409 })
     const list = await call('GET', '/api/account/backlist/allList', { token: me.token, query: { status: 'cancelled' } })
     expect(list.body.rows!.map((r) => r.id)).toEqual([id])
+  })
+})
+
+describe('accepting a quote', () => {
+  const DAY = 24 * HOUR
+  const sweepDeps = () => ({
+    db: database.db,
+    payments: app.deps.payments,
+    vault: app.deps.vault,
+    log: { error: () => undefined },
+  })
+
+  /** A request of `me` whose bidding has closed with these quotes (merchants in order). */
+  async function choosing(me: Person, prices: number[]) {
+    const id = await published(me)
+    const quoteIds: number[] = []
+    for (const [i, price] of prices.entries()) quoteIds.push((await quote(merchants[i], id, price)).body.data.id)
+    await windowEnded(id)
+    await runRecycleSweep(database.db)
+    return { id, quoteIds }
+  }
+  const accept = (me: Person, id: number, quoteId: number) =>
+    call('POST', `/api/account/backlist/${id}/accept`, { token: me.token, body: { quoteId } })
+
+  test('two accepts at once: one wins; the merchant’s order at the quoted price; the others lose and are told', async () => {
+    const me = await seller()
+    const { id, quoteIds } = await choosing(me, [61_000, 52_000, 48_000])
+    const mine = (await call('GET', `/api/account/backlist/${id}`, { token: me.token })).body.data
+    expect(mine.actions).toEqual(['accept', 'cancel'])
+    const [first, second] = await Promise.all([accept(me, id, quoteIds[1]), accept(me, id, quoteIds[0])])
+    expect([first.status, second.status].sort()).toEqual([200, 409])
+    const won = first.status === 200 ? 1 : 0
+    const reply = (first.status === 200 ? first : second).body.data
+    expect(reply).toMatchObject({ status: 'accepted', actions: [], orderId: expect.any(Number) })
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, reply.orderId))
+    expect(order).toMatchObject({
+      buyerId: merchants[won === 1 ? 1 : 0].id,
+      sellerId: me.id,
+      status: 'pending_payment',
+      guaranteeType: 'none',
+      payMode: 'full',
+    })
+    expect(order.goodsAmount).toBe(won === 1 ? 52_000 : 61_000)
+    const [item] = await database.db.select().from(goods).where(eq(goods.id, order.goodsId))
+    expect(item).toMatchObject({ status: 'in_trade', price: order.goodsAmount })
+    const statuses = await database.db.select().from(recycleQuotes).where(eq(recycleQuotes.requestId, id))
+    expect(statuses.filter((q) => q.status === 'won').map((q) => q.id)).toEqual([quoteIds[won === 1 ? 1 : 0]])
+    expect(statuses.filter((q) => q.status === 'lost')).toHaveLength(2)
+    const winner = merchants[won === 1 ? 1 : 0]
+    const told = await database.db.select().from(messages).where(eq(messages.userId, winner.id))
+    expect(told.find((m) => m.relatedId === order.id)?.title).toBe('你的报价已中标')
+    const myQuotes = (await call('GET', '/api/merchant/quotes', { token: winner.token })).body.rows!
+    expect(myQuotes.find((q) => q.request.id === id)).toMatchObject({ status: 'won', orderId: order.id })
+  })
+
+  test('refused: while quoting, a quote below the reserve, another request’s quote, after the 24 h', async () => {
+    const me = await seller()
+    const open = await published(me)
+    const early = (await quote(merchants[0], open, 70_000)).body.data.id
+    expect(await accept(me, open, early)).toMatchObject({ status: 409, body: { msg: '报价截止后才能选择' } })
+    const { id, quoteIds } = await choosing(me, [55_000, 40_000])
+    expect(await accept(me, id, quoteIds[1])).toMatchObject({
+      status: 409,
+      body: { msg: '该报价低于你设置的底价，不能成交' },
+    })
+    expect((await accept(me, id, early)).status).toBe(404)
+    await database.db
+      .update(recycleRequests)
+      .set({ choosingEndsAt: new Date(Date.now() - MINUTE) })
+      .where(eq(recycleRequests.id, id))
+    expect(await accept(me, id, quoteIds[0])).toMatchObject({ status: 409, body: { msg: '回收单已成交或已结束' } })
+    expect(await database.db.select().from(orders).where(eq(orders.sellerId, me.id))).toEqual([])
+  })
+
+  test('the merchant pays, the desk hands over, the merchant confirms: the request completes, the seller is paid', async () => {
+    const me = await seller()
+    const operator = await createPerson(database, ['user', 'admin'])
+    const { id, quoteIds } = await choosing(me, [66_000])
+    const { orderId } = (await accept(me, id, quoteIds[0])).body.data
+    const merchant = merchants[0]
+    const started = await call('POST', `/api/pay/${orderId}`, {
+      token: merchant.token,
+      body: { channel: 'alipay', kind: 'full', returnUrl: '/index/orderDetail' },
+    })
+    expect(started.status).toBe(200)
+    expect(await postNotice(app, paidNotice(app, started.body.data.outTradeNo, started.body.data.amount))).toBe(
+      'success',
+    )
+    expect((await call('POST', `/api/admin/orders/${orderId}/hand-over`, { token: operator.token })).status).toBe(200)
+    const credentials = await call('GET', `/api/need/myOrder/${orderId}/credentials`, { token: merchant.token })
+    expect(credentials.body.data.account).toBe('wz_recycle_01')
+    expect((await call('POST', `/api/need/myOrder/${orderId}/confirm`, { token: merchant.token })).status).toBe(200)
+    await runRecycleSweep(database.db)
+    expect((await call('GET', `/api/account/backlist/${id}`, { token: me.token })).body.data.status).toBe('completed')
+    // Paid out as in selling once the protection window has passed: 66 000 less the commission (≥ ¥50).
+    await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))
+    const [payout] = await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
+    expect(payout).toMatchObject({ sellerId: me.id, amount: 61_000, status: 'paid' })
+    expect((await verifyLedger(database.db)).ok).toBe(true)
+  })
+
+  test('a merchant who does not pay: the order times out, the account goes back to its seller, off the market', async () => {
+    const me = await seller()
+    const { id, quoteIds } = await choosing(me, [58_000])
+    const { orderId } = (await accept(me, id, quoteIds[0])).body.data
+    await runSweep(sweepDeps(), new Date(Date.now() + DAY))
+    expect((await database.db.select().from(orders).where(eq(orders.id, orderId)))[0].status).toBe('cancelled')
+    await runRecycleSweep(database.db)
+    const [request] = await database.db.select().from(recycleRequests).where(eq(recycleRequests.id, id))
+    expect(request.status).toBe('cancelled')
+    const [item] = await database.db.select().from(goods).where(eq(goods.id, request.goodsId))
+    expect(item.status).toBe('draft')
+    const told = await database.db.select().from(messages).where(eq(messages.userId, me.id))
+    expect(told.map((m) => m.title)).toContain('回收交易未完成')
   })
 })

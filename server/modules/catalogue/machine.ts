@@ -12,6 +12,11 @@ import { defineMachine, taking, type Guard } from '../../lib/machine'
 
 export type GoodsRow = typeof goods.$inferSelect
 
+/** Once on the market (approved at least once): an order that ends without a sale puts it back on sale. */
+const listed: Guard<GoodsRow> = { holds: (row) => row.listedAt !== null, sql: sql`${goods.listedAt} is not null` }
+/** Never on the market (a recycling request's account): it goes back to its seller, not on sale. */
+const neverListed: Guard<GoodsRow> = { holds: (row) => row.listedAt === null, sql: sql`${goods.listedAt} is null` }
+
 /** A listing an operator delisted comes back only through review: the seller edits and resubmits it. */
 const delistedBySeller: Guard<GoodsRow> = {
   holds: (row) => row.delistedBy === 'seller',
@@ -35,8 +40,12 @@ const transitions = {
   relist: { from: ['delisted'], to: 'on_sale', by: ['seller'], guard: delistedBySeller },
   /** Ordered: of racing buyers exactly one finds it on sale. */
   take: { from: ['on_sale'], to: 'in_trade', by: ['buyer'] },
+  /** Its seller accepted a merchant's quote for it (竞价回收): in trade with that merchant's order. */
+  award: { from: ['draft'], to: 'in_trade', by: ['seller'] },
   /** Its order was cancelled (buyer or timeout) or refunded (operator). */
-  release: { from: ['in_trade'], to: 'on_sale', by: ['buyer', 'operator', 'system'] },
+  release: { from: ['in_trade'], to: 'on_sale', by: ['buyer', 'operator', 'system'], guard: listed },
+  /** The same for an account that was never on the market: back to its seller. */
+  withdraw: { from: ['in_trade'], to: 'draft', by: ['buyer', 'operator', 'system'], guard: neverListed },
   /** Its order completed (the buyer's confirmation, or the sweeper's). */
   sell: { from: ['in_trade'], to: 'sold', by: ['buyer', 'system'] },
 } as const

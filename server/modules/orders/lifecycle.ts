@@ -25,17 +25,14 @@ async function visibleOrder(db: Executor, viewer: Viewer, where: SQL): Promise<O
   return row
 }
 
-/** The goods goes back on sale when its order ends without a sale. */
+/**
+ * The goods goes back when its order ends without a sale: on sale if it was ever listed, otherwise (an
+ * account a merchant's quote won) to its seller. Each is a guarded transition: exactly one applies.
+ */
 export async function releaseGoods(tx: Executor, order: OrderRow, actor: OrderActor): Promise<void> {
-  await goodsMachine.transition(
-    tx,
-    order.goodsId,
-    'release',
-    { ...actor, detail: { orderId: order.id } },
-    {
-      updatedAt: new Date(),
-    },
-  )
+  const event = { ...actor, detail: { orderId: order.id } }
+  const released = await goodsMachine.transition(tx, order.goodsId, 'release', event, { updatedAt: new Date() })
+  if (!released) await goodsMachine.transition(tx, order.goodsId, 'withdraw', event, { updatedAt: new Date() })
 }
 
 export const orderMessage = (

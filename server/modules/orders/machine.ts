@@ -11,7 +11,7 @@ import type { Settings } from '../../lib/settings'
 import { defineMachine, taking, type Guard, type TimedEvents } from '../../lib/machine'
 
 export type OrderRow = typeof orders.$inferSelect
-export type Actor = 'buyer' | 'operator' | 'system' | 'gateway'
+export type Actor = 'buyer' | 'seller' | 'operator' | 'system' | 'gateway'
 
 const DAY = 86_400_000
 
@@ -26,6 +26,8 @@ const owingBalance: Guard<OrderRow> = {
 const transitions = {
   /** The buyer orders: the goods is taken in the same transaction. */
   create: { from: [], to: 'pending_payment', by: ['buyer'] },
+  /** A seller accepted a merchant's quote (竞价回收): the merchant's order, for the quoted price. */
+  award: { from: [], to: 'pending_payment', by: ['seller'] },
   /** The first payment (the full total, or the deposit) was confirmed by the gateway. */
   pay: { from: ['pending_payment'], to: 'paid', by: ['gateway'] },
   /** The balance of a deposit order was confirmed by the gateway. */
@@ -58,7 +60,7 @@ export const orderMachine = defineMachine({
   table: orders,
   events: { table: orderEvents, subject: 'orderId' },
   statuses: ORDER_STATUSES,
-  actors: ['buyer', 'operator', 'system', 'gateway'],
+  actors: ['buyer', 'seller', 'operator', 'system', 'gateway'],
   transitions,
   actions: {
     // The buyer starts a payment; the gateway's notice is what moves the order.

@@ -263,6 +263,31 @@ async function createOrderIn(tx: Executor, userId: number, body: OrderRequest): 
   // Taking the goods is the lock: of racing buyers exactly one finds it on sale.
   const taken = await goodsMachine.transition(tx, item.id, 'take', { kind: 'buyer', userId }, { updatedAt: new Date() })
   if (!taken) throw await refusal(tx, userId, item.id, item.status === 'on_sale' ? 'in_trade' : item.status)
+  return openOrder(tx, 'create', { kind: 'buyer', userId }, { item, buyerId: userId, choice: body, priced, settings })
+}
+
+/**
+ * The order row of goods already taken for it: the goods as it is now, its price and fees, and the time to
+ * pay. `create` is a buyer's order; `award` a merchant's, opened by the seller who accepted their quote.
+ */
+async function openOrder(
+  tx: Executor,
+  event: 'create' | 'award',
+  actor: { kind: 'buyer' | 'seller'; userId: number },
+  {
+    item,
+    buyerId,
+    choice,
+    priced,
+    settings,
+  }: {
+    item: Awaited<ReturnType<typeof goodsForSale>>
+    buyerId: number
+    choice: Pick<OrderRequest, 'guaranteeType' | 'payMode'>
+    priced: ReturnType<typeof priceOrder>
+    settings: Settings
+  },
+): Promise<OrderRow> {
   const regions = item.regionIds.length
     ? await tx
         .select({ id: regionNodes.id, name: regionNodes.name })
@@ -270,34 +295,58 @@ async function createOrderIn(tx: Executor, userId: number, body: OrderRequest): 
         .where(inArray(regionNodes.id, item.regionIds))
     : []
   const now = new Date()
-  return orderMachine.create(
+  return orderMachine.create(tx, event, actor, {
+    no: tradeNumber('HA', now),
+    buyerId,
+    sellerId: item.sellerId,
+    goodsId: item.id,
+    goods: {
+      id: item.id,
+      gameId: item.gameId,
+      gameName: item.gameName,
+      title: item.title,
+      coverImage: item.coverImage,
+      regionNames: item.regionIds.map((id) => regions.find((r) => r.id === id)?.name ?? '').filter(Boolean),
+      price: item.price,
+    },
+    guaranteeType: choice.guaranteeType,
+    payMode: choice.payMode,
+    goodsAmount: priced.goodsAmount,
+    guaranteeAmount: priced.guaranteeAmount,
+    serviceAmount: priced.serviceAmount,
+    totalAmount: priced.totalAmount,
+    depositAmount: priced.depositAmount ?? null,
+    commissionAmount: priced.commissionAmount,
+    closeAt: new Date(now.getTime() + settings.unpaidOrderTimeoutMinutes * 60_000),
+    createdAt: now,
+  })
+}
+
+/**
+ * 竞价回收: the merchant's order for an account its seller has just awarded them (the goods moved to
+ * in_trade at the quoted price by the caller, in the same transaction). Paid in full, no 包赔: the merchant
+ * pays at the cashier like any buyer, and the deal runs on as any order — hand-over, confirmation, payout.
+ */
+export async function awardOrderIn(
+  tx: Executor,
+  seller: { userId: number },
+  goodsId: number,
+  merchantId: number,
+): Promise<OrderRow> {
+  const item = await goodsForSale(tx, goodsId)
+  const settings = await tradeSettings(tx)
+  const choice = { guaranteeType: 'none', payMode: 'full' } as const
+  const priced = priceOrder(item, choice, settings)
+  return openOrder(
     tx,
-    'create',
-    { kind: 'buyer', userId },
+    'award',
+    { kind: 'seller', userId: seller.userId },
     {
-      no: tradeNumber('HA', now),
-      buyerId: userId,
-      sellerId: item.sellerId,
-      goodsId: item.id,
-      goods: {
-        id: item.id,
-        gameId: item.gameId,
-        gameName: item.gameName,
-        title: item.title,
-        coverImage: item.coverImage,
-        regionNames: item.regionIds.map((id) => regions.find((r) => r.id === id)?.name ?? '').filter(Boolean),
-        price: item.price,
-      },
-      guaranteeType: body.guaranteeType,
-      payMode: body.payMode,
-      goodsAmount: priced.goodsAmount,
-      guaranteeAmount: priced.guaranteeAmount,
-      serviceAmount: priced.serviceAmount,
-      totalAmount: priced.totalAmount,
-      depositAmount: priced.depositAmount ?? null,
-      commissionAmount: priced.commissionAmount,
-      closeAt: new Date(now.getTime() + settings.unpaidOrderTimeoutMinutes * 60_000),
-      createdAt: now,
+      item,
+      buyerId: merchantId,
+      choice,
+      priced,
+      settings,
     },
   )
 }

@@ -1,7 +1,8 @@
 /**
  * A recycling request's life cycle (DOMAIN.md): bidding (`quoting`) until its window ends, then the seller
  * chooses among the sealed quotes for 24 h; with no quote at the reserve, or nobody chosen in time, it
- * expires. The seller may cancel until a quote is accepted.
+ * expires. An accepted quote opens the merchant's order; the request completes with it, or falls through
+ * when it is cancelled or refunded. The seller may cancel until a quote is accepted.
  */
 import { sql } from 'drizzle-orm'
 import { RECYCLE_STATUSES } from '../../../src/contract/recycling'
@@ -14,6 +15,12 @@ export type RecycleRow = typeof recycleRequests.$inferSelect
 const reserveUnmet: Guard<RecycleRow> = {
   holds: (row) => row.bestQuote === null || row.bestQuote < row.reservePrice,
   sql: sql`(${recycleRequests.bestQuote} is null or ${recycleRequests.bestQuote} < ${recycleRequests.reservePrice})`,
+}
+
+/** The 24 h to choose have not run out (on the server's clock). */
+const choosingOpen: Guard<RecycleRow> = {
+  holds: (row) => row.choosingEndsAt !== null && row.choosingEndsAt > new Date(),
+  sql: sql`${recycleRequests.choosingEndsAt} > now()`,
 }
 
 const transitions = {
@@ -31,6 +38,12 @@ const transitions = {
   },
   /** The seller let the 24 h to choose pass. */
   expire: { from: ['choosing'], to: 'expired', by: ['system'], timer: { at: recycleRequests.choosingEndsAt } },
+  /** The seller picks a quote at or above the reserve: the merchant's order is opened with it. */
+  accept: { from: ['choosing'], to: 'accepted', by: ['seller'], guard: choosingOpen },
+  /** The merchant's order completed: the account is theirs and the seller is paid as in selling. */
+  complete: { from: ['accepted'], to: 'completed', by: ['system'] },
+  /** The merchant's order was cancelled (not paid in time) or refunded: the account goes back to the seller. */
+  fallThrough: { from: ['accepted'], to: 'cancelled', by: ['system'] },
   cancel: { from: ['quoting', 'choosing'], to: 'cancelled', by: ['seller'] },
 } as const
 
@@ -44,6 +57,7 @@ export const recycleMachine = defineMachine({
   actors: ['seller', 'system'],
   transitions,
   actions: {
+    accept: [taking(transitions.accept)],
     cancel: [taking(transitions.cancel)],
   },
 })

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import {
+  AcceptQuote,
   MyQuote,
   MyRecycleQuery,
   MyRecycleRequest,
@@ -96,6 +97,20 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
       },
     },
     async (request) => ok(await recycling.quotesOf(deps, viewerOf(request), request.params.id)),
+  )
+
+  app.post(
+    '/account/backlist/:id/accept',
+    {
+      schema: {
+        summary: '接受一个报价（报价截止后 24 小时内，不低于底价）：生成号商的担保订单，其他报价未中标',
+        tags,
+        params: RecycleRequestId,
+        body: AcceptQuote,
+        response: { 200: Ajax(MyRecycleRequest) },
+      },
+    },
+    async (request) => ok(await recycling.accept(deps, viewerOf(request), request.params.id, request.body.quoteId)),
   )
 
   app.post(

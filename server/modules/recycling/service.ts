@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
 import type { AttributeValue } from '../../../src/contract/catalogue'
+import type { OrderStatus } from '../../../src/contract/orders'
 import { formatPrice } from '../../../src/contract/money'
 import {
   RECYCLE_CHOOSING_HOURS,
@@ -18,7 +19,7 @@ import {
   type RecycleRequest,
 } from '../../../src/contract/recycling'
 import type { Executor } from '../../db'
-import { games, goods, recycleQuotes, recycleRequests, regionNodes, users } from '../../db/schema'
+import { games, goods, orders, recycleQuotes, recycleRequests, regionNodes, users } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import { AppError, invalid } from '../../lib/envelope'
 import { tradeSettings } from '../../lib/settings'
@@ -26,6 +27,7 @@ import { sweepDue } from '../../lib/sweep'
 import { attributeRows } from '../catalogue/service'
 import { goodsMachine } from '../catalogue/machine'
 import { checkedListing, sealSecrets, type ConsignmentDeps } from '../consignment/service'
+import { awardOrderIn } from '../orders/service'
 import { notifyUsers, type NewMessage } from '../messages/service'
 import { recycleMachine, type RecycleRow, type TimedRecycleEvent } from './machine'
 
@@ -236,6 +238,76 @@ export async function cancel(deps: ConsignmentDeps, viewer: Viewer, id: number):
   return (await toMine(deps, [row]))[0]
 }
 
+/**
+ * POST /account/backlist/{id}/accept {quoteId}: while choosing, a quote at or above the reserve. One
+ * transaction under the request's row lock — two accepts, one wins: the account goes to trade at the quoted
+ * price, the merchant's order is opened (they pay at the cashier), the quote wins and every other loses,
+ * each merchant told.
+ */
+export async function accept(
+  deps: ConsignmentDeps,
+  viewer: Viewer,
+  id: number,
+  quoteId: number,
+): Promise<MyRecycleRequest> {
+  const row = await deps.db.transaction(async (tx) => {
+    const request = await sellersRequest(tx, viewer, id, true)
+    const [quote] = await tx
+      .select()
+      .from(recycleQuotes)
+      .where(and(eq(recycleQuotes.id, quoteId), eq(recycleQuotes.requestId, id)))
+    if (!quote) throw new AppError(404, '报价不存在')
+    if (request.status === 'quoting') throw new AppError(409, '报价截止后才能选择')
+    if (!recycleMachine.can('accept', request, 'seller')) throw new AppError(409, '回收单已成交或已结束')
+    if (quote.price < request.reservePrice) throw new AppError(409, '该报价低于你设置的底价，不能成交')
+    const now = new Date()
+    const awarded = await goodsMachine.transition(
+      tx,
+      request.goodsId,
+      'award',
+      { kind: 'seller', userId: viewer.userId, detail: { requestId: id, quoteId } },
+      { price: quote.price, updatedAt: now },
+    )
+    if (!awarded) throw new AppError(409, '回收单已成交或已结束')
+    const order = await awardOrderIn(tx, viewer, request.goodsId, quote.merchantId)
+    const moved = await recycleMachine.transition(
+      tx,
+      id,
+      'accept',
+      { kind: 'seller', userId: viewer.userId, detail: { quoteId, orderId: order.id } },
+      { acceptedQuoteId: quoteId, orderId: order.id, updatedAt: now },
+    )
+    if (!moved) throw new AppError(409, '选择时间已过，回收单已结束')
+    await tx.update(recycleQuotes).set({ status: 'won', updatedAt: now }).where(eq(recycleQuotes.id, quoteId))
+    const lost = await tx
+      .update(recycleQuotes)
+      .set({ status: 'lost', updatedAt: now })
+      .where(and(eq(recycleQuotes.requestId, id), eq(recycleQuotes.status, 'submitted')))
+      .returning({ merchantId: recycleQuotes.merchantId })
+    const { unpaidOrderTimeoutMinutes } = await tradeSettings(tx)
+    await notifyUsers(tx, [
+      {
+        userId: quote.merchantId,
+        type: 'quote',
+        title: '你的报价已中标',
+        content: `回收单 #${id} 的卖家接受了你 ${formatPrice(quote.price)} 的报价，请在 ${unpaidOrderTimeoutMinutes} 分钟内付款（订单 ${order.no}）。`,
+        relatedType: 'order',
+        relatedId: order.id,
+      },
+      ...lost.map(({ merchantId }): NewMessage => ({
+        userId: merchantId,
+        type: 'quote',
+        title: '报价未中标',
+        content: `回收单 #${id} 的卖家选择了其他报价。`,
+        relatedType: 'request',
+        relatedId: id,
+      })),
+    ])
+    return moved
+  })
+  return (await toMine(deps, [row]))[0]
+}
+
 // ---------------------------------------------------------------- merchants
 
 const biddingOpen = (now: Date) => and(eq(recycleRequests.status, 'quoting'), gt(recycleRequests.windowEndsAt, now))
@@ -440,7 +512,44 @@ async function expireIn(
   return row
 }
 
-/** The sweeper's turn for recycling: every due timer, in declared order (a closed request may expire at once). */
+/** Accepted requests whose merchant's order has ended this way. */
+const orderEnded = (statuses: OrderStatus[]) =>
+  and(
+    eq(recycleRequests.status, 'accepted'),
+    sql`exists (select 1 from ${orders} where ${orders.id} = ${recycleRequests.orderId} and ${inArray(orders.status, statuses)})`,
+  )
+
+/** The request follows its merchant's order: completed with it, or over when it was cancelled or refunded. */
+const followingSteps = [
+  {
+    due: orderEnded(['completed']),
+    step: (tx: Executor, id: number, now: Date) =>
+      recycleMachine.transition(tx, id, 'complete', { kind: 'system' }, { updatedAt: now }),
+  },
+  {
+    due: orderEnded(['cancelled', 'refunded']),
+    step: async (tx: Executor, id: number, now: Date) => {
+      const row = await recycleMachine.transition(tx, id, 'fallThrough', { kind: 'system' }, { updatedAt: now })
+      if (row)
+        await notifyUsers(tx, [
+          {
+            userId: row.sellerId,
+            type: 'quote',
+            title: '回收交易未完成',
+            content: `回收单 #${id} 的号商订单已取消或退款，账号已退回给你，可以重新发布。`,
+            relatedType: 'request',
+            relatedId: id,
+          },
+        ])
+      return row
+    },
+  },
+]
+
+/**
+ * The sweeper's turn for recycling: every due timer, in declared order (a closed request may expire at
+ * once), then the requests whose merchant's order has ended.
+ */
 export async function runRecycleSweep(db: Executor, now = new Date()): Promise<Record<TimedRecycleEvent, number>> {
   const settings = await tradeSettings(db)
   const done = { close: 0, expireUnmet: 0, expire: 0 }
@@ -449,5 +558,7 @@ export async function runRecycleSweep(db: Executor, now = new Date()): Promise<R
     const clock = recycleMachine.spec.transitions[event].timer!.at
     done[event] = (await sweepDue(db, recycleRequests, due!, clock, (tx, id) => timedSteps[event](tx, id, now))).length
   }
+  for (const { due, step } of followingSteps)
+    await sweepDue(db, recycleRequests, due, recycleRequests.id, (tx, id) => step(tx, id, now))
   return done
 }
