@@ -47,6 +47,16 @@ export const MERCHANT_APPLICATION_LIMITS = {
   games: 10,
 } as const
 
+/** A recycling request as its seller's 竞价中心 names it. */
+export const RECYCLE_STATUS_LABELS = {
+  quoting: '报价中',
+  choosing: '待选择',
+  accepted: '交易中',
+  completed: '已完成',
+  cancelled: '已取消',
+  expired: '已过期',
+}
+
 export const MERCHANT_APPLICATION_STATUS_LABELS = {
   pending: '审核中',
   approved: '已通过',

@@ -174,7 +174,7 @@ describe('fillInformation (填写信息)', () => {
 })
 
 describe('sell (我要卖)', () => {
-  it('explains the ways to sell, offers the recycling staff, and opens the listing form for the chosen game', async () => {
+  it('explains the ways to sell and opens the listing form for the chosen game; 竞价回收 has its own way in', async () => {
     const api = mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /web/game/list': () => ({ code: 200, data: [game] }),
@@ -215,13 +215,23 @@ describe('sell (我要卖)', () => {
     await waitFor(() => expect(text('.sheet')).toContain('官网代售说明'))
     expect(text('.sheet')).toContain('账号回收说明')
     await tapLabel('关闭')
-    await tapLabel('快速回收：联系回收客服')
-    await waitFor(() => expect(text('.sheet')).toContain('回收小王'))
-    expect(queryOf(callsTo(api, 'GET /V2/H5/account')[0])).toEqual({ kind: 'recycle' })
-    await tapLabel('关闭')
     await tapLabel('王者荣耀')
     await waitFor(() =>
       expect(window.location.pathname + window.location.search).toBe('/index/BasicInformation?gameId=1'),
+    )
+
+    // 竞价回收: its landing with the recycling staff, then the same form for the chosen game.
+    renderApp('/index/sell')
+    await tapLabel('竞价回收：号商报价')
+    await waitFor(() => expect(window.location.pathname).toBe('/index/sale'))
+    await clickButton('回收客服 ›')
+    await waitFor(() => expect(text('.sheet')).toContain('回收小王'))
+    expect(queryOf(callsTo(api, 'GET /V2/H5/account')[0])).toEqual({ kind: 'recycle' })
+    await tapLabel('关闭')
+    // 我要卖 stays below in the stack: the game is picked on the page on top.
+    fireEvent.click(await findOnPage('[aria-label="王者荣耀"]'))
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/index/jingjiahuishou?gameId=1'),
     )
   })
 })
@@ -286,6 +296,32 @@ describe('BasicInformation (基本信息)', () => {
     })
     await waitFor(() => expect(window.location.pathname).toBe('/index/other/Mybrowsing'))
     expect(Taro.getStorageSync('sellDraft:1')).toBeFalsy()
+  })
+
+  it('竞价回收: the same form with a reserve and a bidding window publishes a recycling request', async () => {
+    keepDraft('888')
+    Taro.setStorageSync('recycleDraft:1', { ...Taro.getStorageSync('sellDraft:1'), price: '500' })
+    const api = mockApi({
+      ...listingForm({ price: 50_000, commission: 5_000, net: 45_000, rateBps: 500, min: 5_000 }),
+      'POST /account/backlist': () => ({ code: 200, data: { id: 9 } }),
+      'GET /account/backlist/allList': () => ({ code: 200, rows: [], total: 0 }),
+    })
+    renderApp('/index/jingjiahuishou?gameId=1')
+    await waitFor(() => expect(text('.basic-information')).toContain('安卓 / 微信'))
+    await clickButton('下一步')
+    await byLabel('底价')
+    fireEvent.click([...page().querySelectorAll('[role=radio]')].find((el) => el.textContent === '6 小时')!)
+    await typeInto('游戏密码', 'S3cret-pass!')
+    await clickButton('发布竞价回收')
+    await waitFor(() => expect(callsTo(api, 'POST /account/backlist')).toHaveLength(1))
+    const sent = callsTo(api, 'POST /account/backlist')[0].data as Record<string, unknown>
+    expect(sent).toMatchObject({ mode: 'recycle', reservePrice: 50_000, windowMinutes: 360, gameId: 1 })
+    expect(sent).not.toHaveProperty('price')
+    expect(sent.credentials).toEqual({ account: 'wz01', password: 'S3cret-pass!' })
+    await waitFor(() => expect(window.location.pathname).toBe('/index/other/myJingjiahuishou'))
+    expect(Taro.getStorageSync('recycleDraft:1')).toBeFalsy()
+    // The sale listing's draft is its own.
+    expect(Taro.getStorageSync('sellDraft:1')).toMatchObject({ price: '888' })
   })
 
   it('refuses a price the minimum commission would take whole, before anything is sent', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
+import LazyImage from '@/components/LazyImage'
 import Skeleton from '@/components/Skeleton'
 import './index.scss'
 
@@ -43,5 +44,39 @@ export function StatusCardSkeleton({ children }: { children: ReactNode }) {
         </View>
       ))}
     </View>
+  )
+}
+
+/** The account a card is about: its picture, title and a line or two under it (and a price, as children). */
+export function StatusCardGoods(props: { cover: string; title: string; lines: string[]; children?: ReactNode }) {
+  const { cover, title, lines, children } = props
+  return (
+    <View className="status-card__goods">
+      <LazyImage className="status-card__cover" src={cover} alt={title} />
+      <View className="status-card__info">
+        <Text className="status-card__title">{title}</Text>
+        {lines.map((line) => (
+          <Text key={line} className="status-card__meta">
+            {line}
+          </Text>
+        ))}
+        {children}
+      </View>
+    </View>
+  )
+}
+
+/** The grey stand-in of StatusCardGoods while a list loads. */
+export function StatusCardGoodsSkeleton() {
+  return (
+    <StatusCardSkeleton>
+      <View className="status-card__goods">
+        <Skeleton className="status-card__cover" />
+        <View className="status-card__info">
+          <Skeleton className="skeleton-line" />
+          <Skeleton className="skeleton-line skeleton-line--short" />
+        </View>
+      </View>
+    </StatusCardSkeleton>
   )
 }

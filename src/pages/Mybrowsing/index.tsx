@@ -5,12 +5,10 @@ import { delistGoods, editGoodsPrice, listMyConsignments, relistGoods } from '@/
 import { ApiError, toastError } from '@/api/request'
 import PullRefresh from '@/components/PullRefresh'
 import EmptyState from '@/components/EmptyState'
-import LazyImage from '@/components/LazyImage'
 import ListFooter from '@/components/ListFooter'
 import PriceTag from '@/components/PriceTag'
 import PromptDialog from '@/components/PromptDialog'
-import Skeleton from '@/components/Skeleton'
-import StatusCard, { StatusCardSkeleton, type StatusTone } from '@/components/StatusCard'
+import StatusCard, { StatusCardGoods, StatusCardGoodsSkeleton, type StatusTone } from '@/components/StatusCard'
 import Tabs from '@/components/Tabs'
 import type { GoodsAction, MyConsignmentQuery, MyListing } from '@/contract/consignment'
 import { LISTING_STATUS_LABELS, SETTLEMENT_LABELS } from '@/contract/constants'
@@ -117,7 +115,7 @@ function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
     edit: (listing) => void openPage('BasicInformation', { id: listing.id, gameId: listing.gameId }),
   }
 
-  if (list.firstLoad && list.status === 'loading') return <ListingSkeleton />
+  if (list.firstLoad && list.status === 'loading') return <StatusCardGoodsSkeleton />
   if (list.firstLoad && list.status === 'error') {
     return <EmptyState text="商品加载失败" action={{ label: '重试', onClick: list.retry }} />
   }
@@ -140,14 +138,13 @@ function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
             label={listing.title}
             onOpen={() => openPage('goodDetail', { id: listing.id })}
           >
-            <View className="my-listings__goods">
-              <LazyImage className="my-listings__cover" src={listing.thumbImage} alt={listing.title} />
-              <View className="my-listings__info">
-                <Text className="my-listings__title">{listing.title}</Text>
-                <Text className="my-listings__meta">{[listing.gameName, ...listing.regionNames].join(' · ')}</Text>
-                <PriceTag fen={listing.price} size="small" />
-              </View>
-            </View>
+            <StatusCardGoods
+              cover={listing.thumbImage}
+              title={listing.title}
+              lines={[[listing.gameName, ...listing.regionNames].join(' · ')]}
+            >
+              <PriceTag fen={listing.price} size="small" />
+            </StatusCardGoods>
             <Notes listing={listing} />
             {buttons.length > 0 && (
               <View className="my-listings__actions" onClick={(e) => e.stopPropagation()}>
@@ -233,19 +230,5 @@ function Notes({ listing }: { listing: MyListing }) {
         </View>
       )}
     </>
-  )
-}
-
-function ListingSkeleton() {
-  return (
-    <StatusCardSkeleton>
-      <View className="my-listings__goods">
-        <Skeleton className="my-listings__cover" />
-        <View className="my-listings__info">
-          <Skeleton className="skeleton-line" />
-          <Skeleton className="skeleton-line skeleton-line--short" />
-        </View>
-      </View>
-    </StatusCardSkeleton>
   )
 }

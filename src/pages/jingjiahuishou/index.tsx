@@ -1,10 +1,6 @@
-import PagePending from '@/components/PagePending'
-import MainShell from '@/layouts/MainShell'
+import SellForm from '../BasicInformation/SellForm'
 
+/** 竞价回收: the selling form, offered to merchants for sealed bids above a reserve they never see. */
 export default function JingjiahuishouPage() {
-  return (
-    <MainShell>
-      <PagePending />
-    </MainShell>
-  )
+  return <SellForm recycle />
 }

@@ -1,3 +1,6 @@
-import { pageTitle } from '../../routes'
+import { pageTitle, PULL_TO_REFRESH } from '../../routes'
 
-export default definePageConfig({ navigationBarTitleText: pageTitle('myJingjiahuishou') })
+export default definePageConfig({
+  navigationBarTitleText: pageTitle('myJingjiahuishou'),
+  enablePullDownRefresh: PULL_TO_REFRESH,
+})

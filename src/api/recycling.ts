@@ -1,0 +1,18 @@
+import type { ApiResult, ApiTable } from '@/contract/envelope'
+import type { MyRecycleQuery, MyRecycleRequest, Quote, RecycleRequest } from '@/contract/recycling'
+import { get, post } from './request'
+
+/** 竞价回收, the seller's side: publish, follow, choose a quote or cancel. */
+export const publishRecycle = (body: RecycleRequest) => post<ApiResult<MyRecycleRequest>>('/account/backlist', body)
+
+export const listMyRecycles = (query: MyRecycleQuery) =>
+  get<ApiTable<MyRecycleRequest>>('/account/backlist/allList', { ...query })
+
+export const fetchMyRecycle = (id: number) => get<ApiResult<MyRecycleRequest>>(`/account/backlist/${id}`)
+
+export const listQuotesOf = (id: number) => get<ApiResult<Quote[]>>(`/account/backlist/${id}/quotes`)
+
+export const acceptQuote = (id: number, quoteId: number) =>
+  post<ApiResult<MyRecycleRequest>>(`/account/backlist/${id}/accept`, { quoteId })
+
+export const cancelRecycle = (id: number) => post<ApiResult<MyRecycleRequest>>(`/account/backlist/${id}/cancel`, {})

@@ -1,0 +1,591 @@
+import { sellFormFields } from '@/contract/attributes'
+import { useEffect, useState } from 'react'
+import { Picker, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { fetchTemplate } from '@/api/catalogue'
+import { createConsignment, fetchConsignment, previewFee, resubmitConsignment } from '@/api/consignment'
+import { publishRecycle } from '@/api/recycling'
+import { ApiError, toastError } from '@/api/request'
+import ChoiceChips from '@/components/ChoiceChips'
+import EmptyState from '@/components/EmptyState'
+import Field, { ContactFields, InputField, AreaField } from '@/components/Field'
+import Hint from '@/components/Hint'
+import ImageUploader from '@/components/ImageUploader'
+import RegionCascade, { REGION_LEVELS, regionLabel } from '@/components/RegionCascade'
+import Skeleton from '@/components/Skeleton'
+import SubmitBar from '@/components/SubmitBar'
+import type { AttributeField, AttributeTemplate, Game, RegionNode } from '@/contract/catalogue'
+import type { AccountSource, ConsignmentDetail, ConsignmentRequest, FeePreview } from '@/contract/consignment'
+import { fenToYuan, formatPrice, yuanToFen } from '@/contract/money'
+import { checkOptionalQq } from '@/contract/validation'
+import MainShell from '@/layouts/MainShell'
+import { openPage, replacePage, usePageParams } from '@/navigation'
+import { useRequireLogin } from '@/session'
+import { useAppState } from '@/store'
+import { checkLength, checkOptionalPhone, firstProblem } from '@/utils/forms'
+import { allGames } from '@/utils/games'
+import './index.scss'
+import { showDialog } from '@/utils/dialog'
+
+/** Everything typed so far, kept in storage per game so leaving and coming back loses nothing (no password). */
+interface Draft {
+  region: RegionNode[]
+  source: AccountSource
+  attributes: Record<string, string | string[]>
+  phone: string
+  qq: string
+  weixin: string
+  price: string
+  materials: 'yes' | 'no'
+  title: string
+  /** The seller wrote their own title (else it follows the attributes). */
+  titleEdited: boolean
+  description: string
+  /** The same for the description. */
+  descriptionEdited: boolean
+  cover: string[]
+  images: string[]
+  account: string
+  alipayAccount: string
+  payeeName: string
+  /** 竞价回收: how long merchants may quote, minutes. */
+  windowMinutes: string
+}
+
+const EMPTY: Draft = {
+  region: [],
+  source: 'self_registered',
+  attributes: {},
+  phone: '',
+  qq: '',
+  weixin: '',
+  price: '',
+  materials: 'yes',
+  title: '',
+  titleEdited: false,
+  description: '',
+  descriptionEdited: false,
+  cover: [],
+  images: [],
+  account: '',
+  alipayAccount: '',
+  payeeName: '',
+  windowMinutes: '1440',
+}
+
+/** A new listing's draft per game; an edit's per listing; a recycling request's apart. */
+const draftKey = (gameId: number, editing: number | null, recycle: boolean) =>
+  recycle ? `recycleDraft:${gameId}` : editing ? `sellDraft:${gameId}:${editing}` : `sellDraft:${gameId}`
+
+/**
+ * The selling form of one game (`gameId` in the address): step 1 where it plays, step 2 what it is, its price
+ * and how to pay. 基本信息 lists it for sale (or resubmits listing `id`); 竞价回收 (`recycle`) offers it to
+ * merchants instead — the price becomes the reserve they never see, with a bidding window.
+ */
+export default function SellForm({ recycle }: { recycle: boolean }) {
+  const signedIn = useRequireLogin()
+  const params = usePageParams()
+  const gameId = Number(params.gameId)
+  const valid = Number.isInteger(gameId) && gameId > 0
+  // 编辑重提 from 我的代售: the same form resubmits that listing.
+  const editing = !recycle && Number(params.id) > 0 ? Number(params.id) : null
+  const [game, setGame] = useState<Game | null | 'missing'>(null)
+  const [template, setTemplate] = useState<AttributeTemplate | null>(null)
+  useEffect(() => {
+    if (!valid) return
+    allGames().then(
+      (games) => setGame(games.find((g) => g.id === gameId) ?? 'missing'),
+      () => setGame('missing'),
+    )
+    fetchTemplate(gameId).then(
+      (r) => setTemplate(r.data),
+      () => setTemplate({ gameId, version: 0, fields: [] }),
+    )
+  }, [gameId, valid])
+
+  if (!signedIn) return <MainShell>{null}</MainShell>
+  return (
+    <MainShell>
+      {!valid || game === 'missing' ? (
+        <EmptyState
+          text={recycle ? '请先选择要回收的游戏' : '请先选择要卖的游戏'}
+          action={{ label: '去选择', onClick: () => openPage(recycle ? 'sale' : 'sell') }}
+        />
+      ) : game && template ? (
+        <ListingForm game={game} fields={sellFormFields(template.fields)} editing={editing} recycle={recycle} />
+      ) : (
+        <Skeleton className="basic-information__skeleton" />
+      )}
+    </MainShell>
+  )
+}
+
+/** 竞价回收's bidding windows (minutes): the server refuses one below the operators' minimum. */
+const WINDOWS = [
+  { value: '60', label: '1 小时' },
+  { value: '360', label: '6 小时' },
+  { value: '1440', label: '24 小时' },
+  { value: '4320', label: '72 小时' },
+]
+
+function ListingForm(props: { game: Game; fields: AttributeField[]; editing: number | null; recycle: boolean }) {
+  const { game, fields, editing, recycle } = props
+  const profile = useAppState((s) => s.profile)
+  const key = draftKey(game.id, editing, recycle)
+  const [draft, setDraft] = useState<Draft>(() => ({ ...EMPTY, ...(Taro.getStorageSync(key) || {}) }))
+  const [current, setCurrent] = useState<ConsignmentDetail['payout']>(null)
+  const [step, setStep] = useState<1 | 2>(1)
+  const [picking, setPicking] = useState(false)
+  const [password, setPassword] = useState('')
+  const [fee, setFee] = useState<FeePreview | null>(null)
+  const [uploading, setUploading] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
+
+  useEffect(() => {
+    Taro.setStorageSync(key, draft)
+  }, [draft, key])
+
+  // 编辑重提: the listing as it is, unless an edit of it was already under way here.
+  useEffect(() => {
+    if (!editing) return
+    fetchConsignment(editing).then(
+      ({ data }) => {
+        setCurrent(data.payout)
+        if (Taro.getStorageSync(key)?.title) return
+        setDraft((d) => ({
+          ...d,
+          region: data.regions,
+          source: data.accountSource,
+          attributes: Object.fromEntries(
+            Object.entries(data.attributes).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]),
+          ),
+          phone: data.contact.phone ?? '',
+          qq: data.contact.qq ?? '',
+          weixin: data.contact.weixin ?? '',
+          price: fenToYuan(data.price),
+          materials: data.guaranteeMaterials ? 'yes' : 'no',
+          title: data.title,
+          titleEdited: true,
+          description: data.description,
+          descriptionEdited: true,
+          cover: data.coverImage ? [data.coverImage] : [],
+          images: data.images,
+        }))
+      },
+      (error) => toastError(error, '商品加载失败'),
+    )
+  }, [editing, key])
+
+  // The fee the seller will pay, from the server's settings, as the price is typed.
+  const fen = yuanToFen(draft.price)
+  useEffect(() => {
+    if (fen === undefined || fen < 100) return
+    const timer = setTimeout(
+      () =>
+        previewFee(fen).then(
+          (r) => setFee(r.data),
+          () => undefined,
+        ),
+      300,
+    )
+    return () => clearTimeout(timer)
+  }, [fen])
+  const shownFee = fee && fee.price === fen ? fee : null
+
+  // A title from what the account is, until the seller writes their own.
+  const suggested = [
+    draft.region.map((n) => n.name).join(''),
+    ...fields
+      .filter((f) => f.type === 'radio' && typeof draft.attributes[f.key] === 'string')
+      .map((f) => f.options.find((o) => o.id === draft.attributes[f.key])?.label ?? ''),
+    ...fields
+      .filter((f) => f.type === 'number' && draft.attributes[f.key])
+      .map((f) => `${draft.attributes[f.key]}${f.unit || f.label}`),
+  ]
+    .filter(Boolean)
+    .join(' ')
+  const title = draft.titleEdited ? draft.title : suggested
+  // A description listing the attributes given, one per line, until the seller writes their own.
+  const described = fields
+    .map((f) => {
+      const value = draft.attributes[f.key]
+      const shown = Array.isArray(value)
+        ? value.map((id) => f.options.find((o) => o.id === id)?.label ?? id).join('、')
+        : f.type === 'radio'
+          ? (f.options.find((o) => o.id === value)?.label ?? '')
+          : value && f.type === 'number'
+            ? `${value}${f.unit}`
+            : (value ?? '')
+      return shown ? `${f.label}：${shown}` : ''
+    })
+    .filter(Boolean)
+    .join('\n')
+  const description = draft.descriptionEdited ? draft.description : described
+
+  const levels = REGION_LEVELS[game.type]
+  const problems: Record<string, string> = {
+    region: draft.region.length === 2 ? '' : `请选择${levels[0]}和${levels[1]}`,
+    ...Object.fromEntries(
+      fields.map((f) => {
+        const value = draft.attributes[f.key]
+        const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+        if (empty) return [f.key, f.required ? `请填写${f.label}` : '']
+        if (f.type === 'number' && !/^\d+$/.test(String(value))) return [f.key, `${f.label}须为整数`]
+        return [f.key, '']
+      }),
+    ),
+    contact: draft.phone || draft.qq || draft.weixin ? '' : '请至少填写一种联系方式',
+    phone: checkOptionalPhone(draft.phone),
+    qq: checkOptionalQq(draft.qq),
+    price:
+      fen === undefined || fen < 100 || fen > 100_000_000
+        ? `请输入 1–1,000,000 元之间的${recycle ? '底价' : '价格'}，最多两位小数`
+        : shownFee && shownFee.net <= 0
+          ? `${recycle ? '底价' : '售价'}须高于最低佣金 ${formatPrice(shownFee.min)}，否则扣除佣金后到手为 ¥0`
+          : '',
+    title: checkLength(title, '标题', 5, 60),
+    cover: draft.cover.length ? '' : '请上传封面图',
+    account: editing && !draft.account && !password ? '' : checkLength(draft.account, '游戏账号', 1, 64),
+    // Editing keeps the credentials on file unless new ones are given.
+    password: password || (editing && !draft.account) ? '' : '请填写游戏密码',
+    alipayAccount: draft.alipayAccount ? '' : '请填写收款支付宝账号',
+    payeeName: draft.payeeName ? '' : '请填写收款人姓名（须与实名认证一致）',
+  }
+
+  const request = (): ConsignmentRequest => ({
+    gameId: game.id,
+    regionIds: draft.region.map((n) => n.id),
+    title: title.trim(),
+    description: description.trim(),
+    price: fen!,
+    coverImage: draft.cover[0],
+    images: draft.images,
+    attributes: Object.fromEntries(
+      Object.entries(draft.attributes)
+        .filter(([, v]) => v !== '' && !(Array.isArray(v) && v.length === 0))
+        .map(([key, v]) => [key, fields.find((f) => f.key === key)?.type === 'number' ? Number(v) : v]),
+    ),
+    accountSource: draft.source,
+    guaranteeMaterials: draft.materials === 'yes',
+    contact: {
+      ...(draft.phone ? { phone: draft.phone } : {}),
+      ...(draft.qq ? { qq: draft.qq } : {}),
+      ...(draft.weixin ? { weixin: draft.weixin } : {}),
+    },
+    ...(draft.account || password ? { credentials: { account: draft.account.trim(), password } } : {}),
+    payout: { alipayAccount: draft.alipayAccount.trim(), name: draft.payeeName.trim() },
+  })
+
+  const submit = async () => {
+    setSaving(true)
+    try {
+      if (recycle) {
+        const { price, ...account } = request()
+        await publishRecycle({
+          mode: 'recycle',
+          ...account,
+          credentials: account.credentials!,
+          reservePrice: price,
+          windowMinutes: Number(draft.windowMinutes),
+        })
+        Taro.removeStorageSync(key)
+        void Taro.showToast({ title: '已发布，号商开始报价', icon: 'none' })
+        await replacePage('myJingjiahuishou')
+        return
+      }
+      const status = editing
+        ? (await resubmitConsignment(editing, request())).data.status
+        : (await createConsignment(request())).data.status
+      Taro.removeStorageSync(key)
+      void Taro.showToast({ title: status === 'on_sale' ? '已上架出售' : '已提交，等待审核', icon: 'none' })
+      await replacePage('Mybrowsing')
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 403) {
+        const { confirm } = await showDialog({
+          title: '需要实名认证',
+          content: `${recycle ? '发布竞价回收' : '发布商品'}需要先完成实名认证，认证后回到这里继续提交（已填写的内容会保留）。`,
+          confirmText: '去认证',
+        })
+        if (confirm) await openPage('Realname')
+      } else toastError(error, '提交失败，请重试')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  if (step === 1) {
+    return (
+      <View className="basic-information">
+        <Text className="basic-information__step">第 1 步 / 共 2 步 · {game.name}</Text>
+        {profile && profile.realNameStatus !== 'verified' && (
+          <Hint>
+            发布商品需要先完成实名认证。
+            <Text className="basic-information__link" onClick={() => openPage('Realname')}>
+              去认证 ›
+            </Text>
+          </Hint>
+        )}
+        <Field label={`${levels[0]} / ${levels[1]}`} error={draft.region.length ? problems.region : ''}>
+          <View
+            className="basic-information__picker"
+            role="button"
+            aria-label="选择区服"
+            onClick={() => setPicking(true)}
+          >
+            <Text className={draft.region.length ? '' : 'basic-information__placeholder'}>
+              {draft.region.length ? regionLabel(draft.region, game.type) : `选择${levels[0]}和${levels[1]}`}
+            </Text>
+          </View>
+        </Field>
+        <Field label="账号来源">
+          <ChoiceChips
+            label="账号来源"
+            options={[
+              { value: 'self_registered', label: '自己注册' },
+              { value: 'other_registered', label: '他人注册' },
+            ]}
+            value={draft.source}
+            onChange={(source) => set({ source })}
+          />
+        </Field>
+        <SubmitBar disabled={Boolean(problems.region)} onClick={() => setStep(2)}>
+          下一步
+        </SubmitBar>
+        {picking && (
+          <RegionCascade
+            gameId={game.id}
+            gameType={game.type}
+            value={draft.region}
+            complete
+            onChange={(region) => {
+              set({ region })
+              if (region.length === 2) setPicking(false)
+            }}
+            onClose={() => setPicking(false)}
+          />
+        )}
+      </View>
+    )
+  }
+
+  return (
+    <View className="basic-information">
+      <View className="basic-information__back" role="button" onClick={() => setStep(1)}>
+        <Text>‹ 第 2 步 / 共 2 步 · {regionLabel(draft.region, game.type)}</Text>
+      </View>
+      <Text className="basic-information__section">账号属性</Text>
+      {fields.map((f) => (
+        <AttributeInput
+          key={f.key}
+          field={f}
+          value={draft.attributes[f.key]}
+          error={problems[f.key]}
+          onChange={(value) => set({ attributes: { ...draft.attributes, [f.key]: value } })}
+        />
+      ))}
+      <Text className="basic-information__section">价格与描述</Text>
+      <InputField
+        label={recycle ? '底价（元）' : '价格（元）'}
+        name={recycle ? '底价' : '价格'}
+        value={draft.price}
+        onChange={(price) => set({ price })}
+        error={draft.price ? problems.price : ''}
+        type="digit"
+        maxlength={10}
+        placeholder={recycle ? '低于底价的报价不能成交，号商看不到' : '买家看到的售价'}
+      />
+      {shownFee && (
+        <Text className="basic-information__fee">
+          平台佣金 {formatPrice(shownFee.commission)}（{shownFee.rateBps / 100}%，最低 {formatPrice(shownFee.min)}
+          ），成交后到手 {formatPrice(shownFee.net)}
+        </Text>
+      )}
+      {recycle && (
+        <Field label="报价时长">
+          <ChoiceChips
+            label="报价时长"
+            options={WINDOWS}
+            value={draft.windowMinutes}
+            onChange={(windowMinutes) => set({ windowMinutes })}
+          />
+          <Text className="basic-information__fee">
+            号商在报价时长内密封报价，互相看不到；截止后你有 24 小时从达到底价的报价中选择一个成交。
+          </Text>
+        </Field>
+      )}
+      <Field label="能否提供包赔材料">
+        <ChoiceChips
+          label="能否提供包赔材料"
+          options={[
+            { value: 'yes', label: '可以提供' },
+            { value: 'no', label: '不能提供' },
+          ]}
+          value={draft.materials}
+          onChange={(materials) => set({ materials })}
+        />
+      </Field>
+      <InputField
+        label="标题"
+        value={title}
+        onChange={(value) => set({ title: value, titleEdited: true })}
+        error={title ? problems.title : ''}
+        maxlength={60}
+        placeholder="按所选属性自动生成，可修改"
+      />
+      <AreaField
+        label="描述（选填）"
+        name="描述"
+        value={description}
+        onChange={(value) => set({ description: value, descriptionEdited: true })}
+        maxlength={2000}
+        placeholder="账号亮点、出售原因等"
+      />
+      <Field label="封面图" error={problems.cover}>
+        <ImageUploader value={draft.cover} onChange={(cover) => set({ cover })} max={1} onBusyChange={setUploading} />
+      </Field>
+      <Field label="详情图（选填，最多 9 张）">
+        <ImageUploader
+          value={draft.images}
+          onChange={(images) => set({ images })}
+          max={9}
+          onBusyChange={setUploading}
+        />
+      </Field>
+      <Text className="basic-information__section">联系方式</Text>
+      <ContactFields
+        phone={draft.phone}
+        onPhone={(phone) => set({ phone })}
+        qq={draft.qq}
+        onQq={(qq) => set({ qq })}
+        errors={{ phone: problems.phone, qq: problems.qq }}
+        placeholder="只给客服看，至少填一项"
+      />
+      <InputField
+        label="微信（选填）"
+        name="微信"
+        value={draft.weixin}
+        onChange={(weixin) => set({ weixin })}
+        maxlength={20}
+        placeholder="只给客服看"
+      />
+      <Text className="basic-information__section">游戏账号</Text>
+      <Hint>账号和密码加密保存，只在买家付款后移交或客服验号时查看，每次查看都有记录。</Hint>
+      <InputField
+        label="游戏账号"
+        value={draft.account}
+        onChange={(account) => set({ account })}
+        maxlength={64}
+        placeholder="登录游戏用的账号"
+      />
+      <InputField
+        label="游戏密码"
+        value={password}
+        onChange={setPassword}
+        maxlength={64}
+        password
+        placeholder="不会保存在本机"
+      />
+      <Text className="basic-information__section">收款账户</Text>
+      {current && (
+        <Hint>
+          当前收款账户 {current.alipayAccount}（{current.name}），重新提交请再次填写。
+        </Hint>
+      )}
+      <InputField
+        label="收款支付宝账号"
+        value={draft.alipayAccount}
+        onChange={(alipayAccount) => set({ alipayAccount })}
+        maxlength={100}
+        placeholder="手机号或邮箱，成交后货款转入"
+      />
+      <InputField
+        label="收款人姓名"
+        value={draft.payeeName}
+        onChange={(payeeName) => set({ payeeName })}
+        maxlength={20}
+        placeholder="须与实名认证的姓名一致"
+      />
+      <SubmitBar disabled={Boolean(firstProblem(problems)) || uploading} loading={saving} onClick={() => void submit()}>
+        {recycle ? '发布竞价回收' : '提交审核'}
+      </SubmitBar>
+    </View>
+  )
+}
+
+/** One field of the game's sell form, by its type. */
+function AttributeInput({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: AttributeField
+  value: string | string[] | undefined
+  error: string
+  onChange: (value: string | string[]) => void
+}) {
+  const label = field.required ? `${field.label} *` : `${field.label}（选填）`
+  if (field.type === 'radio') {
+    return (
+      <Field label={label}>
+        <ChoiceChips
+          label={field.label}
+          options={field.options.map((o) => ({ value: o.id, label: o.label }))}
+          value={typeof value === 'string' ? value : ''}
+          onChange={onChange}
+        />
+      </Field>
+    )
+  }
+  if (field.type === 'checkbox') {
+    const chosen = Array.isArray(value) ? value : []
+    return (
+      <Field label={label}>
+        <View className="choice-chips" role="group" aria-label={field.label}>
+          {field.options.map((o) => {
+            const on = chosen.includes(o.id)
+            return (
+              <View
+                key={o.id}
+                role="checkbox"
+                aria-checked={on}
+                className={`choice-chips__chip${on ? ' choice-chips__chip--on' : ''}`}
+                onClick={() => onChange(on ? chosen.filter((id) => id !== o.id) : [...chosen, o.id])}
+              >
+                <Text>{o.label}</Text>
+              </View>
+            )
+          })}
+        </View>
+      </Field>
+    )
+  }
+  if (field.type === 'date') {
+    return (
+      <Field label={label}>
+        <Picker
+          mode="date"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(String(e.detail.value))}
+        >
+          <View className="basic-information__picker" aria-label={field.label}>
+            <Text className={value ? '' : 'basic-information__placeholder'}>{value || `选择${field.label}`}</Text>
+          </View>
+        </Picker>
+      </Field>
+    )
+  }
+  return (
+    <InputField
+      label={label}
+      name={field.label}
+      value={typeof value === 'string' ? value : ''}
+      onChange={onChange}
+      error={value ? error : ''}
+      type={field.type === 'number' ? 'number' : 'text'}
+      maxlength={field.type === 'number' ? 10 : 200}
+      placeholder={field.unit ? `单位：${field.unit}` : `填写${field.label}`}
+    />
+  )
+}
