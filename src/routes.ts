@@ -57,6 +57,8 @@ const otherChildren: [string, string][] = [
   ['fankui', '反馈'],
   ['myJingjiahuishou', '竞价中心'],
   ['jingjiahuishouPriceList', '报价列表'],
+  ['recycleHall', '回收大厅'],
+  ['myQuotes', '我的报价'],
   ['MyProducts', '我的买单'],
   ['Myevaluation', '我的评估'],
   ['Mybrowsing', '我的代售'],

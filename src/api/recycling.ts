@@ -1,5 +1,13 @@
-import type { ApiResult, ApiTable } from '@/contract/envelope'
-import type { MyRecycleQuery, MyRecycleRequest, Quote, RecycleRequest } from '@/contract/recycling'
+import type { ApiResult, ApiTable, PageQuery } from '@/contract/envelope'
+import type {
+  MyQuote,
+  MyRecycleQuery,
+  MyRecycleRequest,
+  OpenRequest,
+  OpenRequestsQuery,
+  Quote,
+  RecycleRequest,
+} from '@/contract/recycling'
 import { get, post } from './request'
 
 /** 竞价回收, the seller's side: publish, follow, choose a quote or cancel. */
@@ -16,3 +24,12 @@ export const acceptQuote = (id: number, quoteId: number) =>
   post<ApiResult<MyRecycleRequest>>(`/account/backlist/${id}/accept`, { quoteId })
 
 export const cancelRecycle = (id: number) => post<ApiResult<MyRecycleRequest>>(`/account/backlist/${id}/cancel`, {})
+
+/** 竞价回收, the merchants' side: the open requests, a sealed quote, their own quotes. */
+export const listOpenRequests = (query: OpenRequestsQuery) =>
+  get<ApiTable<OpenRequest>>('/merchant/requests', { ...query })
+
+export const placeQuote = (requestId: number, price: number) =>
+  post<ApiResult<MyQuote>>('/merchant/quotes', { requestId, price })
+
+export const listMyQuotes = (page: PageQuery) => get<ApiTable<MyQuote>>('/merchant/quotes', { ...page })

@@ -4,11 +4,10 @@
  */
 import { Type, type Static } from 'typebox'
 import { AttributeField, GoodsCard, RegionNode, TemplateRow } from './catalogue'
+import { PRICE_BOUNDS } from './constants'
 import { BlacklistRecord } from './trust'
 import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
 
-/** ¥1 – ¥1,000,000. */
-export const PRICE_BOUNDS = { min: 100, max: 100_000_000 } as const
 /** A cover and up to 9 detail images, all from /upload/image. */
 export const MAX_DETAIL_IMAGES = 9
 

@@ -40,6 +40,9 @@ export const FEEDBACK_LIMITS = {
   images: 6,
 } as const
 
+/** A listing's price, a reserve and a quote: ¥1 – ¥1,000,000, in fen. */
+export const PRICE_BOUNDS = { min: 100, max: 100_000_000 } as const
+
 /** The bounds of shanghu's merchant application (characters; games named). */
 export const MERCHANT_APPLICATION_LIMITS = {
   name: { min: 2, max: 30 },

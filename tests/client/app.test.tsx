@@ -36,8 +36,12 @@ describe('the H5 app', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/index/other/bangzhu'))
   })
 
-  it('registers all 47 seed routes', () => {
-    expect(routes).toHaveLength(47)
-    expect(new Set(routes.map((r) => r.url)).size).toBe(47)
+  it('registers the 47 seed routes and the merchants’ two beside them', () => {
+    expect(routes).toHaveLength(49)
+    expect(new Set(routes.map((r) => r.url)).size).toBe(49)
+    expect(routes.filter((r) => ['recycleHall', 'myQuotes'].includes(r.name)).map((r) => r.url)).toEqual([
+      '/index/other/recycleHall',
+      '/index/other/myQuotes',
+    ])
   })
 })

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
-import { fireEvent, waitFor } from '@testing-library/react'
-import type { MyRecycleRequest, Quote } from '@/contract/recycling'
+import { act, fireEvent, waitFor } from '@testing-library/react'
+import type { MyQuote, MyRecycleRequest, OpenRequest, Quote } from '@/contract/recycling'
 import { saveToken, setState } from '@/store'
 import { answerDialog, clickButton, findOnPage, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
@@ -54,6 +54,14 @@ const quote = (id: number, price: number, over: Partial<Quote> = {}): Quote => (
   updatedAt: '2026-11-20T02:00:00Z',
   ...over,
 })
+
+/** Types into the open prompt, as its Taro Input reports a keystroke. */
+async function typePrompt(value: string) {
+  const input = await findOnPage('.prompt-dialog__input')
+  act(() => {
+    input.dispatchEvent(new CustomEvent('input', { detail: { value, cursor: value.length }, bubbles: true }))
+  })
+}
 
 beforeEach(() => {
   Taro.clearStorageSync()
@@ -155,5 +163,92 @@ describe('jingjiahuishouPriceList (报价列表)', () => {
         expect.objectContaining({ title: '已选定报价或已结束的回收单不能取消' }),
       ),
     )
+  })
+})
+
+describe('recycleHall and myQuotes (merchants)', () => {
+  const merchant = { ...profile, roles: ['user', 'merchant'] }
+  const open = (over: Partial<OpenRequest> = {}): OpenRequest => {
+    const { reservePrice: _r, bestQuote: _b, choosingEndsAt: _c, orderId: _o, actions: _a, ...account } = request()
+    return { ...account, attributeRows: [{ key: 'rank', label: '段位', value: '王者' }], myQuote: null, ...over }
+  }
+
+  it('a user who is no merchant is sent to apply', async () => {
+    mockApi({ 'GET /system/user/profile': () => ({ code: 200, data: profile }) })
+    renderApp('/index/other/recycleHall')
+    await waitFor(() => expect(text('.empty-state')).toContain('回收大厅仅对认证号商开放'))
+  })
+
+  it('quotes sealed, then raises: a lower price is refused before it is sent', async () => {
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: merchant }),
+      'GET /web/game/list': () => ({ code: 200, data: [] }),
+      'GET /merchant/requests': () => ({ code: 200, rows: [open()], total: 1 }),
+      'POST /merchant/quotes': (body) => ({
+        code: 200,
+        data: {
+          id: 3,
+          price: (body as { price: number }).price,
+          status: 'submitted',
+          updatedAt: '2026-11-20T02:00:00Z',
+          request: { id: 7, gameName: '王者荣耀', title: 't', coverImage: '', windowEndsAt: open().windowEndsAt },
+          orderId: null,
+        },
+      }),
+    })
+    renderApp('/index/other/recycleHall')
+    await waitFor(() => expect(text('.recycle-hall__card')).toContain('段位 王者'))
+    expect(text('.recycle-hall__card')).toContain('3 个号商已报价')
+    expect(text('.recycle-hall__card')).not.toContain('¥500.00')
+    fireEvent.click(await findOnPage('[aria-label="王者 全英雄 典藏皮肤"]'))
+    await typePrompt('560')
+    await clickButton('提交报价')
+    await waitFor(() => expect(callsTo(api, 'POST /merchant/quotes')).toHaveLength(1))
+    expect(callsTo(api, 'POST /merchant/quotes')[0].data).toEqual({ requestId: 7, price: 56_000 })
+    await waitFor(() => expect(text('.recycle-hall__card')).toContain('我的报价 ¥560.00'))
+    fireEvent.click(await findOnPage('[aria-label="王者 全英雄 典藏皮肤"]'))
+    await typePrompt('550')
+    await clickButton('提交报价')
+    await waitFor(() => expect(text('.prompt-dialog')).toContain('报价只能提高，须高于 ¥560.00'))
+    expect(callsTo(api, 'POST /merchant/quotes')).toHaveLength(1)
+  })
+
+  it('my quotes say only how each ended; a won one opens its order; mycenter shows the entries to merchants', async () => {
+    const mine = (id: number, status: MyQuote['status'], orderId: number | null = null): MyQuote => ({
+      id,
+      price: 56_000,
+      status,
+      updatedAt: '2026-11-20T02:00:00Z',
+      request: { id: 7, gameName: '王者荣耀', title: `账号 ${id}`, coverImage: '', windowEndsAt: open().windowEndsAt },
+      orderId,
+    })
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: merchant }),
+      'GET /merchant/quotes': () => ({ code: 200, rows: [mine(1, 'won', 88), mine(2, 'lost')], total: 2 }),
+      'GET /need/myOrder/88': () => ({ code: 404, msg: '订单不存在' }),
+    })
+    renderApp('/index/other/myQuotes')
+    await waitFor(() => expect(page().querySelectorAll('.my-quotes__card[role=link]')).toHaveLength(2))
+    const [won, lost] = [...page().querySelectorAll('.my-quotes__card[role=link]')].map((card) => card.textContent)
+    expect(won).toContain('已中标')
+    expect(lost).toContain('未中标')
+    expect(lost).not.toMatch(/领先|被超越/)
+    fireEvent.click(await findOnPage('[aria-label="账号 1"]'))
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/index/orderDetail?id=88'))
+
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: merchant }),
+      'GET /system/user/center': () => ({ code: 404, msg: '' }),
+    })
+    renderApp('/index/other/mycenter')
+    await findOnPage('[aria-label="回收大厅"]')
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /system/user/center': () => ({ code: 404, msg: '' }),
+    })
+    setState({ profile: null })
+    renderApp('/index/other/mycenter')
+    await findOnPage('[aria-label="竞价中心"]')
+    expect(page().querySelector('[aria-label="回收大厅"]')).toBeNull()
   })
 })

@@ -5,7 +5,7 @@ import { topPage, usePage, useToken } from './setup/browser'
 import { e2eBaseUrl } from './setup/server'
 
 /**
- * Every tappable thing on the 47 routes, as the demo buyer sees them on a 375 px phone, takes a tap 44 × 44 px
+ * Every tappable thing on every route, as the demo buyer sees them on a 375 px phone, takes a tap 44 × 44 px
  * around its centre (the size Apple, Material and WCAG 2.5.5 ask for). The walk asks the browser itself:
  * each target is scrolled to the middle of the screen and the points of a 44 px square around its centre
  * (or of its own box where that is larger) are hit-tested — a point must land on the target, its children or

@@ -16,6 +16,7 @@ import Skeleton from '@/components/Skeleton'
 import SubmitBar from '@/components/SubmitBar'
 import type { AttributeField, AttributeTemplate, Game, RegionNode } from '@/contract/catalogue'
 import type { AccountSource, ConsignmentDetail, ConsignmentRequest, FeePreview } from '@/contract/consignment'
+import { PRICE_BOUNDS } from '@/contract/constants'
 import { fenToYuan, formatPrice, yuanToFen } from '@/contract/money'
 import { checkOptionalQq } from '@/contract/validation'
 import MainShell from '@/layouts/MainShell'
@@ -239,7 +240,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
     phone: checkOptionalPhone(draft.phone),
     qq: checkOptionalQq(draft.qq),
     price:
-      fen === undefined || fen < 100 || fen > 100_000_000
+      fen === undefined || fen < PRICE_BOUNDS.min || fen > PRICE_BOUNDS.max
         ? `请输入 1–1,000,000 元之间的${recycle ? '底价' : '价格'}，最多两位小数`
         : shownFee && shownFee.net <= 0
           ? `${recycle ? '底价' : '售价'}须高于最低佣金 ${formatPrice(shownFee.min)}，否则扣除佣金后到手为 ¥0`

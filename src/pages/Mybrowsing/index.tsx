@@ -11,7 +11,7 @@ import PromptDialog from '@/components/PromptDialog'
 import StatusCard, { StatusCardGoods, StatusCardGoodsSkeleton, type StatusTone } from '@/components/StatusCard'
 import Tabs from '@/components/Tabs'
 import type { GoodsAction, MyConsignmentQuery, MyListing } from '@/contract/consignment'
-import { LISTING_STATUS_LABELS, SETTLEMENT_LABELS } from '@/contract/constants'
+import { LISTING_STATUS_LABELS, PRICE_BOUNDS, SETTLEMENT_LABELS } from '@/contract/constants'
 import { formatPrice, fenToYuan, yuanToFen } from '@/contract/money'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage, usePageParams } from '@/navigation'
@@ -172,7 +172,9 @@ function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
           defaultValue={fenToYuan(asking.listing.price)}
           validator={(value) => {
             const fen = yuanToFen(value)
-            return fen !== undefined && fen >= 100 && fen <= 100_000_000 ? true : '请输入 1–1,000,000 元之间的价格'
+            return fen !== undefined && fen >= PRICE_BOUNDS.min && fen <= PRICE_BOUNDS.max
+              ? true
+              : '请输入 1–1,000,000 元之间的价格'
           }}
           confirmText="确认改价"
           onCancel={() => setAsking(null)}

@@ -43,6 +43,12 @@ interface Entry {
   icon: EntryIconName
 }
 
+/** A merchant's own entries (竞价回收), shown only to merchants. */
+const MERCHANT_ENTRIES: Entry[] = [
+  { name: 'recycleHall', label: '回收大厅', icon: 'gavel' },
+  { name: 'myQuotes', label: '我的报价', icon: 'chart' },
+]
+
 /** The rest of the personal centre (SCREENS.md's menu), grouped by what the user came for. */
 const GROUPS: { title: string; entries: Entry[] }[] = [
   {
@@ -149,27 +155,29 @@ function Center() {
         </View>
       </View>
 
-      {GROUPS.map((group) => (
-        <View key={group.title} className="mycenter__group" aria-label={group.title}>
-          <View className="mycenter__group-head">
-            <Text className="mycenter__group-title">{group.title}</Text>
+      {(profile?.roles.includes('merchant') ? [{ title: '号商', entries: MERCHANT_ENTRIES }, ...GROUPS] : GROUPS).map(
+        (group) => (
+          <View key={group.title} className="mycenter__group" aria-label={group.title}>
+            <View className="mycenter__group-head">
+              <Text className="mycenter__group-title">{group.title}</Text>
+            </View>
+            <View className="mycenter__grid">
+              {group.entries.map((entry) => (
+                <View
+                  key={entry.name}
+                  className="mycenter__tile"
+                  role="button"
+                  aria-label={entry.label}
+                  onClick={() => openPage(entry.name)}
+                >
+                  <EntryIcon name={entry.icon} className="mycenter__tile-icon" />
+                  <Text className="mycenter__tile-label">{entry.label}</Text>
+                </View>
+              ))}
+            </View>
           </View>
-          <View className="mycenter__grid">
-            {group.entries.map((entry) => (
-              <View
-                key={entry.name}
-                className="mycenter__tile"
-                role="button"
-                aria-label={entry.label}
-                onClick={() => openPage(entry.name)}
-              >
-                <EntryIcon name={entry.icon} className="mycenter__tile-icon" />
-                <Text className="mycenter__tile-label">{entry.label}</Text>
-              </View>
-            ))}
-          </View>
-        </View>
-      ))}
+        ),
+      )}
 
       <Button className="mycenter__logout" onClick={() => void signOut()}>
         退出登录

@@ -1,0 +1,81 @@
+import { Text, View } from '@tarojs/components'
+import { listMyQuotes } from '@/api/recycling'
+import EmptyState from '@/components/EmptyState'
+import ListFooter from '@/components/ListFooter'
+import PullRefresh from '@/components/PullRefresh'
+import StatusCard, { StatusCardGoods, StatusCardGoodsSkeleton, type StatusTone } from '@/components/StatusCard'
+import { formatPrice } from '@/contract/money'
+import type { MyQuote, QuoteStatus } from '@/contract/recycling'
+import OtherShell from '@/layouts/OtherShell'
+import { openPage } from '@/navigation'
+import { useRequireLogin } from '@/session'
+import { useAppState } from '@/store'
+import { formatTime } from '@/utils/time'
+import { usePagedList } from '@/utils/usePagedList'
+import './index.scss'
+
+/** Sealed bids: a merchant learns only how their own quote ended, never whether it leads. */
+const LABELS: Record<QuoteStatus, string> = { submitted: '已提交', won: '已中标', lost: '未中标', closed: '已关闭' }
+const TONES: Record<QuoteStatus, StatusTone> = { submitted: 'info', won: 'trust', lost: 'hint', closed: 'hint' }
+
+/** 我的报价 (merchants): each quote with its request and how it ended; a won one leads to its order. */
+export default function MyQuotesPage() {
+  const signedIn = useRequireLogin()
+  const profile = useAppState((s) => s.profile)
+  return (
+    <OtherShell>
+      {signedIn && profile && !profile.roles.includes('merchant') ? (
+        <EmptyState
+          text="报价仅对认证号商开放"
+          action={{ label: '申请号商入驻', onClick: () => openPage('shanghu') }}
+        />
+      ) : signedIn && profile ? (
+        <Quotes />
+      ) : null}
+    </OtherShell>
+  )
+}
+
+function Quotes() {
+  const list = usePagedList((page) => listMyQuotes(page), 10)
+  if (list.firstLoad && list.status === 'loading') return <StatusCardGoodsSkeleton />
+  if (list.firstLoad && list.status === 'error') {
+    return <EmptyState text="报价加载失败" action={{ label: '重试', onClick: list.retry }} />
+  }
+  if (list.rows.length === 0) {
+    return <EmptyState text="还没有报价" action={{ label: '去回收大厅', onClick: () => openPage('recycleHall') }} />
+  }
+  const open = (quote: MyQuote) =>
+    quote.orderId === null ? openPage('recycleHall') : openPage('orderDetail', { id: quote.orderId })
+  return (
+    <View className="status-card-list">
+      <PullRefresh onRefresh={list.refresh} />
+      {list.rows.map((quote) => (
+        <StatusCard
+          key={quote.id}
+          className="my-quotes__card"
+          time={`${formatTime(quote.updatedAt)} 报价`}
+          status={LABELS[quote.status]}
+          tone={TONES[quote.status]}
+          label={quote.request.title}
+          onOpen={() => void open(quote)}
+        >
+          <StatusCardGoods
+            cover={quote.request.coverImage}
+            title={quote.request.title}
+            lines={[quote.request.gameName, `我的报价 ${formatPrice(quote.price)}`]}
+          />
+          {quote.orderId !== null && (
+            <View className="my-quotes__won">
+              <Text>已中标，请尽快付款，客服验号移交后确认收货</Text>
+              <View className="my-quotes__pay my-quotes__pay--primary" role="button">
+                <Text>查看订单</Text>
+              </View>
+            </View>
+          )}
+        </StatusCard>
+      ))}
+      <ListFooter status={list.status} hasMore={list.hasMore} onMore={list.loadMore} onRetry={list.retry} />
+    </View>
+  )
+}
