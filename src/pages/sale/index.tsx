@@ -38,10 +38,10 @@ export default function SalePage() {
             </View>
           ))}
           <View className="sale__links">
-            <View role="link" onClick={() => openPage('myJingjiahuishou')}>
+            <View className="sale__link" role="link" onClick={() => openPage('myJingjiahuishou')}>
               <Text>我的回收单 ›</Text>
             </View>
-            <View role="button" onClick={() => setContactsOpen(true)}>
+            <View className="sale__link" role="button" onClick={() => setContactsOpen(true)}>
               <Text>回收客服 ›</Text>
             </View>
           </View>
