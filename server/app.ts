@@ -16,6 +16,7 @@ import { AppError, ErrorReply } from './lib/envelope'
 import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
 import { isLoopback } from './lib/network'
 import { checkRouteSchemas } from './lib/validation'
+import { appraisalRoutes } from './modules/appraisals/routes'
 import { adminAuditRoutes } from './modules/audit/routes'
 import { adminDashboardRoutes } from './modules/dashboard/routes'
 import { authRoutes } from './modules/auth/routes'
@@ -30,6 +31,7 @@ import { adminLedgerRoutes } from './modules/ledger/routes'
 import { adminMerchantRoutes, merchantRoutes } from './modules/merchants/routes'
 import { messageRoutes } from './modules/messages/routes'
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes'
+import { priceIndexRoutes } from './modules/priceIndex/routes'
 import { paymentDevRoutes } from './modules/payments/local/devRoutes'
 import { BRIDGE_PATH, localGateways } from './modules/payments/local/support'
 import { adminPayoutRoutes, paymentRoutes } from './modules/payments/routes'
@@ -56,7 +58,7 @@ export function buildApp(deps: AppDeps) {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // Fastify's default drops unknown fields silently; the API refuses them instead (400 不支持的字段：x).
-    ajv: { customOptions: { removeAdditional: false } },
+    ajv: { customOptions: { removeAdditional: false, discriminator: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addHook('onRoute', (route) => {
@@ -164,6 +166,8 @@ export function buildApp(deps: AppDeps) {
   app.register(merchantRoutes, { ...api, database, kv })
   app.register(recyclingRoutes, { ...api, config, database, kv, vault, lookupKey })
   app.register(adminMerchantRoutes, { ...api, database })
+  app.register(appraisalRoutes, { ...api, config, database })
+  app.register(priceIndexRoutes, { ...api, database })
   app.register(uploadRoutes, { ...api, config, kv })
   app.register(uploadFiles, { config })
   if (config.devTools) {

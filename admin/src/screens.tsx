@@ -9,6 +9,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   FileSearchOutlined,
+  FundOutlined,
   MessageOutlined,
   NotificationOutlined,
   PictureOutlined,
@@ -74,6 +75,13 @@ export const SCREENS: Screen[] = [
     icon: <TeamOutlined />,
     roles: ['service'],
     Page: lazy(() => import('./pages/Users')),
+  },
+  {
+    path: '/appraisals',
+    name: '估价',
+    icon: <FundOutlined />,
+    roles: ['reviewer'],
+    Page: lazy(() => import('./pages/Appraisals')),
   },
   {
     path: '/merchants',

@@ -1,6 +1,7 @@
 /**
  * The demo catalogue `npm start` shows on a fresh data directory: 14 real games with their 区服 trees
- * and attribute templates, 600+ listings on sale, recent deals and a few listings still in review.
+ * and attribute templates, 600+ listings on sale, 2,100 deals over the last 180 days (the sold-price index
+ * appraisals read) and a few listings still in review.
  * Deterministic (a seeded PRNG; times are relative to `now`) and run once: it does nothing when any
  * game exists. Pictures are drawn from SVG with sharp — a handful per game, reused — so it takes
  * seconds. Every listing gets sealed demo credentials for the buying flow.
@@ -17,7 +18,9 @@ import { credentialsAad, sealPayout } from '../modules/catalogue/credentials'
 import { DEMO_SELLER_PAYOUT } from './users'
 
 export const ON_SALE_PER_GAME = 46
-export const SOLD_PER_GAME = 6
+/** Sold over the last 180 days: enough deals per game for an appraisal to find its comparables. */
+export const SOLD_PER_GAME = 150
+const SOLD_HISTORY_DAYS = 180
 /** Listings in review or delisted: never in the catalogue, here so that tests and screens meet them. */
 export const HIDDEN_PER_GAME = 3
 /** The listings not on the market, one of each kind a seller meets: in review, delisted by them, rejected. */
@@ -178,9 +181,28 @@ function attributesFor(spec: GameSpec, random: Random, quality: number): Record<
 
 const labelOf = (field: FieldSpec, id: AttributeValue) => field.options.find((o) => o.id === id)?.label ?? String(id)
 
-/** ¥30 … ¥30,000 on a log scale, rounded the way sellers price. */
-function priceFor(random: Random, quality: number): number {
-  const yuan = 30 * Math.pow(1000, quality)
+/** Where an account's attributes put it, 0 … 1: each field's place in its range, averaged. */
+function attributeScore(spec: GameSpec, attributes: Record<string, AttributeValue>): number {
+  const places = spec.fields.flatMap((field) => {
+    const value = attributes[field.key]
+    if (field.type === 'number') {
+      const [min, max] = field.range ?? [0, 100]
+      return [(Number(value) - min) / (max - min)]
+    }
+    if (field.type === 'radio') return [field.options.findIndex((o) => o.id === value) / (field.options.length - 1)]
+    if (field.type === 'checkbox') return [(value as string[]).length / field.options.length]
+    return []
+  })
+  return places.reduce((sum, place) => sum + place, 0) / places.length
+}
+
+/**
+ * ¥30 … ¥30,000 on a log scale, driven by the attributes, with the noise of real deals (about ±25 %),
+ * rounded the way sellers price.
+ */
+function priceFor(random: Random, spec: GameSpec, attributes: Record<string, AttributeValue>): number {
+  const noise = Math.exp((random.next() + random.next() + random.next() - 1.5) * 0.4)
+  const yuan = 30 * Math.pow(1000, attributeScore(spec, attributes)) * noise
   const nice =
     yuan < 100
       ? Math.round(yuan)
@@ -319,7 +341,7 @@ export async function seedCatalogue(db: Executor, options: SeedCatalogueOptions)
         const path = random.pick(paths)
         const attributes = attributesFor(spec, random, quality)
         const cover = random.pick(art.covers)
-        const price = priceFor(random, quality)
+        const price = priceFor(random, spec, attributes)
         const sold = i >= ON_SALE_PER_GAME && i < ON_SALE_PER_GAME + SOLD_PER_GAME
         // The sold history is the platform's own stock: a consigned sale has an order and a payout, which
         // only a real trade makes (./trades.ts makes the demo seller's).
@@ -327,11 +349,10 @@ export async function seedCatalogue(db: Executor, options: SeedCatalogueOptions)
         const self = random.next() < 0.3 || !seller || sold || price <= 5_000
         const hidden = i >= ON_SALE_PER_GAME + SOLD_PER_GAME
         const hiddenIndex = i - ON_SALE_PER_GAME - SOLD_PER_GAME
-        const listedAt = new Date(now.getTime() - random.int(1, 30 * 24) * hour - (sold ? 8 * day : 0))
-        // Sold over the last week, at least one yesterday, so the home stats are never all zero.
-        const soldAt = sold
-          ? new Date(now.getTime() - ((i - ON_SALE_PER_GAME) % 7) * day - random.int(1, 20) * hour)
-          : null
+        // Sold over the last 180 days, one a day over the last week (the home stats are never all zero).
+        const soldDaysAgo = i - ON_SALE_PER_GAME < 7 ? i - ON_SALE_PER_GAME : random.int(7, SOLD_HISTORY_DAYS - 1)
+        const soldAt = sold ? new Date(now.getTime() - soldDaysAgo * day - random.int(1, 20) * hour) : null
+        const listedAt = new Date((soldAt ?? now).getTime() - random.int(1, 30 * 24) * hour)
         const rent: RentTerms | null =
           random.next() < 0.18
             ? {

@@ -14,7 +14,7 @@ import { get, post } from './request'
 export const publishRecycle = (body: RecycleRequest) => post<ApiResult<MyRecycleRequest>>('/account/backlist', body)
 
 export const listMyRecycles = (query: MyRecycleQuery) =>
-  get<ApiTable<MyRecycleRequest>>('/account/backlist/allList', { ...query })
+  get<ApiTable<MyRecycleRequest>>('/account/backlist/allList', { ...query, mode: 'recycle' })
 
 export const fetchMyRecycle = (id: number) => get<ApiResult<MyRecycleRequest>>(`/account/backlist/${id}`)
 

@@ -60,6 +60,18 @@ export const RECYCLE_STATUS_LABELS = {
   expired: '已过期',
 }
 
+/** The sold-price index: deals older than this say nothing about today's price. */
+export const PRICE_INDEX_DAYS = 180
+/** Fewer comparable deals than this and the index gives no estimate (a person appraises instead). */
+export const MIN_COMPARABLES = 5
+/** How many comparable deals an answer shows. */
+export const SHOWN_COMPARABLES = 6
+
+export const APPRAISAL_STATUS_LABELS = {
+  pending: '待估价',
+  estimated: '已估价',
+}
+
 export const MERCHANT_APPLICATION_STATUS_LABELS = {
   pending: '审核中',
   approved: '已通过',

@@ -14,6 +14,8 @@ export const DashboardCounts = Type.Object({
   unansweredFeedback: Type.Integer(),
   /** Merchant applications waiting for a decision. */
   pendingMerchants: Type.Integer(),
+  /** Appraisals the sold-price index could not price. */
+  pendingAppraisals: Type.Integer(),
 })
 export type DashboardCounts = Static<typeof DashboardCounts>
 

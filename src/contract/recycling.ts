@@ -81,12 +81,14 @@ export const MyRecycleRequest = Type.Object({
 })
 export type MyRecycleRequest = Static<typeof MyRecycleRequest>
 
-export const MyRecycleQuery = Type.Object({
-  mode: Type.Optional(Type.Literal('recycle', { title: '类型' })),
+/** GET /account/backlist/allList: the user's recycling requests (by status), or with `mode=appraise` their appraisals. */
+export const BacklistQuery = Type.Object({
+  mode: Type.Optional(literals(['recycle', 'appraise'] as const, { title: '类型' })),
   status: Type.Optional(RecycleStatus),
   ...pageParams,
 })
-export type MyRecycleQuery = Static<typeof MyRecycleQuery>
+export type BacklistQuery = Static<typeof BacklistQuery>
+export type MyRecycleQuery = Omit<BacklistQuery, 'mode'>
 
 export const RecycleRequestId = Type.Object({ id: Id('回收单号') })
 

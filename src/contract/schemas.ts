@@ -3,7 +3,7 @@
  * file, as a schema with a type of the same name (`Static<typeof X>`): the server validates and answers
  * with the schema, the client imports only the type (`import type`), so none of this reaches its bundle.
  */
-import { Type, type TObjectOptions, type TProperties, type TSchema } from 'typebox'
+import { Type, type Static, type TObject, type TObjectOptions, type TProperties, type TSchema } from 'typebox'
 
 /** The largest int4: ids, amounts and counts stay within PostgreSQL's integer. */
 export const MAX_ID = 2_147_483_647
@@ -38,6 +38,20 @@ export const literals = <T extends string>(
 /** A request body, or an object inside one: unknown fields are refused (400 不支持的字段：x), not dropped. */
 export const Body = <T extends TProperties>(properties: T, options: TObjectOptions = {}) =>
   Type.Object(properties, { ...options, additionalProperties: false })
+
+/**
+ * One of several bodies told apart by a constant property (`mode: 'appraise' | 'recycle'`): the validator
+ * reads the tag first and checks only the body it names, so its messages are that body's own, not a
+ * union's "matches none of".
+ */
+export const Tagged = <const T extends TObject[]>(tag: string, members: T, options: { title: string }) =>
+  Type.Unsafe<Static<T[number]>>({
+    type: 'object',
+    title: options.title,
+    required: [tag],
+    oneOf: members,
+    discriminator: { propertyName: tag },
+  })
 
 /** `pageNum` (1-based) and `pageSize` (≤ 200) of every paged list; the default size comes from settings. */
 export const pageParams = {

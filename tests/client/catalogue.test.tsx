@@ -529,8 +529,8 @@ describe('goodDetail', () => {
     await find('.good-detail__title')
     expect(page().querySelector('.good-detail__title')?.textContent).toBe('王者荣耀 7 号 全英雄 典藏皮肤')
     expect(page().querySelector('.good-detail .price-tag')?.getAttribute('aria-label')).toBe(formatPrice(100_700))
-    expect(page().querySelector('.good-detail__table')?.textContent).toContain('段位王者')
-    expect(page().querySelector('.good-detail__table')?.textContent).toContain('区服安卓 / 微信')
+    expect(page().querySelector('.attribute-table')?.textContent).toContain('段位王者')
+    expect(page().querySelector('.attribute-table')?.textContent).toContain('区服安卓 / 微信')
     await waitFor(() => expect(page().querySelectorAll('.good-detail__similar .goods-tile').length).toBe(2))
 
     await tapLabel('查看大图 2')
@@ -547,6 +547,40 @@ describe('goodDetail', () => {
     await waitFor(() => expect(callsTo(api, 'POST /web/goods/collect/remove')).toHaveLength(1))
     expect(callsTo(api, 'POST /web/goods/collect/remove')[0].data).toEqual({ goodsId: 7 })
     await find('[aria-label="收藏"]')
+  })
+
+  it('places the price against comparable deals (价格参考), and lists them on request', async () => {
+    mockApi({
+      ...catalogueApi,
+      'GET /web/good/7/fairPrice': () => ({
+        code: 200,
+        data: {
+          band: { min: 80_000, max: 95_000, point: 88_000 },
+          position: 'high',
+          comparableCount: 17,
+          comparables: [
+            {
+              id: 301,
+              coverImage: '/uploads/301.jpg',
+              title: '王者荣耀 V8 已售',
+              price: 90_000,
+              soldAt: '2026-11-10T02:00:00Z',
+              similarity: 91,
+            },
+          ],
+        },
+      }),
+    })
+    renderApp('/index/goodDetail?id=7')
+    await find('.good-detail__fair')
+    expect(page().querySelector('.good-detail__fair-verdict')?.textContent).toBe('高于同类成交')
+    expect(page().querySelector('.good-detail__fair-text')?.textContent).toContain(
+      '17 笔同类成交中间 50% 为 ¥800.00 – ¥950.00',
+    )
+    expect(page().querySelector('.price-band')?.getAttribute('aria-label')).toContain('本商品 ¥1,007.00')
+    await tapLabel('查看同类成交')
+    await find('.sheet .deal-row')
+    expect(page().querySelector('.sheet')?.textContent).toContain('相似度 91%')
   })
 
   it('inside WeChat, gives the page’s share card to the JS-SDK, signed by the server', async () => {

@@ -79,6 +79,7 @@ describe('GET /api/admin/dashboard', () => {
       failedPayouts: 1,
       unansweredFeedback: await count(`select count(*) as n from problems where status = 'open'`),
       pendingMerchants: 1,
+      pendingAppraisals: 0,
     })
     expect(body.data.counts.pendingReview).toBeGreaterThan(0)
     const days = body.data.days as { day: string; orders: number; gmv: number; listings: number }[]

@@ -9,6 +9,8 @@ import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../server/db'
 import {
+  appraisalEvents,
+  appraisals,
   games,
   goods,
   goodsEvents,
@@ -24,6 +26,7 @@ import {
   recycleRequests,
   users,
 } from '../../server/db/schema'
+import type { AppraisalStatus } from '../../src/contract/appraisals'
 import type { GoodsStatus } from '../../src/contract/catalogue'
 import type { MerchantApplicationStatus } from '../../src/contract/merchants'
 import type { OrderStatus } from '../../src/contract/orders'
@@ -162,6 +165,20 @@ const fixtures: Record<string, Fixture> = {
         .returning(),
     events: async (tx, id) =>
       (await tx.select().from(merchantApplicationEvents).where(eq(merchantApplicationEvents.applicationId, id))).length,
+  },
+  appraisal: {
+    values: () => ({ userId: buyerId, gameId, templateVersion: 1, regionIds: [], attributes: {} }),
+    rows: (tx, status) =>
+      tx
+        .insert(appraisals)
+        .values({
+          ...(fixtures.appraisal.values() as typeof appraisals.$inferInsert),
+          status: status as AppraisalStatus,
+          ...(status === 'estimated' ? { estimateMin: 100, estimatePoint: 150, estimateMax: 200 } : {}),
+        })
+        .returning(),
+    events: async (tx, id) =>
+      (await tx.select().from(appraisalEvents).where(eq(appraisalEvents.appraisalId, id))).length,
   },
   'recycle request': {
     values: () => ({ sellerId: buyerId, goodsId: goodsIds[0], reservePrice: 10_000, windowEndsAt: new Date() }),

@@ -7,6 +7,17 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { tableRequest, type Query } from '../api'
+import { dateTime } from '../format'
+
+/** The 提交时间 column of a queue: sortable on the server (the longest waiting first by default). */
+export const submittedColumn = <T extends { createdAt: string }>(): ProColumns<T> => ({
+  title: '提交时间',
+  dataIndex: 'createdAt',
+  width: 160,
+  search: false,
+  sorter: true,
+  render: (_, row) => dateTime(row.createdAt),
+})
 
 export interface DrawerProps {
   id: number

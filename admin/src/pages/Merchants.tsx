@@ -4,7 +4,7 @@ import { MERCHANT_APPLICATION_STATUS_LABELS } from '@contract/constants'
 import type { AdminMerchantApplication } from '@contract/merchants'
 import { Button, Drawer, Popconfirm, Space, Tag } from 'antd'
 import { api } from '../api'
-import { DeskTable, type DrawerProps } from '../components/DeskTable'
+import { DeskTable, submittedColumn, type DrawerProps } from '../components/DeskTable'
 import { ReasonButton } from '../components/ReasonButton'
 import { useRecord } from '../components/useRecord'
 import { dateTime, valueEnum } from '../format'
@@ -114,14 +114,7 @@ const columns: ProColumns<AdminMerchantApplication>[] = [
     valueEnum: valueEnum(MERCHANT_APPLICATION_STATUS_LABELS),
     render: (_, row) => statusTag(row),
   },
-  {
-    title: '提交时间',
-    dataIndex: 'createdAt',
-    width: 160,
-    search: false,
-    sorter: true,
-    render: (_, row) => dateTime(row.createdAt),
-  },
+  submittedColumn<AdminMerchantApplication>(),
 ]
 
 export default function Merchants() {

@@ -195,6 +195,10 @@ export const goods = pgTable(
     index('goods_sold_at_idx')
       .on(t.soldAt.desc(), t.id.desc())
       .where(sql`status = 'sold'`),
+    // The sold-price index reads one game's deals of the last 180 days, the latest first.
+    index('goods_sold_game_idx')
+      .on(t.gameId, t.soldAt.desc(), t.id.desc())
+      .where(sql`status = 'sold'`),
     index('goods_seller_idx').on(t.sellerId, t.createdAt.desc()),
     // The console: the review queue oldest first (and its count), and new listings by day.
     index('goods_review_queue_idx')

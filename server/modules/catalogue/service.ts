@@ -101,6 +101,14 @@ async function requireGame(db: Executor, gameId: number): Promise<void> {
   if (!game) throw new AppError(404, '游戏不存在')
 }
 
+/** Names region paths (root first) with one query for all of them; an unknown id is left out. */
+export async function regionNamer(db: Executor, paths: number[][]): Promise<(path: number[]) => string[]> {
+  const ids = [...new Set(paths.flat())]
+  const found = ids.length ? await rows(db, sql`select id, name from region_nodes where id in ${ids}`) : []
+  const names = new Map(found.map((r) => [int(r.id), String(r.name)]))
+  return (path) => path.flatMap((id) => names.get(id) ?? [])
+}
+
 const toRegion = (r: Row): RegionNode => ({
   id: int(r.id),
   gameId: int(r.game_id),

@@ -131,7 +131,7 @@ export function checkAttributes(
 }
 
 /** The region ids must be a path of this game's tree from its root. */
-async function checkRegions(db: Executor, gameId: number, regionIds: number[]): Promise<void> {
+export async function checkRegions(db: Executor, gameId: number, regionIds: number[]): Promise<void> {
   const found = await db
     .select({ id: regionNodes.id, parentId: regionNodes.parentId })
     .from(regionNodes)
@@ -171,11 +171,16 @@ function checkPayout(payout: PayoutAccount, realName: string): PayoutAccount {
   return { alipayAccount, name: realName }
 }
 
-async function checkImages(dataDir: string, coverImage: string, images: string[]): Promise<void> {
-  if (!(await isStoredImage(dataDir, coverImage))) invalid('coverImage', '封面图必须是上传成功后返回的地址，请重新上传')
+/** Every picture must be one of our uploads. */
+export async function checkDetailImages(dataDir: string, images: string[]): Promise<void> {
   for (const image of images) {
     if (!(await isStoredImage(dataDir, image))) invalid('images', '详情图必须是上传成功后返回的地址，请重新上传')
   }
+}
+
+async function checkImages(dataDir: string, coverImage: string, images: string[]): Promise<void> {
+  if (!(await isStoredImage(dataDir, coverImage))) invalid('coverImage', '封面图必须是上传成功后返回的地址，请重新上传')
+  await checkDetailImages(dataDir, images)
 }
 
 async function verifiedRealName(db: Executor, userId: number): Promise<string> {

@@ -15,7 +15,8 @@ export async function dashboard(db: Executor): Promise<Dashboard> {
       (select count(*) from orders where status = 'paid' and paid_amount >= total_amount) as to_hand_over,
       (select count(*) from payouts where status = 'failed') as failed_payouts,
       (select count(*) from problems where status = 'open') as unanswered_feedback,
-      (select count(*) from merchant_applications where status = 'pending') as pending_merchants`)
+      (select count(*) from merchant_applications where status = 'pending') as pending_merchants,
+      (select count(*) from appraisals where status = 'pending') as pending_appraisals`)
   ).rows
   // Days are China calendar days; the window starts at midnight 29 days before today.
   const { rows } = await db.execute(sql`
@@ -52,6 +53,7 @@ export async function dashboard(db: Executor): Promise<Dashboard> {
       failedPayouts: int(counts.failed_payouts),
       unansweredFeedback: int(counts.unanswered_feedback),
       pendingMerchants: int(counts.pending_merchants),
+      pendingAppraisals: int(counts.pending_appraisals),
     },
     days: rows.map((r) => ({ day: String(r.day), orders: int(r.orders), gmv: int(r.gmv), listings: int(r.listings) })),
   }

@@ -17,7 +17,7 @@ import type {
 import type { Payment } from '../../../src/contract/payments'
 import { formatPrice } from '../../../src/contract/money'
 import { isUniqueViolation, type Db, type Executor } from '../../db'
-import { games, goods, orderEvents, orders, payments, regionNodes, users } from '../../db/schema'
+import { games, goods, orderEvents, orders, payments, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
 import { onceByKey } from '../../lib/idempotency'
@@ -27,6 +27,7 @@ import { tradeSettings, type Settings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
 import { revealCredentials as openCredentials } from '../catalogue/credentials'
 import { goodsMachine } from '../catalogue/machine'
+import { regionNamer } from '../catalogue/service'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
 import type { PaymentRow } from '../payments/machine'
@@ -288,12 +289,7 @@ async function openOrder(
     settings: Settings
   },
 ): Promise<OrderRow> {
-  const regions = item.regionIds.length
-    ? await tx
-        .select({ id: regionNodes.id, name: regionNodes.name })
-        .from(regionNodes)
-        .where(inArray(regionNodes.id, item.regionIds))
-    : []
+  const regionNames = await regionNamer(tx, [item.regionIds])
   const now = new Date()
   return orderMachine.create(tx, event, actor, {
     no: tradeNumber('HA', now),
@@ -306,7 +302,7 @@ async function openOrder(
       gameName: item.gameName,
       title: item.title,
       coverImage: item.coverImage,
-      regionNames: item.regionIds.map((id) => regions.find((r) => r.id === id)?.name ?? '').filter(Boolean),
+      regionNames: regionNames(item.regionIds),
       price: item.price,
     },
     guaranteeType: choice.guaranteeType,

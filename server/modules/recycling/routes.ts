@@ -1,10 +1,13 @@
-/** 竞价回收 (API.md, "Selling, appraisal, recycling"): the seller's requests and the merchants' sealed quotes. */
+/**
+ * 竞价回收 (API.md, "Selling, appraisal, recycling"): the seller's requests and the merchants' sealed quotes;
+ * /account/backlist also takes and lists appraisals (`mode: appraise`), the seed's one desk for both.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import {
   AcceptQuote,
   MyQuote,
-  MyRecycleQuery,
+  BacklistQuery,
   MyRecycleRequest,
   OpenRequest,
   OpenRequestsQuery,
@@ -13,12 +16,14 @@ import {
   RecycleRequest,
   RecycleRequestId,
 } from '../../../src/contract/recycling'
-import { PageQuery } from '../../../src/contract/schemas'
+import { Appraisal, AppraisalRequest } from '../../../src/contract/appraisals'
+import { PageQuery, Tagged } from '../../../src/contract/schemas'
 import { Type } from 'typebox'
 import type { AppDeps } from '../../deps'
 import { requireUser, viewerOf } from '../../lib/auth'
 import { Ajax, AppError, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
+import * as appraisals from '../appraisals/service'
 import { consignmentDeps } from '../consignment/routes'
 import * as recycling from './service'
 
@@ -41,18 +46,26 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
     '/account/backlist',
     {
       schema: {
-        summary: '发布竞价回收（需实名）：账号资料与账号密码加密保存，底价只有自己可见，报价时长内号商密封报价',
+        summary:
+          '账号估价（mode appraise：按近 180 天同类成交即时估价，同类不足 5 笔转人工）或发布竞价回收（mode recycle，需实名：账号密码加密保存，底价只有自己可见，报价时长内号商密封报价）',
         tags,
-        body: RecycleRequest,
-        response: { 200: Ajax(MyRecycleRequest) },
+        body: Tagged('mode', [AppraisalRequest, RecycleRequest], { title: '估价或回收' }),
+        response: { 200: Ajax(Type.Union([Appraisal, MyRecycleRequest])) },
       },
     },
     async (request) => {
       const user = requireUser(request)
+      const { body } = request
+      if (body.mode === 'appraise') {
+        await consume(kv, [
+          { key: `rl:appraise:${user.id}`, max: 30, windowSeconds: 3600, message: '估价过于频繁，请 {s} 秒后再试' },
+        ])
+        return ok(await appraisals.appraise(deps, user.id, body))
+      }
       await consume(kv, [
         { key: `rl:recycle:${user.id}`, max: 10, windowSeconds: 3600, message: '发布过于频繁，请 {s} 秒后再试' },
       ])
-      return ok(await recycling.publish(deps, user.id, request.body))
+      return ok(await recycling.publish(deps, user.id, body))
     },
   )
 
@@ -60,15 +73,20 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
     '/account/backlist/allList',
     {
       schema: {
-        summary: '我的回收单（新的在前）：报价数；最高报价在报价截止后才显示',
+        summary: '我的估价单（mode appraise）或回收单（默认 recycle；报价数，最高报价在报价截止后才显示），新的在前',
         tags,
-        querystring: MyRecycleQuery,
-        response: { 200: Table(MyRecycleRequest) },
+        querystring: BacklistQuery,
+        response: { 200: Table(Type.Union([Appraisal, MyRecycleRequest])) },
       },
     },
     async (request) => {
-      const { pageNum = 1, pageSize = 10, ...filters } = request.query
-      const { rows, total } = await recycling.myRequests(deps, viewerOf(request), { ...filters, pageNum, pageSize })
+      const { pageNum = 1, pageSize = 10, mode, ...filters } = request.query
+      const viewer = viewerOf(request)
+      if (mode === 'appraise') {
+        const { rows, total } = await appraisals.myAppraisals(deps, viewer, { pageNum, pageSize })
+        return page(rows, total)
+      }
+      const { rows, total } = await recycling.myRequests(deps, viewer, { ...filters, pageNum, pageSize })
       return page(rows, total)
     },
   )

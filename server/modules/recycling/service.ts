@@ -19,12 +19,12 @@ import {
   type RecycleRequest,
 } from '../../../src/contract/recycling'
 import type { Executor } from '../../db'
-import { games, goods, orders, recycleQuotes, recycleRequests, regionNodes, users } from '../../db/schema'
+import { games, goods, orders, recycleQuotes, recycleRequests, users } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import { AppError, invalid } from '../../lib/envelope'
 import { tradeSettings } from '../../lib/settings'
 import { sweepDue } from '../../lib/sweep'
-import { attributeRows } from '../catalogue/service'
+import { attributeRows, regionNamer } from '../catalogue/service'
 import { goodsMachine } from '../catalogue/machine'
 import { checkedListing, sealSecrets, type ConsignmentDeps } from '../consignment/service'
 import { awardOrderIn } from '../orders/service'
@@ -51,13 +51,10 @@ async function offeredAccounts(deps: ConsignmentDeps, rows: RecycleRow[]) {
         rows.map((row) => row.goodsId),
       ),
     )
-  const regionIds = [...new Set(items.flatMap((item) => item.goods.regionIds))]
-  const regions = regionIds.length
-    ? await deps.db
-        .select({ id: regionNodes.id, name: regionNodes.name })
-        .from(regionNodes)
-        .where(inArray(regionNodes.id, regionIds))
-    : []
+  const regionNames = await regionNamer(
+    deps.db,
+    items.map((item) => item.goods.regionIds),
+  )
   const fields = await deps.cache.fields(
     deps.db,
     items.map(({ goods: g }) => ({ gameId: g.gameId, version: g.templateVersion })),
@@ -69,7 +66,7 @@ async function offeredAccounts(deps: ConsignmentDeps, rows: RecycleRow[]) {
       id: row.id,
       gameId: g.gameId,
       gameName,
-      regionNames: g.regionIds.map((id) => regions.find((r) => r.id === id)?.name ?? '').filter(Boolean),
+      regionNames: regionNames(g.regionIds),
       title: g.title,
       description: g.description,
       coverImage: g.coverImage,

@@ -6,8 +6,13 @@ import { openPage } from '@/navigation'
 import { formatTime } from '@/utils/time'
 import './index.scss'
 
-/** One sold listing: thumbnail, title, game and region, price and when it sold (home and finish). */
-export default function DealRow({ deal }: { deal: RecentDeal }) {
+type Deal = Pick<RecentDeal, 'id' | 'title' | 'coverImage' | 'price' | 'soldAt'> & { thumbImage?: string }
+
+/**
+ * One sold listing: thumbnail, title, a line about it (game and region on home and finish, how alike on an
+ * appraisal), price and when it sold.
+ */
+export default function DealRow({ deal, meta }: { deal: Deal; meta: string }) {
   return (
     <View
       className="deal-row"
@@ -18,7 +23,7 @@ export default function DealRow({ deal }: { deal: RecentDeal }) {
       <LazyImage className="deal-row__thumb" src={deal.thumbImage || deal.coverImage} alt={deal.title} />
       <View className="deal-row__body">
         <Text className="deal-row__title">{deal.title}</Text>
-        <Text className="deal-row__meta">{[deal.gameName, ...deal.regionNames].join(' · ')}</Text>
+        <Text className="deal-row__meta">{meta}</Text>
         <View className="deal-row__bottom">
           <PriceTag fen={deal.price} size="small" />
           <Text className="deal-row__time">{formatTime(deal.soldAt)} 成交</Text>

@@ -4,6 +4,7 @@ import { Picker, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { fetchTemplate } from '@/api/catalogue'
 import { createConsignment, fetchConsignment, previewFee, resubmitConsignment } from '@/api/consignment'
+import { appraiseAccount } from '@/api/appraisals'
 import { publishRecycle } from '@/api/recycling'
 import { ApiError, toastError } from '@/api/request'
 import ChoiceChips from '@/components/ChoiceChips'
@@ -29,7 +30,7 @@ import './index.scss'
 import { showDialog } from '@/utils/dialog'
 
 /** Everything typed so far, kept in storage per game so leaving and coming back loses nothing (no password). */
-interface Draft {
+export interface Draft {
   region: RegionNode[]
   source: AccountSource
   attributes: Record<string, string | string[]>
@@ -74,22 +75,33 @@ const EMPTY: Draft = {
   windowMinutes: '1440',
 }
 
-/** A new listing's draft per game; an edit's per listing; a recycling request's apart. */
-const draftKey = (gameId: number, editing: number | null, recycle: boolean) =>
-  recycle ? `recycleDraft:${gameId}` : editing ? `sellDraft:${gameId}:${editing}` : `sellDraft:${gameId}`
+/** 基本信息 lists an account for sale; 竞价回收 offers it to merchants; 估价 only asks what it is worth. */
+export type FormMode = 'sell' | 'recycle' | 'appraise'
+
+/** A new listing's draft per game; an edit's per listing; a recycling request's and an appraisal's apart. */
+export const draftKey = (mode: FormMode, gameId: number, editing: number | null = null) =>
+  mode !== 'sell' ? `${mode}Draft:${gameId}` : editing ? `sellDraft:${gameId}:${editing}` : `sellDraft:${gameId}`
+
+/** Starts a form's draft from what is already known (an appraisal's answers), keeping what was typed before. */
+export function prefillDraft(mode: FormMode, gameId: number, patch: Partial<Draft>): void {
+  const key = draftKey(mode, gameId)
+  Taro.setStorageSync(key, { ...(Taro.getStorageSync(key) || {}), ...patch })
+}
 
 /**
  * The selling form of one game (`gameId` in the address): step 1 where it plays, step 2 what it is, its price
- * and how to pay. 基本信息 lists it for sale (or resubmits listing `id`); 竞价回收 (`recycle`) offers it to
- * merchants instead — the price becomes the reserve they never see, with a bidding window.
+ * and how to pay. 基本信息 lists it for sale (or resubmits listing `id`); 竞价回收 offers it to merchants
+ * instead — the price becomes the reserve they never see, with a bidding window; 估价 asks only what the
+ * account is (no price, credentials or payout) and answers with what accounts like it sold for.
  */
-export default function SellForm({ recycle }: { recycle: boolean }) {
+export default function SellForm({ mode }: { mode: FormMode }) {
+  const recycle = mode === 'recycle'
   const signedIn = useRequireLogin()
   const params = usePageParams()
   const gameId = Number(params.gameId)
   const valid = Number.isInteger(gameId) && gameId > 0
   // 编辑重提 from 我的代售: the same form resubmits that listing.
-  const editing = !recycle && Number(params.id) > 0 ? Number(params.id) : null
+  const editing = mode === 'sell' && Number(params.id) > 0 ? Number(params.id) : null
   const [game, setGame] = useState<Game | null | 'missing'>(null)
   const [template, setTemplate] = useState<AttributeTemplate | null>(null)
   useEffect(() => {
@@ -109,11 +121,14 @@ export default function SellForm({ recycle }: { recycle: boolean }) {
     <MainShell>
       {!valid || game === 'missing' ? (
         <EmptyState
-          text={recycle ? '请先选择要回收的游戏' : '请先选择要卖的游戏'}
-          action={{ label: '去选择', onClick: () => openPage(recycle ? 'sale' : 'sell') }}
+          text={`请先选择要${{ sell: '卖', recycle: '回收', appraise: '估价' }[mode]}的游戏`}
+          action={{
+            label: '去选择',
+            onClick: () => openPage(recycle ? 'sale' : 'sell', mode === 'appraise' ? { mode } : undefined),
+          }}
         />
       ) : game && template ? (
-        <ListingForm game={game} fields={sellFormFields(template.fields)} editing={editing} recycle={recycle} />
+        <ListingForm game={game} fields={sellFormFields(template.fields)} editing={editing} mode={mode} />
       ) : (
         <Skeleton className="basic-information__skeleton" />
       )}
@@ -129,10 +144,13 @@ const WINDOWS = [
   { value: '4320', label: '72 小时' },
 ]
 
-function ListingForm(props: { game: Game; fields: AttributeField[]; editing: number | null; recycle: boolean }) {
-  const { game, fields, editing, recycle } = props
+function ListingForm(props: { game: Game; fields: AttributeField[]; editing: number | null; mode: FormMode }) {
+  const { game, fields, editing, mode } = props
+  const recycle = mode === 'recycle'
+  // An appraisal asks what the account is, nothing about selling it.
+  const listing = mode !== 'appraise'
   const profile = useAppState((s) => s.profile)
-  const key = draftKey(game.id, editing, recycle)
+  const key = draftKey(mode, game.id, editing)
   const [draft, setDraft] = useState<Draft>(() => ({ ...EMPTY, ...(Taro.getStorageSync(key) || {}) }))
   const [current, setCurrent] = useState<ConsignmentDetail['payout']>(null)
   const [step, setStep] = useState<1 | 2>(1)
@@ -181,7 +199,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
   // The fee the seller will pay, from the server's settings, as the price is typed.
   const fen = yuanToFen(draft.price)
   useEffect(() => {
-    if (fen === undefined || fen < 100) return
+    if (!listing || fen === undefined || fen < 100) return
     const timer = setTimeout(
       () =>
         previewFee(fen).then(
@@ -191,7 +209,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
       300,
     )
     return () => clearTimeout(timer)
-  }, [fen])
+  }, [fen, listing])
   const shownFee = fee && fee.price === fen ? fee : null
 
   // A title from what the account is, until the seller writes their own.
@@ -225,7 +243,9 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
   const description = draft.descriptionEdited ? draft.description : described
 
   const levels = REGION_LEVELS[game.type]
-  const problems: Record<string, string> = {
+  const badPrice = fen === undefined || fen < PRICE_BOUNDS.min || fen > PRICE_BOUNDS.max
+  const priceRule = `请输入 1–1,000,000 元之间的${{ sell: '价格', recycle: '底价', appraise: '心理价位' }[mode]}，最多两位小数`
+  const account: Record<string, string> = {
     region: draft.region.length === 2 ? '' : `请选择${levels[0]}和${levels[1]}`,
     ...Object.fromEntries(
       fields.map((f) => {
@@ -236,23 +256,27 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
         return [f.key, '']
       }),
     ),
-    contact: draft.phone || draft.qq || draft.weixin ? '' : '请至少填写一种联系方式',
-    phone: checkOptionalPhone(draft.phone),
-    qq: checkOptionalQq(draft.qq),
-    price:
-      fen === undefined || fen < PRICE_BOUNDS.min || fen > PRICE_BOUNDS.max
-        ? `请输入 1–1,000,000 元之间的${recycle ? '底价' : '价格'}，最多两位小数`
-        : shownFee && shownFee.net <= 0
-          ? `${recycle ? '底价' : '售价'}须高于最低佣金 ${formatPrice(shownFee.min)}，否则扣除佣金后到手为 ¥0`
-          : '',
-    title: checkLength(title, '标题', 5, 60),
-    cover: draft.cover.length ? '' : '请上传封面图',
-    account: editing && !draft.account && !password ? '' : checkLength(draft.account, '游戏账号', 1, 64),
-    // Editing keeps the credentials on file unless new ones are given.
-    password: password || (editing && !draft.account) ? '' : '请填写游戏密码',
-    alipayAccount: draft.alipayAccount ? '' : '请填写收款支付宝账号',
-    payeeName: draft.payeeName ? '' : '请填写收款人姓名（须与实名认证一致）',
   }
+  const problems: Record<string, string> = !listing
+    ? { ...account, price: draft.price && badPrice ? priceRule : '' }
+    : {
+        ...account,
+        contact: draft.phone || draft.qq || draft.weixin ? '' : '请至少填写一种联系方式',
+        phone: checkOptionalPhone(draft.phone),
+        qq: checkOptionalQq(draft.qq),
+        price: badPrice
+          ? priceRule
+          : shownFee && shownFee.net <= 0
+            ? `${recycle ? '底价' : '售价'}须高于最低佣金 ${formatPrice(shownFee.min)}，否则扣除佣金后到手为 ¥0`
+            : '',
+        title: checkLength(title, '标题', 5, 60),
+        cover: draft.cover.length ? '' : '请上传封面图',
+        account: editing && !draft.account && !password ? '' : checkLength(draft.account, '游戏账号', 1, 64),
+        // Editing keeps the credentials on file unless new ones are given.
+        password: password || (editing && !draft.account) ? '' : '请填写游戏密码',
+        alipayAccount: draft.alipayAccount ? '' : '请填写收款支付宝账号',
+        payeeName: draft.payeeName ? '' : '请填写收款人姓名（须与实名认证一致）',
+      }
 
   const request = (): ConsignmentRequest => ({
     gameId: game.id,
@@ -281,6 +305,21 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
   const submit = async () => {
     setSaving(true)
     try {
+      if (!listing) {
+        const { gameId, regionIds, attributes, images } = request()
+        const { data } = await appraiseAccount({
+          mode: 'appraise',
+          gameId,
+          regionIds,
+          attributes,
+          images,
+          ...(draft.descriptionEdited && draft.description.trim() ? { description: draft.description.trim() } : {}),
+          ...(fen ? { expectedPrice: fen } : {}),
+        })
+        Taro.removeStorageSync(key)
+        await replacePage('commit', { id: data.id })
+        return
+      }
       if (recycle) {
         const { price, ...account } = request()
         await publishRecycle({
@@ -319,7 +358,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
     return (
       <View className="basic-information">
         <Text className="basic-information__step">第 1 步 / 共 2 步 · {game.name}</Text>
-        {profile && profile.realNameStatus !== 'verified' && (
+        {listing && profile && profile.realNameStatus !== 'verified' && (
           <Hint>
             发布商品需要先完成实名认证。
             <Text className="basic-information__link" onClick={() => openPage('Realname')}>
@@ -339,17 +378,19 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
             </Text>
           </View>
         </Field>
-        <Field label="账号来源">
-          <ChoiceChips
-            label="账号来源"
-            options={[
-              { value: 'self_registered', label: '自己注册' },
-              { value: 'other_registered', label: '他人注册' },
-            ]}
-            value={draft.source}
-            onChange={(source) => set({ source })}
-          />
-        </Field>
+        {listing && (
+          <Field label="账号来源">
+            <ChoiceChips
+              label="账号来源"
+              options={[
+                { value: 'self_registered', label: '自己注册' },
+                { value: 'other_registered', label: '他人注册' },
+              ]}
+              value={draft.source}
+              onChange={(source) => set({ source })}
+            />
+          </Field>
+        )}
         <SubmitBar disabled={Boolean(problems.region)} onClick={() => setStep(2)}>
           下一步
         </SubmitBar>
@@ -385,6 +426,77 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
           onChange={(value) => set({ attributes: { ...draft.attributes, [f.key]: value } })}
         />
       ))}
+      {listing ? (
+        <ListingSections
+          draft={draft}
+          set={set}
+          mode={mode}
+          problems={problems}
+          title={title}
+          description={description}
+          fee={shownFee}
+          current={current}
+          password={password}
+          onPassword={setPassword}
+          onBusy={setUploading}
+        />
+      ) : (
+        <>
+          <Text className="basic-information__section">补充信息（选填）</Text>
+          <InputField
+            label="心理价位（元）"
+            name="心理价位"
+            value={draft.price}
+            onChange={(price) => set({ price })}
+            error={problems.price}
+            type="digit"
+            maxlength={10}
+            placeholder="只作参考，不影响估价结果"
+          />
+          <AreaField
+            label="补充说明"
+            name="补充说明"
+            value={draft.descriptionEdited ? draft.description : ''}
+            onChange={(value) => set({ description: value, descriptionEdited: true })}
+            maxlength={2000}
+            placeholder="属性之外的亮点，人工估价时参考"
+          />
+          <Field label="账号截图（最多 9 张）">
+            <ImageUploader
+              value={draft.images}
+              onChange={(images) => set({ images })}
+              max={9}
+              onBusyChange={setUploading}
+            />
+          </Field>
+          <Hint>按近 180 天本平台同类账号的成交价即时估价；同类成交不足 5 笔时转人工估价，结果会通知你。</Hint>
+        </>
+      )}
+      <SubmitBar disabled={Boolean(firstProblem(problems)) || uploading} loading={saving} onClick={() => void submit()}>
+        {{ sell: '提交审核', recycle: '发布竞价回收', appraise: '立即估价' }[mode]}
+      </SubmitBar>
+    </View>
+  )
+}
+
+/** What selling needs beyond the account: price, texts, pictures, contact, credentials, payout. */
+function ListingSections(props: {
+  draft: Draft
+  set: (patch: Partial<Draft>) => void
+  mode: FormMode
+  problems: Record<string, string>
+  title: string
+  description: string
+  fee: FeePreview | null
+  current: ConsignmentDetail['payout']
+  password: string
+  onPassword: (password: string) => void
+  onBusy: (busy: boolean) => void
+}) {
+  const { draft, set, mode, problems, title, description, fee, current, password, onPassword, onBusy } = props
+  const recycle = mode === 'recycle'
+  return (
+    <>
       <Text className="basic-information__section">价格与描述</Text>
       <InputField
         label={recycle ? '底价（元）' : '价格（元）'}
@@ -396,10 +508,10 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
         maxlength={10}
         placeholder={recycle ? '低于底价的报价不能成交，号商看不到' : '买家看到的售价'}
       />
-      {shownFee && (
+      {fee && (
         <Text className="basic-information__fee">
-          平台佣金 {formatPrice(shownFee.commission)}（{shownFee.rateBps / 100}%，最低 {formatPrice(shownFee.min)}
-          ），成交后到手 {formatPrice(shownFee.net)}
+          平台佣金 {formatPrice(fee.commission)}（{fee.rateBps / 100}%，最低 {formatPrice(fee.min)}
+          ），成交后到手 {formatPrice(fee.net)}
         </Text>
       )}
       {recycle && (
@@ -443,15 +555,10 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
         placeholder="账号亮点、出售原因等"
       />
       <Field label="封面图" error={problems.cover}>
-        <ImageUploader value={draft.cover} onChange={(cover) => set({ cover })} max={1} onBusyChange={setUploading} />
+        <ImageUploader value={draft.cover} onChange={(cover) => set({ cover })} max={1} onBusyChange={onBusy} />
       </Field>
       <Field label="详情图（选填，最多 9 张）">
-        <ImageUploader
-          value={draft.images}
-          onChange={(images) => set({ images })}
-          max={9}
-          onBusyChange={setUploading}
-        />
+        <ImageUploader value={draft.images} onChange={(images) => set({ images })} max={9} onBusyChange={onBusy} />
       </Field>
       <Text className="basic-information__section">联系方式</Text>
       <ContactFields
@@ -482,7 +589,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
       <InputField
         label="游戏密码"
         value={password}
-        onChange={setPassword}
+        onChange={onPassword}
         maxlength={64}
         password
         placeholder="不会保存在本机"
@@ -507,10 +614,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
         maxlength={20}
         placeholder="须与实名认证的姓名一致"
       />
-      <SubmitBar disabled={Boolean(firstProblem(problems)) || uploading} loading={saving} onClick={() => void submit()}>
-        {recycle ? '发布竞价回收' : '提交审核'}
-      </SubmitBar>
-    </View>
+    </>
   )
 }
 

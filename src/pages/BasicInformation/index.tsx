@@ -1,6 +1,8 @@
+import { usePageParams } from '@/navigation'
 import SellForm from './SellForm'
 
-/** 基本信息: list an account of one game for sale (or resubmit listing `id`). */
+/** 基本信息: list an account of one game for sale (or resubmit listing `id`); with `mode=appraise`, 估价 it. */
 export default function BasicInformationPage() {
-  return <SellForm recycle={false} />
+  const { mode } = usePageParams()
+  return <SellForm mode={mode === 'appraise' ? 'appraise' : 'sell'} />
 }

@@ -3,6 +3,7 @@ import { Swiper, SwiperItem, Text, View } from '@tarojs/components'
 import Taro, { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { collectGoods, fetchGoods, fetchRecommendations, uncollectGoods } from '@/api/catalogue'
 import { ApiError, mediaUrl, toastError } from '@/api/request'
+import AttributeTable from '@/components/AttributeTable'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import GoodsCard, { Badges } from '@/components/GoodsCard'
@@ -27,6 +28,7 @@ import { rememberGame } from '@/utils/games'
 import { usePageTitle } from '@/utils/pageTitle'
 import { formatTime } from '@/utils/time'
 import { formatPrice } from '@/contract/money'
+import FairPriceCard from './FairPriceCard'
 import './index.scss'
 
 type Tab = 'detail' | 'notice' | 'guarantee' | 'group'
@@ -242,24 +244,11 @@ function Detail({ goods, similar, onChange, resumeBuy }: DetailProps) {
         )}
       </View>
 
+      <FairPriceCard goodsId={goods.id} price={goods.price} />
+
       <View className="good-detail__card">
         <Text className="good-detail__section">账号信息</Text>
-        <View className="good-detail__table">
-          <View className="good-detail__cell">
-            <Text className="good-detail__label">游戏</Text>
-            <Text className="good-detail__value">{goods.gameName}</Text>
-          </View>
-          <View className="good-detail__cell">
-            <Text className="good-detail__label">区服</Text>
-            <Text className="good-detail__value">{goods.regionNames.join(' / ') || '—'}</Text>
-          </View>
-          {goods.attributeRows.map((row) => (
-            <View key={row.key} className="good-detail__cell">
-              <Text className="good-detail__label">{row.label}</Text>
-              <Text className="good-detail__value">{row.value || '—'}</Text>
-            </View>
-          ))}
-        </View>
+        <AttributeTable gameName={goods.gameName} regionNames={goods.regionNames} rows={goods.attributeRows} />
       </View>
 
       <View className="good-detail__card good-detail__tabs">

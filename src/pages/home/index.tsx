@@ -229,7 +229,9 @@ function RecentDeals() {
             <Text>暂无成交记录</Text>
           </View>
         ) : (
-          deals.map((deal) => <DealRow key={deal.id} deal={deal} />)
+          deals.map((deal) => (
+            <DealRow key={deal.id} deal={deal} meta={[deal.gameName, ...deal.regionNames].join(' · ')} />
+          ))
         )}
       </View>
     </Section>

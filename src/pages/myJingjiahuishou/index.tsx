@@ -58,7 +58,7 @@ export default function MyJingjiahuishouPage() {
 }
 
 function Requests({ status }: { status?: RecycleStatus }) {
-  const list = usePagedList((page) => listMyRecycles({ mode: 'recycle', ...(status ? { status } : {}), ...page }), 10)
+  const list = usePagedList((page) => listMyRecycles({ ...(status ? { status } : {}), ...page }), 10)
   const shown = useRef(false)
   // Back from the quotes, a request may have been accepted or cancelled.
   useDidShow(() => {

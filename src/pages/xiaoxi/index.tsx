@@ -31,12 +31,17 @@ const TYPE_ICONS: Record<MessageType, GlyphName> = {
   system: 'bell',
 }
 
-/** Where a message leads: its order, its goods, or the recycling request's quotes. */
+/** Where a message leads, and the link's words: its order, its goods, the recycling request's quotes, the appraisal. */
+const RELATED = {
+  order: ['orderDetail', '查看订单'],
+  goods: ['goodDetail', '查看商品'],
+  request: ['jingjiahuishouPriceList', '查看报价'],
+  appraisal: ['commit', '查看估价'],
+} as const satisfies Record<NonNullable<Message['relatedType']>, readonly [string, string]>
+
 function openRelated(message: Message): void {
-  if (message.relatedId === null) return
-  if (message.relatedType === 'order') void openPage('orderDetail', { id: message.relatedId })
-  else if (message.relatedType === 'goods') void openPage('goodDetail', { id: message.relatedId })
-  else if (message.relatedType === 'request') void openPage('jingjiahuishouPriceList', { id: message.relatedId })
+  if (message.relatedId === null || message.relatedType === null) return
+  void openPage(RELATED[message.relatedType][0], { id: message.relatedId })
 }
 
 /** Reads a page of messages and keeps the 消息 badge's count in step with it. */
@@ -116,14 +121,7 @@ function Messages() {
                 </View>
                 <Text className="message__content">{message.content}</Text>
                 {message.relatedId !== null && message.relatedType !== null && (
-                  <Text className="message__link">
-                    {message.relatedType === 'goods'
-                      ? '查看商品'
-                      : message.relatedType === 'order'
-                        ? '查看订单'
-                        : '查看报价'}{' '}
-                    ›
-                  </Text>
+                  <Text className="message__link">{RELATED[message.relatedType][1]} ›</Text>
                 )}
               </View>
             </View>
