@@ -18,6 +18,7 @@ import { startSweeper } from './sweeper'
 import { createPaymentGateways, type PaymentChannels } from './modules/payments'
 import { seedCatalogue } from './seed/catalogue'
 import { seedContent } from './seed/content'
+import { seedDemoAppraisals } from './seed/appraisals'
 import { seedDemoMerchant } from './seed/merchants'
 import { seedDemoTrades } from './seed/trades'
 import { demoAccountsText, seedDemoUsers, type DemoAccount } from './seed/users'
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
       demoAccounts = await seedDemoUsers(database.db, vault, { randomStaffPasswords: config.localModeOnNetwork })
       await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
       await seedDemoMerchant(database.db)
+      await seedDemoAppraisals(database.db, config.dataDir)
       await seedContent(database.db, { dataDir: config.dataDir, lookupKey })
     }
     const payments = (opened.payments = createPaymentGateways(config, {

@@ -1,7 +1,7 @@
 /**
- * The demo catalogue `npm start` shows on a fresh data directory: 14 real games with their 区服 trees
- * and attribute templates, 600+ listings on sale, 2,100 deals over the last 180 days (the sold-price index
- * appraisals read) and a few listings still in review.
+ * The demo catalogue `npm start` shows on a fresh data directory: 15 real games with their 区服 trees
+ * and attribute templates, 690 listings on sale, 2,100 deals over the last 180 days (the sold-price index
+ * appraisals read; the newest game has none yet) and a few listings still in review.
  * Deterministic (a seeded PRNG; times are relative to `now`) and run once: it does nothing when any
  * game exists. Pictures are drawn from SVG with sharp — a handful per game, reused — so it takes
  * seconds. Every listing gets sealed demo credentials for the buying flow.
@@ -333,7 +333,8 @@ export async function seedCatalogue(db: Executor, options: SeedCatalogueOptions)
       const fields = spec.fields.map(({ range: _range, short: _short, samples: _samples, ...field }) => field)
       await tx.insert(attributeTemplates).values({ gameId: game.id, version: 1, fields })
 
-      const total = ON_SALE_PER_GAME + SOLD_PER_GAME + HIDDEN_PER_GAME
+      const soldCount = spec.newOnPlatform ? 0 : SOLD_PER_GAME
+      const total = ON_SALE_PER_GAME + soldCount + HIDDEN_PER_GAME
       const rows: (typeof goods.$inferInsert)[] = []
       const carriers: string[] = []
       for (let i = 0; i < total; i++) {
@@ -342,13 +343,13 @@ export async function seedCatalogue(db: Executor, options: SeedCatalogueOptions)
         const attributes = attributesFor(spec, random, quality)
         const cover = random.pick(art.covers)
         const price = priceFor(random, spec, attributes)
-        const sold = i >= ON_SALE_PER_GAME && i < ON_SALE_PER_GAME + SOLD_PER_GAME
+        const sold = i >= ON_SALE_PER_GAME && i < ON_SALE_PER_GAME + soldCount
         // The sold history is the platform's own stock: a consigned sale has an order and a payout, which
         // only a real trade makes (./trades.ts makes the demo seller's).
         // A seller lists nothing the minimum commission (¥50) would take whole.
         const self = random.next() < 0.3 || !seller || sold || price <= 5_000
-        const hidden = i >= ON_SALE_PER_GAME + SOLD_PER_GAME
-        const hiddenIndex = i - ON_SALE_PER_GAME - SOLD_PER_GAME
+        const hidden = i >= ON_SALE_PER_GAME + soldCount
+        const hiddenIndex = i - ON_SALE_PER_GAME - soldCount
         // Sold over the last 180 days, one a day over the last week (the home stats are never all zero).
         const soldDaysAgo = i - ON_SALE_PER_GAME < 7 ? i - ON_SALE_PER_GAME : random.int(7, SOLD_HISTORY_DAYS - 1)
         const soldAt = sold ? new Date(now.getTime() - soldDaysAgo * day - random.int(1, 20) * hour) : null

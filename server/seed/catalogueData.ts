@@ -26,6 +26,8 @@ export interface GameSpec {
   phrases: string[]
   /** Hue of the generated pictures. */
   hue: number
+  /** Only just on the platform: listings on sale but no deals yet, so its appraisals go to a person. */
+  newOnPlatform?: boolean
 }
 
 let sortCounter = 0
@@ -383,6 +385,26 @@ export const GAMES: GameSpec[] = [
       binding(['将军令已解绑']),
     ],
     phrases: ['神兽', '高修炼', '满技能宝宝', '老区', '锦衣多', '比武常客'],
+  },
+  {
+    name: '三角洲行动',
+    initial: 'S',
+    type: 'mobile',
+    hot: true,
+    newOnPlatform: true,
+    kinds: ['system', 'carrier'],
+    regions: tencentMobile,
+    hue: 160,
+    fields: [
+      radio('rank', '段位', ['青铜', '白银', '黄金', '铂金', '钻石', '黑鹰', '三角洲巅峰']),
+      number('coins', '哈夫币', '万', [10, 5000], '万哈夫币'),
+      number('operators', '干员数', '个', [4, 12], '干员'),
+      number('level', '账号等级', '级', [1, 60], '级'),
+      checkbox('rare', '稀有物品', ['典藏皮肤', '红色收藏品', '大红保险箱', '限定挂饰', '金色枪皮']),
+      radio('realName', '二次实名', ['可二次实名', '不可二次实名']),
+      binding(),
+    ],
+    phrases: ['满仓库', '红卡多', '巅峰段位', '全干员', '烽火地带常客', '大红收藏'],
   },
 ]
 

@@ -4,7 +4,7 @@
  * picks one once bidding has closed. Money is integer fen; times come from the server clock.
  */
 import { Type, type Static } from 'typebox'
-import { AttributeRow } from './catalogue'
+import { AttributeRow, GOODS_STATUSES } from './catalogue'
 import { AccountCredentials, ConsignmentRequest, Price } from './consignment'
 import { Body, Id, literals, Nullable, NullableTime, pageParams, Time } from './schemas'
 
@@ -16,6 +16,11 @@ export const RECYCLE_CHOOSING_HOURS = 24
 
 const { price: _price, ...listing } = ConsignmentRequest.properties
 
+export const RECYCLE_PUBLISH_MODES = ['recycle', 'both'] as const
+/** recycle 只竞价回收 (the account stays off the market) · both 官方代售+竞价回收. */
+export const RecyclePublishMode = literals(RECYCLE_PUBLISH_MODES, { title: '发布模式' })
+export type RecyclePublishMode = Static<typeof RecyclePublishMode>
+
 /**
  * POST /account/backlist with `mode: recycle` (real name required): the account as the selling form
  * describes it — credentials and payout account included, sealed as in selling — with the reserve price
@@ -23,6 +28,10 @@ const { price: _price, ...listing } = ConsignmentRequest.properties
  */
 export const RecycleRequest = Body({
   mode: Type.Literal('recycle', { title: '类型' }),
+  /** 只竞价回收, or 官方代售+竞价回收: listed for sale at `price` (through review) while merchants bid. */
+  publishMode: Type.Optional(RecyclePublishMode),
+  /** The sale price of 官方代售+竞价回收. */
+  price: Type.Optional({ ...Price, title: '代售价' }),
   ...listing,
   /** Required here: the merchant's order is handed over from them. */
   credentials: AccountCredentials,
@@ -77,6 +86,9 @@ export const MyRecycleRequest = Type.Object({
   choosingEndsAt: NullableTime,
   /** The merchant's order once a quote is accepted. */
   orderId: Nullable(Type.Integer()),
+  publishMode: RecyclePublishMode,
+  /** With 官方代售: the listing on the market, its price and where it stands. */
+  listing: Nullable(Type.Object({ price: Type.Integer(), status: literals(GOODS_STATUSES) })),
   actions: Type.Array(RecycleAction),
 })
 export type MyRecycleRequest = Static<typeof MyRecycleRequest>

@@ -32,6 +32,8 @@ const request = (over: Partial<MyRecycleRequest> = {}): MyRecycleRequest => ({
   bestQuote: null,
   choosingEndsAt: null,
   orderId: null,
+  publishMode: 'recycle',
+  listing: null,
   actions: ['cancel'],
   ...over,
 })
@@ -77,7 +79,11 @@ describe('myJingjiahuishou (竞价中心)', () => {
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /account/backlist/allList': () => ({
         code: 200,
-        rows: [request(), choosing({ id: 8 }), request({ id: 9, status: 'expired', actions: [], bestQuote: 30_000 })],
+        rows: [
+          request({ publishMode: 'both', listing: { price: 88_000, status: 'on_sale' } }),
+          choosing({ id: 8 }),
+          request({ id: 9, status: 'expired', actions: [], bestQuote: 30_000 }),
+        ],
         total: 3,
       }),
     })
@@ -94,6 +100,8 @@ describe('myJingjiahuishou (竞价中心)', () => {
     expect(picking).toContain('3 个报价，最高 ¥610.00')
     expect(picking).toContain('选择剩余')
     expect(expired).toContain('已过期')
+    expect(quoting).toContain('官方代售 ¥880.00 · 在售')
+    expect(picking).not.toContain('官方代售')
     await clickButton('待选择')
     await waitFor(() => expect(callsTo(api, 'GET /account/backlist/allList')).toHaveLength(2))
     expect(queryOf(callsTo(api, 'GET /account/backlist/allList')[1])).toMatchObject({ status: 'choosing' })

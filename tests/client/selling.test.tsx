@@ -298,7 +298,8 @@ describe('BasicInformation (基本信息)', () => {
     expect(Taro.getStorageSync('sellDraft:1')).toBeFalsy()
   })
 
-  it('竞价回收: the same form with a reserve and a bidding window publishes a recycling request', async () => {
+  /** 竞价回收's form at step 2 with a reserve of ¥500 typed before (its draft is its own). */
+  async function recycleFormAtStep2() {
     keepDraft('888')
     Taro.setStorageSync('recycleDraft:1', { ...Taro.getStorageSync('sellDraft:1'), price: '500' })
     const api = mockApi({
@@ -309,19 +310,47 @@ describe('BasicInformation (基本信息)', () => {
     renderApp('/index/jingjiahuishou?gameId=1')
     await waitFor(() => expect(text('.basic-information')).toContain('安卓 / 微信'))
     await clickButton('下一步')
+    return api
+  }
+
+  it('竞价回收: the same form with a reserve and a bidding window publishes a recycling request', async () => {
+    const api = await recycleFormAtStep2()
     await byLabel('底价')
     fireEvent.click([...page().querySelectorAll('[role=radio]')].find((el) => el.textContent === '6 小时')!)
     await typeInto('游戏密码', 'S3cret-pass!')
     await clickButton('发布竞价回收')
     await waitFor(() => expect(callsTo(api, 'POST /account/backlist')).toHaveLength(1))
     const sent = callsTo(api, 'POST /account/backlist')[0].data as Record<string, unknown>
-    expect(sent).toMatchObject({ mode: 'recycle', reservePrice: 50_000, windowMinutes: 360, gameId: 1 })
+    expect(sent).toMatchObject({
+      mode: 'recycle',
+      publishMode: 'recycle',
+      reservePrice: 50_000,
+      windowMinutes: 360,
+      gameId: 1,
+    })
     expect(sent).not.toHaveProperty('price')
     expect(sent.credentials).toEqual({ account: 'wz01', password: 'S3cret-pass!' })
     await waitFor(() => expect(window.location.pathname).toBe('/index/other/myJingjiahuishou'))
     expect(Taro.getStorageSync('recycleDraft:1')).toBeFalsy()
     // The sale listing's draft is its own.
     expect(Taro.getStorageSync('sellDraft:1')).toMatchObject({ price: '888' })
+  })
+
+  it('竞价回收 in 官方代售+竞价回收 mode asks for the sale price as well and sends both', async () => {
+    const api = await recycleFormAtStep2()
+    fireEvent.click([...page().querySelectorAll('[role=radio]')].find((el) => el.textContent === '官方代售+竞价回收')!)
+    await typeInto('游戏密码', 'S3cret-pass!')
+    // The sale price is now asked for: nothing is sent without it.
+    expect(page().querySelector('.submit-bar__button')?.hasAttribute('disabled')).toBe(true)
+    await typeInto('代售价', '900')
+    await clickButton('发布竞价回收')
+    await waitFor(() => expect(callsTo(api, 'POST /account/backlist')).toHaveLength(1))
+    expect(callsTo(api, 'POST /account/backlist')[0].data).toMatchObject({
+      mode: 'recycle',
+      publishMode: 'both',
+      price: 90_000,
+      reservePrice: 50_000,
+    })
   })
 
   it('refuses a price the minimum commission would take whole, before anything is sent', async () => {

@@ -445,3 +445,100 @@ describe('accepting a quote', () => {
     expect(told.map((m) => m.title)).toContain('回收交易未完成')
   })
 })
+
+describe('官方代售+竞价回收', () => {
+  const both = { publishMode: 'both', price: 88_000 }
+  const accept = (me: Person, id: number, quoteId: number) =>
+    call('POST', `/api/account/backlist/${id}/accept`, { token: me.token, body: { quoteId } })
+  let reviewer: Person
+  beforeAll(async () => {
+    reviewer = await createPerson(database, ['user', 'reviewer', 'service'])
+  })
+
+  /** A request of `me` in both modes, its listing approved on the market, bidding still open. */
+  async function onSaleAndBidding(me: Person) {
+    const id = await published(me, both)
+    const [request] = await database.db.select().from(recycleRequests).where(eq(recycleRequests.id, id))
+    const approved = await call('POST', `/api/admin/goods/${request.goodsId}/approve`, { token: reviewer.token })
+    expect(approved.status).toBe(200)
+    return { id, goodsId: request.goodsId }
+  }
+
+  test('publishes the account for sale through review as well; the sale price is asked only in this mode', async () => {
+    const me = await seller()
+    expect(await publish(me, { publishMode: 'both' })).toMatchObject({
+      status: 400,
+      body: { msg: '官方代售+竞价回收需要填写代售价' },
+    })
+    expect(await publish(me, { price: 88_000 })).toMatchObject({ status: 400, body: { msg: '只竞价回收不需要代售价' } })
+    const reply = await publish(me, both)
+    expect(reply.body.data).toMatchObject({
+      status: 'quoting',
+      publishMode: 'both',
+      reservePrice: RESERVE,
+      listing: { price: 88_000, status: 'pending_review' },
+    })
+    const [request] = await database.db.select().from(recycleRequests).where(eq(recycleRequests.id, reply.body.data.id))
+    const [item] = await database.db.select().from(goods).where(eq(goods.id, request.goodsId))
+    expect(item).toMatchObject({ status: 'pending_review', price: 88_000, sellerId: me.id })
+    const [sealed] = await database.db.select().from(goodsCredentials).where(eq(goodsCredentials.goodsId, item.id))
+    expect(sealed).toBeDefined()
+    // Merchants see the account in the hall while it waits for review, but it cannot go to them yet.
+    const quoted = await quote(merchants[0], request.id, 60_000)
+    await windowEnded(request.id)
+    await runRecycleSweep(database.db)
+    expect(await accept(me, request.id, quoted.body.data.id)).toMatchObject({
+      status: 409,
+      body: { msg: '代售商品还在审核中，审核通过后才能成交' },
+    })
+  })
+
+  test('a merchant’s quote accepted takes the listing off the market, in trade with the merchant at the quote', async () => {
+    const me = await seller()
+    const { id, goodsId } = await onSaleAndBidding(me)
+    const quoted = await quote(merchants[1], id, 64_000)
+    await windowEnded(id)
+    await runRecycleSweep(database.db)
+    const reply = await accept(me, id, quoted.body.data.id)
+    expect(reply.body.data).toMatchObject({ status: 'accepted', listing: { price: 64_000, status: 'in_trade' } })
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, reply.body.data.orderId))
+    expect(order).toMatchObject({ buyerId: merchants[1].id, goodsId, goodsAmount: 64_000 })
+  })
+
+  test('a buyer who buys it on the market first: accepting is refused, and the sale ends the bidding', async () => {
+    const me = await seller()
+    const buyer = await createPerson(database)
+    const { id, goodsId } = await onSaleAndBidding(me)
+    const quoted = await quote(merchants[2], id, 70_000)
+    const ordered = await call('POST', '/api/order', {
+      token: buyer.token,
+      body: { goodsId, guaranteeType: 'none', payMode: 'full', agree: true },
+    })
+    expect(ordered.status).toBe(200)
+    const orderId = ordered.body.data.id
+    const started = await call('POST', `/api/pay/${orderId}`, {
+      token: buyer.token,
+      body: { channel: 'alipay', kind: 'full', returnUrl: '/index/orderDetail' },
+    })
+    expect(await postNotice(app, paidNotice(app, started.body.data.outTradeNo, started.body.data.amount))).toBe(
+      'success',
+    )
+    await windowEnded(id)
+    await runRecycleSweep(database.db)
+    expect(await accept(me, id, quoted.body.data.id)).toMatchObject({
+      status: 409,
+      body: { msg: '账号已在官方代售中被买家下单，暂时不能成交' },
+    })
+    const operator = await createPerson(database, ['user', 'admin'])
+    expect((await call('POST', `/api/admin/orders/${orderId}/hand-over`, { token: operator.token })).status).toBe(200)
+    expect((await call('POST', `/api/need/myOrder/${orderId}/confirm`, { token: buyer.token })).status).toBe(200)
+    await runRecycleSweep(database.db)
+    const mine = (await call('GET', `/api/account/backlist/${id}`, { token: me.token })).body.data
+    expect(mine).toMatchObject({ status: 'cancelled', listing: { status: 'sold' }, actions: [] })
+    const [closed] = await database.db.select().from(recycleQuotes).where(eq(recycleQuotes.requestId, id))
+    expect(closed.status).toBe('closed')
+    const told = await database.db.select().from(messages).where(eq(messages.userId, merchants[2].id))
+    expect(told.map((m) => m.content)).toContain(`你报价的回收单 #${id} 的账号已通过官方代售售出。`)
+    expect((await verifyLedger(database.db)).ok).toBe(true)
+  })
+})

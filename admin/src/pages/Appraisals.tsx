@@ -137,7 +137,11 @@ function AppraisalDrawer({ id, onClose, onChanged }: DrawerProps) {
           <Table
             size="small"
             rowKey="id"
-            title={() => `估价时找到的同类成交（${appraisal.comparableCount} 笔，少于 5 笔不自动估价）`}
+            title={() =>
+              appraisal.source === 'index'
+                ? `估价依据的同类成交（${appraisal.comparableCount} 笔，显示最相似的 ${appraisal.comparables.length} 笔）`
+                : `提交时找到的同类成交（${appraisal.comparableCount} 笔，不足 5 笔，未自动估价）`
+            }
             pagination={false}
             dataSource={appraisal.comparables}
             columns={[
@@ -155,7 +159,7 @@ function AppraisalDrawer({ id, onClose, onChanged }: DrawerProps) {
 
 const columns: ProColumns<AdminAppraisal>[] = [
   { title: '编号', dataIndex: 'id', width: 80, search: false },
-  { title: '账号', dataIndex: 'gameName', width: 220, search: false, render: (_, row) => account(row) },
+  { title: '账号', dataIndex: 'gameName', search: false, render: (_, row) => account(row) },
   { title: '用户', dataIndex: 'userName', width: 140, search: false },
   {
     title: '心理价位',
@@ -172,7 +176,13 @@ const columns: ProColumns<AdminAppraisal>[] = [
     valueEnum: valueEnum(APPRAISAL_STATUS_LABELS),
     render: (_, row) => statusTag(row),
   },
-  { title: '估价', dataIndex: 'estimate', search: false, render: (_, row) => range(row) },
+  {
+    title: '估价',
+    dataIndex: 'estimate',
+    width: 200,
+    search: false,
+    render: (_, row) => (row.estimate ? `${yuan(row.estimate.min)} – ${yuan(row.estimate.max)}` : '—'),
+  },
   submittedColumn<AdminAppraisal>(),
 ]
 

@@ -17,7 +17,7 @@ const COUNTS: { key: keyof DashboardData['counts']; title: string; path: string;
   { key: 'failedPayouts', title: '打款失败', path: '/payouts?status=failed', roles: ['finance'] },
   { key: 'unansweredFeedback', title: '未回复反馈', path: '/feedback', roles: ['service'] },
   { key: 'pendingMerchants', title: '号商申请', path: '/merchants', roles: ['service'] },
-  { key: 'pendingAppraisals', title: '待估价', path: '/appraisals', roles: ['reviewer'] },
+  { key: 'pendingAppraisals', title: '待估价', path: '/appraisals?status=pending', roles: ['reviewer'] },
 ]
 
 const yuanWhole = (fen: number) => yuan(fen).replace(/\.00$/, '')

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { QuoteStatus, RecycleStatus } from '../../../src/contract/recycling'
 import { goods } from './catalogue'
 import { lifeCycleEventColumns } from './events'
@@ -7,8 +7,9 @@ import { orders } from './orders'
 import { users } from './user'
 
 /**
- * 竞价回收: a seller's account offered to merchants for sealed bids. The account itself is a goods row kept
- * off the market (`draft`), with its credentials and payout account sealed as in selling; the request adds
+ * 竞价回收: a seller's account offered to merchants for sealed bids. The account itself is a goods row — kept
+ * off the market (`draft`), or also listed for sale (官方代售+竞价回收) — with its credentials and payout
+ * account sealed as in selling; the request adds
  * the reserve (seen by the seller only) and the clock. `quoteCount` and `bestQuote` are kept with each quote
  * under the request's row lock, so the machine's guards can read them.
  */
@@ -24,6 +25,8 @@ export const recycleRequests = pgTable(
       .unique()
       .references(() => goods.id),
     reservePrice: integer('reserve_price').notNull(),
+    /** 官方代售+竞价回收: the account is also listed for sale (through review) while merchants bid. */
+    consign: boolean('consign').notNull().default(false),
     status: text('status').$type<RecycleStatus>().notNull(),
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
     /** Set when bidding closes: the seller may accept until then. */

@@ -40,8 +40,11 @@ const transitions = {
   relist: { from: ['delisted'], to: 'on_sale', by: ['seller'], guard: delistedBySeller },
   /** Ordered: of racing buyers exactly one finds it on sale. */
   take: { from: ['on_sale'], to: 'in_trade', by: ['buyer'] },
-  /** Its seller accepted a merchant's quote for it (竞价回收): in trade with that merchant's order. */
-  award: { from: ['draft'], to: 'in_trade', by: ['seller'] },
+  /**
+   * Its seller accepted a merchant's quote for it (竞价回收): in trade with that merchant's order — from off
+   * the market, or from on sale (官方代售+竞价回收), where no buyer's order holds it.
+   */
+  award: { from: ['draft', 'on_sale'], to: 'in_trade', by: ['seller'] },
   /** Its order was cancelled (buyer or timeout) or refunded (operator). */
   release: { from: ['in_trade'], to: 'on_sale', by: ['buyer', 'operator', 'system'], guard: listed },
   /** The same for an account that was never on the market: back to its seller. */

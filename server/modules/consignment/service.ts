@@ -193,7 +193,7 @@ async function verifiedRealName(db: Executor, userId: number): Promise<string> {
 }
 
 /** A price the seller gets something for: the commission (at least its minimum) must leave money over. */
-async function checkPrice(db: Executor, price: number): Promise<number> {
+export async function checkPrice(db: Executor, price: number): Promise<number> {
   const { net, min } = await feePreview(db, price)
   if (net <= 0) invalid('price', `售价须高于最低佣金 ${formatPrice(min)}，否则扣除佣金后到手为 ¥0`)
   return price
@@ -247,23 +247,42 @@ export async function createConsignment(
   userId: number,
   body: ConsignmentRequest,
 ): Promise<ConsignmentCreated> {
-  const { values, credentials, payout } = await checkedListing(deps, userId, body)
-  if (!credentials) invalid('credentials', '官方代售需要填写游戏账号和密码')
+  const checked = await checkedListing(deps, userId, body)
+  if (!checked.credentials) invalid('credentials', '官方代售需要填写游戏账号和密码')
   return deps.db.transaction(async (tx) => {
-    const row = await goodsMachine.create(
-      tx,
-      'submit',
-      { kind: 'seller', userId },
-      { ...values, sellerId: userId, accountType: 'consign', guarantee: 'buyer_pays' },
-    )
-    await sealSecrets(tx, deps, row.id, { payout, credentials })
-    if (!(await tradeSettings(tx)).autoApprove) return { id: row.id, status: 'pending_review' as const }
-    // Review switched off by the operators: on sale at once, approved by the system.
-    const now = new Date()
-    await goodsMachine.transition(tx, row.id, 'approve', { kind: 'system' }, { listedAt: now, updatedAt: now })
-    await notifyUsers(tx, [approvedMessage(row)])
-    return { id: row.id, status: 'on_sale' as const }
+    const row = await submitListingIn(tx, deps, userId, checked)
+    return { id: row.id, status: row.status as ConsignmentCreated['status'] }
   })
+}
+
+/**
+ * A checked listing written and sealed, waiting for review — or on sale at once, approved by the system,
+ * when the operators have switched review off. Also 官方代售+竞价回收's listing.
+ */
+export async function submitListingIn(
+  tx: Executor,
+  deps: ConsignmentDeps,
+  userId: number,
+  { values, credentials, payout }: Awaited<ReturnType<typeof checkedListing>>,
+): Promise<GoodsRow> {
+  const row = await goodsMachine.create(
+    tx,
+    'submit',
+    { kind: 'seller', userId },
+    { ...values, sellerId: userId, accountType: 'consign', guarantee: 'buyer_pays' },
+  )
+  await sealSecrets(tx, deps, row.id, { payout, credentials })
+  if (!(await tradeSettings(tx)).autoApprove) return row
+  const now = new Date()
+  const approved = await goodsMachine.transition(
+    tx,
+    row.id,
+    'approve',
+    { kind: 'system' },
+    { listedAt: now, updatedAt: now },
+  )
+  await notifyUsers(tx, [approvedMessage(row)])
+  return approved!
 }
 
 /** The seller's 审核通过 message. */

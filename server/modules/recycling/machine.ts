@@ -2,7 +2,8 @@
  * A recycling request's life cycle (DOMAIN.md): bidding (`quoting`) until its window ends, then the seller
  * chooses among the sealed quotes for 24 h; with no quote at the reserve, or nobody chosen in time, it
  * expires. An accepted quote opens the merchant's order; the request completes with it, or falls through
- * when it is cancelled or refunded. The seller may cancel until a quote is accepted.
+ * when it is cancelled or refunded. The seller may cancel until a quote is accepted; an account also listed
+ * for sale (官方代售+竞价回收) that a buyer buys first ends the bidding.
  */
 import { sql } from 'drizzle-orm'
 import { RECYCLE_STATUSES } from '../../../src/contract/recycling'
@@ -45,6 +46,8 @@ const transitions = {
   /** The merchant's order was cancelled (not paid in time) or refunded: the account goes back to the seller. */
   fallThrough: { from: ['accepted'], to: 'cancelled', by: ['system'] },
   cancel: { from: ['quoting', 'choosing'], to: 'cancelled', by: ['seller'] },
+  /** 官方代售+竞价回收: a buyer bought the listing on the market first. */
+  soldElsewhere: { from: ['quoting', 'choosing'], to: 'cancelled', by: ['system'] },
 } as const
 
 export type TimedRecycleEvent = TimedEvents<typeof transitions>

@@ -4,7 +4,7 @@
  * is open and the quotes once it has closed. Times are the server's.
  */
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
-import type { AttributeValue } from '../../../src/contract/catalogue'
+import type { AttributeValue, GoodsStatus } from '../../../src/contract/catalogue'
 import type { OrderStatus } from '../../../src/contract/orders'
 import { formatPrice } from '../../../src/contract/money'
 import {
@@ -26,7 +26,7 @@ import { tradeSettings } from '../../lib/settings'
 import { sweepDue } from '../../lib/sweep'
 import { attributeRows, regionNamer } from '../catalogue/service'
 import { goodsMachine } from '../catalogue/machine'
-import { checkedListing, sealSecrets, type ConsignmentDeps } from '../consignment/service'
+import { checkedListing, checkPrice, sealSecrets, submitListingIn, type ConsignmentDeps } from '../consignment/service'
 import { awardOrderIn } from '../orders/service'
 import { notifyUsers, type NewMessage } from '../messages/service'
 import { recycleMachine, type RecycleRow, type TimedRecycleEvent } from './machine'
@@ -38,7 +38,10 @@ type Paging = { pageNum: number; pageSize: number }
 
 // ---------------------------------------------------------------- what a request shows
 
-/** The accounts of these requests as anyone involved may see them: no seller, no contact, no reserve. */
+/**
+ * The accounts of these requests as anyone involved may see them (no seller, no contact, no reserve), with
+ * their goods rows for the seller's own view.
+ */
 async function offeredAccounts(deps: ConsignmentDeps, rows: RecycleRow[]) {
   if (rows.length === 0) return new Map<number, ReturnType<typeof account>>()
   const items = await deps.db
@@ -63,6 +66,7 @@ async function offeredAccounts(deps: ConsignmentDeps, rows: RecycleRow[]) {
   const account = (row: RecycleRow) => {
     const { goods: g, gameName } = byGoods.get(row.goodsId)!
     return {
+      goods: g,
       id: row.id,
       gameId: g.gameId,
       gameName,
@@ -85,16 +89,21 @@ async function offeredAccounts(deps: ConsignmentDeps, rows: RecycleRow[]) {
 
 async function toMine(deps: ConsignmentDeps, rows: RecycleRow[]): Promise<MyRecycleRequest[]> {
   const accounts = await offeredAccounts(deps, rows)
-  return rows.map((row) => ({
-    ...accounts.get(row.id)!,
-    reservePrice: row.reservePrice,
-    quoteCount: row.quoteCount,
-    // Sealed for the seller too until bidding has closed: only the count shows.
-    bestQuote: row.status === 'quoting' ? null : row.bestQuote,
-    choosingEndsAt: row.choosingEndsAt?.toISOString() ?? null,
-    orderId: row.orderId,
-    actions: recycleMachine.actionsFor(row, ['seller']),
-  }))
+  return rows.map((row) => {
+    const { goods: item, ...account } = accounts.get(row.id)!
+    return {
+      ...account,
+      reservePrice: row.reservePrice,
+      quoteCount: row.quoteCount,
+      // Sealed for the seller too until bidding has closed: only the count shows.
+      bestQuote: row.status === 'quoting' ? null : row.bestQuote,
+      choosingEndsAt: row.choosingEndsAt?.toISOString() ?? null,
+      orderId: row.orderId,
+      publishMode: row.consign ? 'both' : 'recycle',
+      listing: row.consign ? { price: item.price, status: item.status } : null,
+      actions: recycleMachine.actionsFor(row, ['seller']),
+    }
+  })
 }
 
 async function sellersRequest(db: Executor, viewer: Viewer, id: number, lock = false): Promise<RecycleRow> {
@@ -107,30 +116,39 @@ async function sellersRequest(db: Executor, viewer: Viewer, id: number, lock = f
 
 // ---------------------------------------------------------------- the seller
 
-/**
- * POST /account/backlist (mode recycle): the account is checked and sealed as a listing is — real name,
- * template, regions, pictures, credentials, payout account — and kept off the market; the reserve must
- * leave the seller something after commission, and the window must be at least the operators' minimum.
- */
-export async function publish(deps: ConsignmentDeps, userId: number, body: RecycleRequest): Promise<MyRecycleRequest> {
-  const { mode: _mode, reservePrice, windowMinutes, ...account } = body
-  const { recycleMinWindowMinutes } = await tradeSettings(deps.db)
-  if (windowMinutes < recycleMinWindowMinutes) invalid('windowMinutes', `报价时长至少 ${recycleMinWindowMinutes} 分钟`)
-  const checked = await checkedListing(deps, userId, { ...account, price: reservePrice }).catch((error: unknown) => {
-    // The reserve is checked as a price: its refusal names the reserve.
-    const errors = (error as AppError).data as { errors?: { field: string }[] } | undefined
-    if (errors?.errors?.[0]?.field === 'price')
-      invalid('reservePrice', (error as AppError).message.replace('售价', '底价'))
+/** The reserve is checked as a price would be; its refusal names the reserve. */
+async function checkReserve(db: Executor, reservePrice: number): Promise<void> {
+  await checkPrice(db, reservePrice).catch((error: unknown) => {
+    if (error instanceof AppError) invalid('reservePrice', error.message.replace('售价', '底价'))
     throw error
   })
+}
+
+/**
+ * POST /account/backlist (mode recycle): the account is checked and sealed as a listing is — real name,
+ * template, regions, pictures, credentials, payout account. 只竞价回收 keeps it off the market; 官方代售+竞价回收
+ * lists it at `price` as well, through review like any listing. The reserve must leave the seller something
+ * after commission, and the window must be at least the operators' minimum.
+ */
+export async function publish(deps: ConsignmentDeps, userId: number, body: RecycleRequest): Promise<MyRecycleRequest> {
+  const { mode: _mode, publishMode = 'recycle', price, reservePrice, windowMinutes, ...account } = body
+  const consign = publishMode === 'both'
+  if (consign && price === undefined) invalid('price', '官方代售+竞价回收需要填写代售价')
+  if (!consign && price !== undefined) invalid('price', '只竞价回收不需要代售价')
+  const { recycleMinWindowMinutes } = await tradeSettings(deps.db)
+  if (windowMinutes < recycleMinWindowMinutes) invalid('windowMinutes', `报价时长至少 ${recycleMinWindowMinutes} 分钟`)
+  await checkReserve(deps.db, reservePrice)
+  const checked = await checkedListing(deps, userId, { ...account, price: price ?? reservePrice })
   const row = await deps.db.transaction(async (tx) => {
-    const listing = await goodsMachine.create(
-      tx,
-      'offer',
-      { kind: 'seller', userId },
-      { ...checked.values, sellerId: userId, accountType: 'consign', guarantee: 'buyer_pays' },
-    )
-    await sealSecrets(tx, deps, listing.id, { payout: checked.payout, credentials: checked.credentials })
+    const listing = consign
+      ? await submitListingIn(tx, deps, userId, checked)
+      : await goodsMachine.create(
+          tx,
+          'offer',
+          { kind: 'seller', userId },
+          { ...checked.values, sellerId: userId, accountType: 'consign', guarantee: 'buyer_pays' },
+        )
+    if (!consign) await sealSecrets(tx, deps, listing.id, { payout: checked.payout, credentials: checked.credentials })
     const now = new Date()
     return recycleMachine.create(
       tx,
@@ -140,6 +158,7 @@ export async function publish(deps: ConsignmentDeps, userId: number, body: Recyc
         sellerId: userId,
         goodsId: listing.id,
         reservePrice,
+        consign,
         windowEndsAt: new Date(now.getTime() + windowMinutes * 60_000),
         createdAt: now,
         updatedAt: now,
@@ -235,6 +254,15 @@ export async function cancel(deps: ConsignmentDeps, viewer: Viewer, id: number):
   return (await toMine(deps, [row]))[0]
 }
 
+/** Why 官方代售+竞价回收's listing cannot go to a merchant now. */
+const UNAWARDABLE: Partial<Record<GoodsStatus, string>> = {
+  pending_review: '代售商品还在审核中，审核通过后才能成交',
+  in_trade: '账号已在官方代售中被买家下单，暂时不能成交',
+  sold: '账号已在官方代售中售出',
+  delisted: '代售商品已下架，不能成交',
+  rejected: '代售商品未通过审核，不能成交',
+}
+
 /**
  * POST /account/backlist/{id}/accept {quoteId}: while choosing, a quote at or above the reserve. One
  * transaction under the request's row lock — two accepts, one wins: the account goes to trade at the quoted
@@ -265,7 +293,10 @@ export async function accept(
       { kind: 'seller', userId: viewer.userId, detail: { requestId: id, quoteId } },
       { price: quote.price, updatedAt: now },
     )
-    if (!awarded) throw new AppError(409, '回收单已成交或已结束')
+    if (!awarded) {
+      const [item] = await tx.select({ status: goods.status }).from(goods).where(eq(goods.id, request.goodsId))
+      throw new AppError(409, UNAWARDABLE[item.status] ?? '回收单已成交或已结束')
+    }
     const order = await awardOrderIn(tx, viewer, request.goodsId, quote.merchantId)
     const moved = await recycleMachine.transition(
       tx,
@@ -344,11 +375,10 @@ export async function openRequests(
     rows.map((r) => r.request),
   )
   return {
-    rows: rows.map(({ request, myQuote }) => ({
-      ...accounts.get(request.id)!,
-      quoteCount: request.quoteCount,
-      myQuote,
-    })),
+    rows: rows.map(({ request, myQuote }) => {
+      const { goods: _goods, ...account } = accounts.get(request.id)!
+      return { ...account, quoteCount: request.quoteCount, myQuote }
+    }),
     total,
   }
 }
@@ -516,7 +546,10 @@ const orderEnded = (statuses: OrderStatus[]) =>
     sql`exists (select 1 from ${orders} where ${orders.id} = ${recycleRequests.orderId} and ${inArray(orders.status, statuses)})`,
   )
 
-/** The request follows its merchant's order: completed with it, or over when it was cancelled or refunded. */
+/**
+ * The request follows its merchant's order: completed with it, or over when it was cancelled or refunded;
+ * and while bidding, its account sold on the market (官方代售+竞价回收) ends it.
+ */
 const followingSteps = [
   {
     due: orderEnded(['completed']),
@@ -538,6 +571,17 @@ const followingSteps = [
             relatedId: id,
           },
         ])
+      return row
+    },
+  },
+  {
+    due: and(
+      inArray(recycleRequests.status, ['quoting', 'choosing']),
+      sql`exists (select 1 from ${goods} where ${goods.id} = ${recycleRequests.goodsId} and ${goods.status} = 'sold')`,
+    ),
+    step: async (tx: Executor, id: number, now: Date) => {
+      const row = await recycleMachine.transition(tx, id, 'soldElsewhere', { kind: 'system' }, { updatedAt: now })
+      if (row) await closeQuotes(tx, row, '回收单已结束', `你报价的回收单 #${id} 的账号已通过官方代售售出。`)
       return row
     },
   },

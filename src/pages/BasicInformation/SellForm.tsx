@@ -17,6 +17,7 @@ import Skeleton from '@/components/Skeleton'
 import SubmitBar from '@/components/SubmitBar'
 import type { AttributeField, AttributeTemplate, Game, RegionNode } from '@/contract/catalogue'
 import type { AccountSource, ConsignmentDetail, ConsignmentRequest, FeePreview } from '@/contract/consignment'
+import type { RecyclePublishMode } from '@/contract/recycling'
 import { PRICE_BOUNDS } from '@/contract/constants'
 import { fenToYuan, formatPrice, yuanToFen } from '@/contract/money'
 import { checkOptionalQq } from '@/contract/validation'
@@ -52,6 +53,9 @@ export interface Draft {
   payeeName: string
   /** 竞价回收: how long merchants may quote, minutes. */
   windowMinutes: string
+  /** 竞价回收: only to merchants, or listed for sale as well (官方代售+竞价回收) at `salePrice`. */
+  publishMode: RecyclePublishMode
+  salePrice: string
 }
 
 const EMPTY: Draft = {
@@ -73,6 +77,8 @@ const EMPTY: Draft = {
   alipayAccount: '',
   payeeName: '',
   windowMinutes: '1440',
+  publishMode: 'recycle',
+  salePrice: '',
 }
 
 /** 基本信息 lists an account for sale; 竞价回收 offers it to merchants; 估价 only asks what it is worth. */
@@ -135,6 +141,12 @@ export default function SellForm({ mode }: { mode: FormMode }) {
     </MainShell>
   )
 }
+
+/** 竞价回收's publish modes: 官方代售+竞价回收 — whoever comes first, a buyer or a merchant's quote, ends the other. */
+const PUBLISH_MODES: { value: RecyclePublishMode; label: string }[] = [
+  { value: 'both', label: '官方代售+竞价回收' },
+  { value: 'recycle', label: '只竞价回收' },
+]
 
 /** 竞价回收's bidding windows (minutes): the server refuses one below the operators' minimum. */
 const WINDOWS = [
@@ -243,8 +255,14 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
   const description = draft.descriptionEdited ? draft.description : described
 
   const levels = REGION_LEVELS[game.type]
-  const badPrice = fen === undefined || fen < PRICE_BOUNDS.min || fen > PRICE_BOUNDS.max
-  const priceRule = `请输入 1–1,000,000 元之间的${{ sell: '价格', recycle: '底价', appraise: '心理价位' }[mode]}，最多两位小数`
+  const outOfBounds = (value: number | undefined) =>
+    value === undefined || value < PRICE_BOUNDS.min || value > PRICE_BOUNDS.max
+  const badPrice = outOfBounds(fen)
+  const boundsRule = (name: string) => `请输入 1–1,000,000 元之间的${name}，最多两位小数`
+  const priceRule = boundsRule({ sell: '价格', recycle: '底价', appraise: '心理价位' }[mode])
+  // 官方代售+竞价回收 lists the account at its own price as well.
+  const consign = recycle && draft.publishMode === 'both'
+  const saleFen = yuanToFen(draft.salePrice)
   const account: Record<string, string> = {
     region: draft.region.length === 2 ? '' : `请选择${levels[0]}和${levels[1]}`,
     ...Object.fromEntries(
@@ -269,6 +287,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
           : shownFee && shownFee.net <= 0
             ? `${recycle ? '底价' : '售价'}须高于最低佣金 ${formatPrice(shownFee.min)}，否则扣除佣金后到手为 ¥0`
             : '',
+        salePrice: consign && outOfBounds(saleFen) ? boundsRule('代售价') : '',
         title: checkLength(title, '标题', 5, 60),
         cover: draft.cover.length ? '' : '请上传封面图',
         account: editing && !draft.account && !password ? '' : checkLength(draft.account, '游戏账号', 1, 64),
@@ -324,13 +343,18 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
         const { price, ...account } = request()
         await publishRecycle({
           mode: 'recycle',
+          publishMode: draft.publishMode,
+          ...(consign ? { price: saleFen } : {}),
           ...account,
           credentials: account.credentials!,
           reservePrice: price,
           windowMinutes: Number(draft.windowMinutes),
         })
         Taro.removeStorageSync(key)
-        void Taro.showToast({ title: '已发布，号商开始报价', icon: 'none' })
+        void Taro.showToast({
+          title: consign ? '已发布，代售审核中，号商开始报价' : '已发布，号商开始报价',
+          icon: 'none',
+        })
         await replacePage('myJingjiahuishou')
         return
       }
@@ -526,6 +550,28 @@ function ListingSections(props: {
             号商在报价时长内密封报价，互相看不到；截止后你有 24 小时从达到底价的报价中选择一个成交。
           </Text>
         </Field>
+      )}
+      {recycle && (
+        <Field label="发布模式">
+          <ChoiceChips
+            label="发布模式"
+            options={PUBLISH_MODES}
+            value={draft.publishMode}
+            onChange={(publishMode) => set({ publishMode })}
+          />
+        </Field>
+      )}
+      {recycle && draft.publishMode === 'both' && (
+        <InputField
+          label="代售价（元）"
+          name="代售价"
+          value={draft.salePrice}
+          onChange={(salePrice) => set({ salePrice })}
+          error={draft.salePrice ? problems.salePrice : ''}
+          type="digit"
+          maxlength={10}
+          placeholder="同时上架代售（需审核），买家按此价购买"
+        />
       )}
       <Field label="能否提供包赔材料">
         <ChoiceChips

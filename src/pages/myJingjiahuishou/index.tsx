@@ -8,7 +8,7 @@ import ListFooter from '@/components/ListFooter'
 import PullRefresh from '@/components/PullRefresh'
 import StatusCard, { StatusCardGoods, StatusCardGoodsSkeleton, type StatusTone } from '@/components/StatusCard'
 import Tabs from '@/components/Tabs'
-import { RECYCLE_STATUS_LABELS } from '@/contract/constants'
+import { LISTING_STATUS_LABELS, RECYCLE_STATUS_LABELS } from '@/contract/constants'
 import { formatPrice } from '@/contract/money'
 import type { MyRecycleRequest, RecycleStatus } from '@/contract/recycling'
 import OtherShell from '@/layouts/OtherShell'
@@ -92,6 +92,9 @@ function Requests({ status }: { status?: RecycleStatus }) {
             lines={[
               [request.gameName, ...request.regionNames].join(' · '),
               `底价 ${formatPrice(request.reservePrice)}（号商看不到）`,
+              ...(request.listing
+                ? [`官方代售 ${formatPrice(request.listing.price)} · ${LISTING_STATUS_LABELS[request.listing.status]}`]
+                : []),
             ]}
           />
           <Progress request={request} />

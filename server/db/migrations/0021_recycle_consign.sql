@@ -1,0 +1,1 @@
+ALTER TABLE "recycle_requests" ADD COLUMN "consign" boolean DEFAULT false NOT NULL;
