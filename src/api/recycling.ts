@@ -7,11 +7,14 @@ import type {
   OpenRequestsQuery,
   Quote,
   RecycleRequest,
+  RecycleTerms,
 } from '@/contract/recycling'
 import { get, post } from './request'
 
 /** 竞价回收, the seller's side: publish, follow, choose a quote or cancel. */
 export const publishRecycle = (body: RecycleRequest) => post<ApiResult<MyRecycleRequest>>('/account/backlist', body)
+
+export const fetchRecycleTerms = () => get<ApiResult<RecycleTerms>>('/account/backlist/terms')
 
 export const listMyRecycles = (query: MyRecycleQuery) =>
   get<ApiTable<MyRecycleRequest>>('/account/backlist/allList', { ...query, mode: 'recycle' })

@@ -57,6 +57,16 @@ export type RecycleStatus = Static<typeof RecycleStatus>
 export const RecycleAction = literals(['accept', 'cancel'] as const)
 export type RecycleAction = Static<typeof RecycleAction>
 
+/** GET /account/backlist/terms: the bidding windows a request may have now (the shortest is the operators'). */
+export const RecycleTerms = Type.Object({
+  minWindowMinutes: Type.Integer(),
+  maxWindowMinutes: Type.Integer(),
+  defaultWindowMinutes: Type.Integer(),
+  /** How long the seller has to choose once bidding has closed. */
+  choosingHours: Type.Integer(),
+})
+export type RecycleTerms = Static<typeof RecycleTerms>
+
 /** The account on offer as everyone involved may see it: never the seller, the contact or the reserve. */
 const OfferedAccount = {
   id: Type.Integer(),

@@ -298,14 +298,21 @@ describe('BasicInformation (基本信息)', () => {
     expect(Taro.getStorageSync('sellDraft:1')).toBeFalsy()
   })
 
-  /** 竞价回收's form at step 2 with a reserve of ¥500 typed before (its draft is its own). */
-  async function recycleFormAtStep2() {
+  /**
+   * 竞价回收's form at step 2 with a reserve of ¥500 typed before (its draft is its own), under the operators'
+   * shortest window.
+   */
+  async function recycleFormAtStep2(minWindowMinutes = 60) {
     keepDraft('888')
     Taro.setStorageSync('recycleDraft:1', { ...Taro.getStorageSync('sellDraft:1'), price: '500' })
     const api = mockApi({
       ...listingForm({ price: 50_000, commission: 5_000, net: 45_000, rateBps: 500, min: 5_000 }),
       'POST /account/backlist': () => ({ code: 200, data: { id: 9 } }),
       'GET /account/backlist/allList': () => ({ code: 200, rows: [], total: 0 }),
+      'GET /account/backlist/terms': () => ({
+        code: 200,
+        data: { minWindowMinutes, maxWindowMinutes: 4320, defaultWindowMinutes: 1440, choosingHours: 24 },
+      }),
     })
     renderApp('/index/jingjiahuishou?gameId=1')
     await waitFor(() => expect(text('.basic-information')).toContain('安卓 / 微信'))
@@ -337,7 +344,16 @@ describe('BasicInformation (基本信息)', () => {
   })
 
   it('竞价回收 in 官方代售+竞价回收 mode asks for the sale price as well and sends both', async () => {
-    const api = await recycleFormAtStep2()
+    // Operators who lowered the shortest window to 5 minutes: it is offered beside the usual ones.
+    const api = await recycleFormAtStep2(5)
+    const windows = page().querySelector('[role=radiogroup][aria-label="报价时长"]')!
+    expect([...windows.querySelectorAll('[role=radio]')].map((chip) => chip.textContent)).toEqual([
+      '5 分钟',
+      '1 小时',
+      '6 小时',
+      '24 小时',
+      '72 小时',
+    ])
     fireEvent.click([...page().querySelectorAll('[role=radio]')].find((el) => el.textContent === '官方代售+竞价回收')!)
     await typeInto('游戏密码', 'S3cret-pass!')
     // The sale price is now asked for: nothing is sent without it.
@@ -350,6 +366,7 @@ describe('BasicInformation (基本信息)', () => {
       publishMode: 'both',
       price: 90_000,
       reservePrice: 50_000,
+      windowMinutes: 1440,
     })
   })
 

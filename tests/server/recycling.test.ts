@@ -172,8 +172,16 @@ describe('publishing', () => {
     expect(low.body.data.errors[0].field).toBe('reservePrice')
     expect(low.body.msg).toContain('底价')
     expect((await publish(me, { credentials: undefined })).status).toBe(400)
-    // An operator may lower the minimum.
+    const terms = async () => (await call('GET', '/api/account/backlist/terms', { token: me.token })).body.data
+    expect(await terms()).toEqual({
+      minWindowMinutes: 60,
+      maxWindowMinutes: 4320,
+      defaultWindowMinutes: 1440,
+      choosingHours: 24,
+    })
+    // An operator may lower the minimum; the form's terms say so.
     await setSetting(database.db, 'recycleMinWindowMinutes', 15)
+    expect(await terms()).toMatchObject({ minWindowMinutes: 15 })
     expect((await publish(me, { windowMinutes: 30 })).status).toBe(200)
     await setSetting(database.db, 'recycleMinWindowMinutes', 60)
   })

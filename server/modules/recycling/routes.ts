@@ -15,6 +15,7 @@ import {
   QuoteRequest,
   RecycleRequest,
   RecycleRequestId,
+  RecycleTerms,
 } from '../../../src/contract/recycling'
 import { Appraisal, AppraisalRequest } from '../../../src/contract/appraisals'
 import { PageQuery, Tagged } from '../../../src/contract/schemas'
@@ -66,6 +67,21 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
         { key: `rl:recycle:${user.id}`, max: 10, windowSeconds: 3600, message: '发布过于频繁，请 {s} 秒后再试' },
       ])
       return ok(await recycling.publish(deps, user.id, body))
+    },
+  )
+
+  app.get(
+    '/account/backlist/terms',
+    {
+      schema: {
+        summary: '竞价回收的报价时长范围（最短由运营设置）与选择时限',
+        tags,
+        response: { 200: Ajax(RecycleTerms) },
+      },
+    },
+    async (request) => {
+      requireUser(request)
+      return ok(await recycling.terms(appDeps.database.db))
     },
   )
 

@@ -8,7 +8,10 @@ import type { AttributeValue, GoodsStatus } from '../../../src/contract/catalogu
 import type { OrderStatus } from '../../../src/contract/orders'
 import { formatPrice } from '../../../src/contract/money'
 import {
+  DEFAULT_RECYCLE_WINDOW_MINUTES,
+  MAX_RECYCLE_WINDOW_MINUTES,
   RECYCLE_CHOOSING_HOURS,
+  type RecycleTerms,
   type MyQuote,
   type MyRecycleQuery,
   type MyRecycleRequest,
@@ -166,6 +169,17 @@ export async function publish(deps: ConsignmentDeps, userId: number, body: Recyc
     )
   })
   return (await toMine(deps, [row]))[0]
+}
+
+/** GET /account/backlist/terms. */
+export async function terms(db: Executor): Promise<RecycleTerms> {
+  const { recycleMinWindowMinutes } = await tradeSettings(db)
+  return {
+    minWindowMinutes: recycleMinWindowMinutes,
+    maxWindowMinutes: MAX_RECYCLE_WINDOW_MINUTES,
+    defaultWindowMinutes: Math.max(DEFAULT_RECYCLE_WINDOW_MINUTES, recycleMinWindowMinutes),
+    choosingHours: RECYCLE_CHOOSING_HOURS,
+  }
 }
 
 /** GET /account/backlist/allList (mode recycle): the seller's requests, newest first. */

@@ -5,7 +5,7 @@ import Taro from '@tarojs/taro'
 import { fetchTemplate } from '@/api/catalogue'
 import { createConsignment, fetchConsignment, previewFee, resubmitConsignment } from '@/api/consignment'
 import { appraiseAccount } from '@/api/appraisals'
-import { publishRecycle } from '@/api/recycling'
+import { fetchRecycleTerms, publishRecycle } from '@/api/recycling'
 import { ApiError, toastError } from '@/api/request'
 import ChoiceChips from '@/components/ChoiceChips'
 import EmptyState from '@/components/EmptyState'
@@ -17,7 +17,7 @@ import Skeleton from '@/components/Skeleton'
 import SubmitBar from '@/components/SubmitBar'
 import type { AttributeField, AttributeTemplate, Game, RegionNode } from '@/contract/catalogue'
 import type { AccountSource, ConsignmentDetail, ConsignmentRequest, FeePreview } from '@/contract/consignment'
-import type { RecyclePublishMode } from '@/contract/recycling'
+import type { RecyclePublishMode, RecycleTerms } from '@/contract/recycling'
 import { PRICE_BOUNDS } from '@/contract/constants'
 import { fenToYuan, formatPrice, yuanToFen } from '@/contract/money'
 import { checkOptionalQq } from '@/contract/validation'
@@ -148,13 +148,16 @@ const PUBLISH_MODES: { value: RecyclePublishMode; label: string }[] = [
   { value: 'recycle', label: '只竞价回收' },
 ]
 
-/** 竞价回收's bidding windows (minutes): the server refuses one below the operators' minimum. */
-const WINDOWS = [
-  { value: '60', label: '1 小时' },
-  { value: '360', label: '6 小时' },
-  { value: '1440', label: '24 小时' },
-  { value: '4320', label: '72 小时' },
-]
+/** 竞价回收's usual bidding windows (minutes). */
+const WINDOWS = [60, 360, 1440, 4320]
+
+/** The windows a request may have now: the usual ones within the terms, and the operators' shortest. */
+function windowChoices(terms: RecycleTerms): { value: string; label: string }[] {
+  const minutes = [...new Set([terms.minWindowMinutes, ...WINDOWS])]
+    .filter((m) => m >= terms.minWindowMinutes && m <= terms.maxWindowMinutes)
+    .sort((a, b) => a - b)
+  return minutes.map((m) => ({ value: String(m), label: m % 60 ? `${m} 分钟` : `${m / 60} 小时` }))
+}
 
 function ListingForm(props: { game: Game; fields: AttributeField[]; editing: number | null; mode: FormMode }) {
   const { game, fields, editing, mode } = props
@@ -169,6 +172,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
   const [picking, setPicking] = useState(false)
   const [password, setPassword] = useState('')
   const [fee, setFee] = useState<FeePreview | null>(null)
+  const [terms, setTerms] = useState<RecycleTerms | null>(null)
   const [uploading, setUploading] = useState(false)
   const [saving, setSaving] = useState(false)
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
@@ -176,6 +180,20 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
   useEffect(() => {
     Taro.setStorageSync(key, draft)
   }, [draft, key])
+
+  // 竞价回收: the windows the operators allow now.
+  useEffect(() => {
+    if (!recycle) return
+    fetchRecycleTerms().then(
+      (r) => setTerms(r.data),
+      (error) => toastError(error, '报价时长加载失败'),
+    )
+  }, [recycle])
+  const windows = terms ? windowChoices(terms) : []
+  // A window kept from before that the terms no longer allow gives way to their default.
+  const windowMinutes = windows.some((w) => w.value === draft.windowMinutes)
+    ? draft.windowMinutes
+    : String(terms?.defaultWindowMinutes ?? '')
 
   // 编辑重提: the listing as it is, unless an edit of it was already under way here.
   useEffect(() => {
@@ -288,6 +306,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
             ? `${recycle ? '底价' : '售价'}须高于最低佣金 ${formatPrice(shownFee.min)}，否则扣除佣金后到手为 ¥0`
             : '',
         salePrice: consign && outOfBounds(saleFen) ? boundsRule('代售价') : '',
+        windowMinutes: recycle && !windowMinutes ? '请选择报价时长' : '',
         title: checkLength(title, '标题', 5, 60),
         cover: draft.cover.length ? '' : '请上传封面图',
         account: editing && !draft.account && !password ? '' : checkLength(draft.account, '游戏账号', 1, 64),
@@ -348,7 +367,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
           ...account,
           credentials: account.credentials!,
           reservePrice: price,
-          windowMinutes: Number(draft.windowMinutes),
+          windowMinutes: Number(windowMinutes),
         })
         Taro.removeStorageSync(key)
         void Taro.showToast({
@@ -463,6 +482,8 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
           password={password}
           onPassword={setPassword}
           onBusy={setUploading}
+          windows={windows}
+          windowMinutes={windowMinutes}
         />
       ) : (
         <>
@@ -516,8 +537,12 @@ function ListingSections(props: {
   password: string
   onPassword: (password: string) => void
   onBusy: (busy: boolean) => void
+  /** 竞价回收: the windows allowed now and the one chosen. */
+  windows: { value: string; label: string }[]
+  windowMinutes: string
 }) {
   const { draft, set, mode, problems, title, description, fee, current, password, onPassword, onBusy } = props
+  const { windows, windowMinutes } = props
   const recycle = mode === 'recycle'
   return (
     <>
@@ -542,8 +567,8 @@ function ListingSections(props: {
         <Field label="报价时长">
           <ChoiceChips
             label="报价时长"
-            options={WINDOWS}
-            value={draft.windowMinutes}
+            options={windows}
+            value={windowMinutes}
             onChange={(windowMinutes) => set({ windowMinutes })}
           />
           <Text className="basic-information__fee">
