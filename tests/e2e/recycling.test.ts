@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core'
-import sharp from 'sharp'
 import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
+import { fillSellForm, uploadCover } from './setup/forms'
 import { e2eBaseUrl } from './setup/server'
 
 /**
@@ -54,44 +54,29 @@ it('the seller publishes an account for 竞价回收 with the shortest window', 
   await top().getByRole('button', { name: '王者荣耀' }).click()
   await page.waitForURL(/\/index\/jingjiahuishou\?gameId=\d+/)
 
-  await top().getByRole('button', { name: '选择区服' }).click()
-  await top().getByText('安卓', { exact: true }).click()
-  await top().getByText('微信', { exact: true }).first().click()
-  await submit('下一步').click()
-
-  for (const [group, choice] of [
-    ['段位', '星耀'],
-    ['贵族等级', 'V6'],
-    ['二次实名', '可二次实名'],
-    ['报价时长', '1 分钟'],
-  ]) {
-    await top().getByRole('radiogroup', { name: group }).getByRole('radio', { name: choice, exact: true }).click()
-  }
-  for (const [label, value] of [
-    ['英雄数', '102'],
-    ['皮肤数', '188'],
-    ['账号等级', '30'],
-    ['绑定情况', '仅绑定手机，可换绑'],
-    ['底价', '300'],
-    ['QQ', '12345678'],
-    ['游戏账号', 'e2e_recycle_account'],
-    ['游戏密码', 'E2e-recycle-1'],
-    ['收款支付宝账号', '13800000002'],
-    ['收款人姓名', '李明'],
-  ]) {
-    const box = top().getByRole('textbox', { name: label, exact: true })
-    await ((await box.count()) ? box : top().getByRole('spinbutton', { name: label, exact: true })).fill(value)
-  }
+  await fillSellForm(top(), {
+    region: ['安卓', '微信'],
+    choices: [
+      ['段位', '星耀'],
+      ['贵族等级', 'V6'],
+      ['二次实名', '可二次实名'],
+      ['报价时长', '1 分钟'],
+    ],
+    fields: [
+      ['英雄数', '102'],
+      ['皮肤数', '188'],
+      ['账号等级', '30'],
+      ['绑定情况', '仅绑定手机，可换绑'],
+      ['底价', '300'],
+      ['QQ', '12345678'],
+      ['游戏账号', 'e2e_recycle_account'],
+      ['游戏密码', 'E2e-recycle-1'],
+      ['收款支付宝账号', '13800000002'],
+      ['收款人姓名', '李明'],
+    ],
+  })
   await top().getByRole('textbox', { name: '标题' }).fill(title)
-  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2e90fa' } })
-    .png()
-    .toBuffer()
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    top().getByRole('button', { name: '添加图片' }).first().click(),
-  ])
-  await chooser.setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: picture })
-  await top().getByRole('button', { name: '删除图片 1' }).waitFor()
+  await uploadCover(page, top(), '#2e90fa')
 
   await submit('发布竞价回收').click()
   await page.waitForURL(`${baseUrl}/index/other/myJingjiahuishou`)
@@ -209,24 +194,19 @@ it('an appraisal of a demo game returns a range with comparable deals', async ()
   await page.waitForURL(/\/index\/sell\?mode=appraise/)
   await top().getByRole('button', { name: '王者荣耀' }).click()
   await page.waitForURL(/\/index\/BasicInformation\?gameId=\d+&mode=appraise/)
-  await top().getByRole('button', { name: '选择区服' }).click()
-  await top().getByText('iOS', { exact: true }).click()
-  await top().getByText('QQ', { exact: true }).first().click()
-  await submit('下一步').click()
-  for (const [group, choice] of [
-    ['段位', '钻石'],
-    ['贵族等级', 'V4'],
-    ['二次实名', '可二次实名'],
-  ]) {
-    await top().getByRole('radiogroup', { name: group }).getByRole('radio', { name: choice, exact: true }).click()
-  }
-  for (const [label, value] of [
-    ['英雄数', '80'],
-    ['皮肤数', '200'],
-    ['账号等级', '25'],
-  ]) {
-    await top().getByRole('spinbutton', { name: label, exact: true }).fill(value)
-  }
+  await fillSellForm(top(), {
+    region: ['iOS', 'QQ'],
+    choices: [
+      ['段位', '钻石'],
+      ['贵族等级', 'V4'],
+      ['二次实名', '可二次实名'],
+    ],
+    fields: [
+      ['英雄数', '80'],
+      ['皮肤数', '200'],
+      ['账号等级', '25'],
+    ],
+  })
   await submit('立即估价').click()
   await page.waitForURL(/\/index\/commit\?id=\d+/)
   await top()

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core'
-import sharp from 'sharp'
 import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
+import { fillSellForm, uploadCover } from './setup/forms'
 import { e2eBaseUrl } from './setup/server'
 
 /**
@@ -30,48 +30,32 @@ it('the seller lists an account through 我要卖 and 基本信息', async () =>
   await top().getByRole('button', { name: '王者荣耀' }).click()
   await page.waitForURL(/\/index\/BasicInformation\?gameId=\d+/)
 
-  await top().getByRole('button', { name: '选择区服' }).click()
-  await top().getByText('iOS', { exact: true }).click()
-  await top().getByText('QQ', { exact: true }).first().click()
-  await submit('下一步').click()
-
-  for (const [group, choice] of [
-    ['段位', '铂金'],
-    ['贵族等级', 'V5'],
-    ['二次实名', '可二次实名'],
-  ]) {
-    await top().getByRole('radiogroup', { name: group }).getByRole('radio', { name: choice, exact: true }).click()
-  }
-  for (const [label, value] of [
-    ['英雄数', '98'],
-    ['皮肤数', '156'],
-    ['账号等级', '30'],
-    ['绑定情况', '仅绑定手机，可换绑'],
-    ['价格', '1288'],
-    ['QQ', '12345678'],
-    ['游戏账号', 'e2e_wz_account'],
-    ['游戏密码', 'E2e-secret-1'],
-    ['收款支付宝账号', '13800000002'],
-    ['收款人姓名', '李明'],
-  ]) {
-    // Number inputs are spin buttons to the accessibility tree.
-    const box = top().getByRole('textbox', { name: label, exact: true })
-    await ((await box.count()) ? box : top().getByRole('spinbutton', { name: label, exact: true })).fill(value)
-  }
+  await fillSellForm(top(), {
+    region: ['iOS', 'QQ'],
+    choices: [
+      ['段位', '铂金'],
+      ['贵族等级', 'V5'],
+      ['二次实名', '可二次实名'],
+    ],
+    fields: [
+      ['英雄数', '98'],
+      ['皮肤数', '156'],
+      ['账号等级', '30'],
+      ['绑定情况', '仅绑定手机，可换绑'],
+      ['价格', '1288'],
+      ['QQ', '12345678'],
+      ['游戏账号', 'e2e_wz_account'],
+      ['游戏密码', 'E2e-secret-1'],
+      ['收款支付宝账号', '13800000002'],
+      ['收款人姓名', '李明'],
+    ],
+  })
   await top().getByRole('textbox', { name: '标题' }).fill(title)
   await top()
     .getByText(/成交后到手 ¥1,223\.60/)
     .waitFor()
 
-  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#e4572e' } })
-    .png()
-    .toBuffer()
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    top().getByRole('button', { name: '添加图片' }).first().click(),
-  ])
-  await chooser.setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: picture })
-  await top().getByRole('button', { name: '删除图片 1' }).waitFor()
+  await uploadCover(page, top(), '#e4572e')
 
   await submit('提交审核').click()
   await page.waitForURL(`${baseUrl}/index/other/Mybrowsing`)
