@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
+import websocket from '@fastify/websocket'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -17,6 +18,7 @@ import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/error
 import { isLoopback } from './lib/network'
 import { checkRouteSchemas } from './lib/validation'
 import { appraisalRoutes } from './modules/appraisals/routes'
+import { dealRoomRoutes } from './modules/dealRoom/routes'
 import { adminAuditRoutes } from './modules/audit/routes'
 import { adminDashboardRoutes } from './modules/dashboard/routes'
 import { authRoutes } from './modules/auth/routes'
@@ -96,6 +98,7 @@ export function buildApp(deps: AppDeps) {
   // ~14 KB), so compressing it costs CPU for nothing: goods detail (1.7 KB) ran 13 % more requests a second.
   // The H5 bundles are compressed by the build (server/h5.ts).
   app.register(compress, { threshold: 2048 })
+  app.register(websocket, { options: { maxPayload: 16 * 1024 } })
   app.register(swagger, {
     openapi: {
       info: {
@@ -168,6 +171,7 @@ export function buildApp(deps: AppDeps) {
   app.register(adminMerchantRoutes, { ...api, database })
   app.register(appraisalRoutes, { ...api, config, database })
   app.register(priceIndexRoutes, { ...api, database })
+  app.register(dealRoomRoutes, { ...api, config, database, kv })
   app.register(uploadRoutes, { ...api, config, kv })
   app.register(uploadFiles, { config })
   if (config.devTools) {

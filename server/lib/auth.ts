@@ -95,7 +95,8 @@ export interface SessionLifetime {
   maxDays: number
 }
 
-async function lookup(db: Executor, token: string, lifetime: SessionLifetime): Promise<AuthUser | null> {
+/** The signed-in user of a token (sliding its expiry as a request would), or null. */
+export async function userOfToken(db: Executor, token: string, lifetime: SessionLifetime): Promise<AuthUser | null> {
   const now = new Date()
   const bornAfter = new Date(now.getTime() - lifetime.maxDays * 86_400_000)
   const [row] = await db
@@ -137,7 +138,7 @@ export function installAuth(app: FastifyInstance, db: Executor, lifetime: Sessio
   app.decorateRequest('user', null)
   app.addHook('onRequest', async (request) => {
     const token = request.url.startsWith('/api/') ? readToken(request) : undefined
-    request.user = token ? await lookup(db, token, lifetime) : null
+    request.user = token ? await userOfToken(db, token, lifetime) : null
   })
 }
 

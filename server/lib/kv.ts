@@ -1,8 +1,10 @@
+import { EventEmitter } from 'node:events'
 import { Redis } from 'ioredis'
 
 /**
- * Short-lived shared state: captcha answers, SMS codes, rate-limit counters. Memory is enough for the
- * single embedded instance; several instances must share Redis or each would keep its own limits.
+ * Short-lived shared state — captcha answers, SMS codes, rate-limit counters — and the instances' one
+ * broadcast channel (the deal rooms' live delivery). Memory is enough for the single embedded instance;
+ * several instances must share Redis or each would keep its own limits and hear only its own messages.
  */
 export interface KvStore {
   readonly kind: 'memory' | 'redis'
@@ -16,6 +18,10 @@ export interface KvStore {
   del(key: string): Promise<void>
   /** Whole seconds until the key expires; 0 when it does not exist. */
   ttl(key: string): Promise<number>
+  /** Sends `message` to every instance's listeners of `channel` (this one's included). */
+  publish(channel: string, message: string): Promise<void>
+  /** Hears what any instance publishes on `channel` from now on; returns the way to stop. */
+  subscribe(channel: string, listener: (message: string) => void): Promise<() => void>
   close(): Promise<void>
 }
 
@@ -26,6 +32,7 @@ interface Entry {
 
 export function createMemoryKv(now: () => number = Date.now): KvStore {
   const entries = new Map<string, Entry>()
+  const channels = new EventEmitter().setMaxListeners(0)
   const live = (key: string): Entry | undefined => {
     const entry = entries.get(key)
     if (entry && entry.expiresAt <= now()) {
@@ -66,9 +73,17 @@ export function createMemoryKv(now: () => number = Date.now): KvStore {
       const entry = live(key)
       return entry ? Math.ceil((entry.expiresAt - now()) / 1000) : 0
     },
+    async publish(channel, message) {
+      channels.emit(channel, message)
+    },
+    async subscribe(channel, listener) {
+      channels.on(channel, listener)
+      return () => channels.off(channel, listener)
+    },
     async close() {
       clearInterval(sweeper)
       entries.clear()
+      channels.removeAllListeners()
     },
   }
 }
@@ -80,6 +95,14 @@ if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return count`
 
 type ScriptedRedis = Redis & { incrWithTtl(key: string, ttlSeconds: number): Promise<number> }
+
+/** A second connection for SUBSCRIBE (published channels carry the key prefix themselves). */
+async function openSubscriber(redis: Redis): Promise<Redis> {
+  const connection = redis.duplicate({ keyPrefix: '', lazyConnect: true })
+  connection.on('error', (error: Error) => console.error(`Redis 订阅连接出错：${error.message}`))
+  await connection.connect()
+  return connection
+}
 
 /** Connects before returning so that a wrong REDIS_URL stops the start instead of failing the first request. */
 export async function openRedisKv(url: string, keyPrefix = 'haoanxin:'): Promise<KvStore> {
@@ -108,6 +131,8 @@ export async function openRedisKv(url: string, keyPrefix = 'haoanxin:'): Promise
     const reason = (lastError ?? (error as Error)).message
     throw new Error(`无法连接 Redis（${hostname || 'localhost'}:${port || 6379}）：${reason}`, { cause: error })
   }
+  let subscriber: Promise<Redis> | undefined
+  const subscribed = new Set<string>()
   return {
     kind: 'redis',
     get: (key) => redis.get(key),
@@ -122,7 +147,26 @@ export async function openRedisKv(url: string, keyPrefix = 'haoanxin:'): Promise
     async ttl(key) {
       return Math.max(0, await redis.ttl(key))
     },
+    async publish(channel, message) {
+      await redis.publish(keyPrefix + channel, message)
+    },
+    async subscribe(channel, listener) {
+      // A connection in subscriber mode does nothing else: one of its own, opened on the first listener.
+      subscriber ??= openSubscriber(redis)
+      const connection = await subscriber
+      const name = keyPrefix + channel
+      const onMessage = (from: string, message: string) => {
+        if (from === name) listener(message)
+      }
+      connection.on('message', onMessage)
+      if (!subscribed.has(name)) {
+        subscribed.add(name)
+        await connection.subscribe(name)
+      }
+      return () => connection.off('message', onMessage)
+    },
     async close() {
+      if (subscriber) (await subscriber).disconnect()
       await redis.quit()
     },
   }

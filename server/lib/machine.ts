@@ -100,7 +100,14 @@ export interface Machine<S extends string, A extends string, E extends string, P
     set?: Partial<Omit<Row, 'id' | 'status'>>,
     guard?: SQL,
   ): Promise<Row | null>
+  /**
+   * Runs `listener` after every change this machine makes, in the change's transaction — how another module
+   * follows a life cycle without the machine knowing it (the deal room's cards). Registering it again is a no-op.
+   */
+  observe(listener: Observer<Row, E>): void
 }
+
+export type Observer<Row, E extends string> = (tx: Executor, row: Row, event: E) => Promise<void>
 
 /** The permission of taking `rule` (its statuses, its actors or `by`, its guard). */
 export const taking = <S extends string, const A extends string, Row>(
@@ -142,8 +149,14 @@ export function defineMachine<
       detail: actor.detail ?? {},
     } as never)
 
+  const observers = new Set<Observer<Row, E>>()
+  const notify = async (tx: Executor, row: Row, event: E) => {
+    for (const observer of observers) await observer(tx, row, event)
+  }
+
   return {
     spec,
+    observe: (listener) => void observers.add(listener),
     can: (event, row, actor) => permits(taking(spec.transitions[event]), row, actor),
     allows: (action, row, actor) => spec.actions[action].some((permission) => permits(permission, row, actor)),
     actionsFor: (row, roles) =>
@@ -167,6 +180,7 @@ export function defineMachine<
         .values({ ...values, status: rule.to } as never)
         .returning()) as unknown as Row[]
       await writeEvent(tx, row.id, event, null, rule.to, actor)
+      await notify(tx, row, event)
       return row
     },
 
@@ -187,6 +201,7 @@ export function defineMachine<
         .returning()) as unknown as Row[]
       if (!row) return null
       await writeEvent(tx, id, event, before.status, rule.to, actor)
+      await notify(tx, row, event)
       return row
     },
   }

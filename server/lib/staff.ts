@@ -45,3 +45,6 @@ export function guardStaffRoute(route: RouteOptions): void {
   }
   route.preValidation = [gate, ...[route.preValidation ?? []].flat()]
 }
+
+/** A staff member's public number, shown on what they write in a deal room and confirmed by 客服验证. */
+export const staffNo = (userId: number) => `KF${String(userId).padStart(5, '0')}`

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { createMemoryKv, openRedisKv, type KvStore } from '../../server/lib/kv'
 
+/** Waits (up to 2 s) for something a published message makes true. */
+async function until(done: () => boolean): Promise<void> {
+  for (let tries = 0; tries < 100 && !done(); tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(done()).toBe(true)
+}
+
 /** The contract both adapters keep; `elapse` moves time forward for the store under test. */
 function kvContract(open: () => Promise<{ kv: KvStore; elapse(ms: number): Promise<void> }>) {
   let kv: KvStore
@@ -40,6 +46,21 @@ function kvContract(open: () => Promise<{ kv: KvStore; elapse(ms: number): Promi
     expect(await kv.ttl('rate:t')).toBeLessThanOrEqual(60)
   })
 
+  test('publish reaches the channel’s listeners and no others; a listener that stopped hears nothing', async () => {
+    const heard: string[] = []
+    const elsewhere: string[] = []
+    const stop = await kv.subscribe('room', (message) => heard.push(message))
+    await kv.subscribe('other', (message) => elsewhere.push(message))
+    await kv.publish('room', 'a')
+    await until(() => heard.length === 1)
+    stop()
+    await kv.publish('room', 'b')
+    await kv.publish('other', 'c')
+    await until(() => elsewhere.length === 1)
+    expect(heard).toEqual(['a'])
+    expect(elsewhere).toEqual(['c'])
+  })
+
   test('take returns the value once', async () => {
     await kv.set('captcha:b', '42', 120)
     expect(await kv.take('captcha:b')).toBe('42')
@@ -75,6 +96,22 @@ describeRedis('redis KvStore (runs only when REDIS_URL is set)', () => {
     kv: await openRedisKv(redisUrl!, `haoanxin-test:${randomBytes(4).toString('hex')}:`),
     elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   }))
+})
+
+describeRedis('redis KvStore across instances (runs only when REDIS_URL is set)', () => {
+  test('what one instance publishes, another hears', async () => {
+    const prefix = `haoanxin-test:${randomBytes(4).toString('hex')}:`
+    const [one, two] = await Promise.all([openRedisKv(redisUrl!, prefix), openRedisKv(redisUrl!, prefix)])
+    try {
+      const heard: string[] = []
+      await two.subscribe('room', (message) => heard.push(message))
+      await one.publish('room', 'from one')
+      await until(() => heard.length === 1)
+      expect(heard).toEqual(['from one'])
+    } finally {
+      await Promise.all([one.close(), two.close()])
+    }
+  })
 })
 
 test('a Redis that cannot be reached fails at open, with its address', async () => {

@@ -1,0 +1,207 @@
+/**
+ * 交易群: an order's room, open from payment on to its buyer, its seller (none for 自营) and the staff who
+ * handle it. People's words are kept as written; contact details are masked for the other party (staff read
+ * the original) and a warning card follows. The order's own steps are cards, written by the order machine's
+ * observer in the step's transaction; each viewer reads a card with the order actions they have now.
+ */
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import type {
+  DealCardEvent,
+  DealMessage,
+  DealMessagesQuery,
+  DealRole,
+  DealRoomPage,
+  SendDealMessage,
+} from '../../../src/contract/dealRoom'
+import type { Executor } from '../../db'
+import { dealMessages, dealRoomReads, orders, type DealMessageRow } from '../../db/schema'
+import { AppError, invalid } from '../../lib/envelope'
+import { isStoredImage } from '../../lib/images'
+import { staffNo } from '../../lib/staff'
+import { actionsFor, orderMachine, type OrderRow } from '../orders/machine'
+import { maskContacts } from './masking'
+
+/** Who reads or writes a room: staff act as the platform (a console session), anyone else as themselves. */
+export interface RoomViewer {
+  userId: number
+  staff: boolean
+}
+
+/** The room exists from payment on. */
+const OPEN: readonly OrderRow['status'][] = ['paid', 'handed_over', 'completed', 'refunded']
+const DEFAULT_PAGE = 30
+/** One warning card per room per this long, however many contact details are typed. */
+const WARNING_EVERY_MS = 10 * 60_000
+export const WARNING_TEXT = '为保障交易安全，请勿脱离平台交易：平台不会索要验证码以外的联系方式，场外转账不受担保。'
+
+const CARD_EVENTS = new Set<string>(['pay', 'payBalance', 'handOver', 'confirm', 'refund'])
+
+/** The viewer's place in the order's room, or a refusal that tells a stranger nothing. */
+export function roleIn(order: Pick<OrderRow, 'buyerId' | 'sellerId'>, viewer: RoomViewer): DealRole | null {
+  if (viewer.staff) return 'staff'
+  if (order.buyerId === viewer.userId) return 'buyer'
+  if (order.sellerId !== null && order.sellerId === viewer.userId) return 'seller'
+  return null
+}
+
+export async function openRoom(db: Executor, orderId: number, viewer: RoomViewer) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+  const role = order && roleIn(order, viewer)
+  if (!order || !role) throw new AppError(404, '订单不存在')
+  if (!OPEN.includes(order.status)) throw new AppError(409, '付款后才能进入交易群')
+  return { order, role }
+}
+
+const SENDER_NAMES: Record<Exclude<DealRole, 'staff'>, string> = { buyer: '买家', seller: '卖家', system: '系统' }
+
+/** A message as `viewer` reads it. */
+export function render(row: DealMessageRow, order: OrderRow, viewer: RoomViewer): DealMessage {
+  const masked = row.maskedText !== null && !viewer.staff && row.senderId !== viewer.userId
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    kind: row.kind,
+    sender: {
+      role: row.senderRole,
+      name: row.senderRole === 'staff' ? `客服 ${staffNo(row.senderId ?? 0)}` : SENDER_NAMES[row.senderRole],
+      staffNo: row.senderRole === 'staff' && row.senderId !== null ? staffNo(row.senderId) : null,
+    },
+    text: masked ? row.maskedText! : row.text,
+    imageUrl: row.imageUrl,
+    masked,
+    card: row.cardEvent
+      ? { event: row.cardEvent, actions: actionsFor(order, { userId: viewer.userId, operator: viewer.staff }) }
+      : null,
+    clientId: row.senderId === viewer.userId ? row.clientId : null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/**
+ * GET …/messages: the latest page (marking the room read for its member), or the page before `before`, or
+ * everything after `after` (a reconnecting client catching up), oldest first.
+ */
+export async function history(
+  db: Executor,
+  orderId: number,
+  viewer: RoomViewer,
+  query: DealMessagesQuery,
+): Promise<DealRoomPage> {
+  const { order } = await openRoom(db, orderId, viewer)
+  const limit = query.limit ?? DEFAULT_PAGE
+  const rows =
+    query.after !== undefined
+      ? await db
+          .select()
+          .from(dealMessages)
+          .where(and(eq(dealMessages.orderId, orderId), gt(dealMessages.id, query.after)))
+          .orderBy(asc(dealMessages.id))
+          .limit(limit + 1)
+      : (
+          await db
+            .select()
+            .from(dealMessages)
+            .where(
+              and(
+                eq(dealMessages.orderId, orderId),
+                query.before === undefined ? undefined : lt(dealMessages.id, query.before),
+              ),
+            )
+            .orderBy(desc(dealMessages.id))
+            .limit(limit + 1)
+        ).reverse()
+  const more = rows.length > limit
+  const page = query.after !== undefined ? rows.slice(0, limit) : rows.slice(rows.length - Math.min(rows.length, limit))
+  const newest = page.at(-1)?.id
+  if (!viewer.staff && newest !== undefined && query.before === undefined) await markRead(db, orderId, viewer, newest)
+  return {
+    messages: page.map((row) => render(row, order, viewer)),
+    more,
+    members: order.sellerId === null ? ['buyer', 'staff'] : ['buyer', 'seller', 'staff'],
+  }
+}
+
+async function markRead(db: Executor, orderId: number, viewer: RoomViewer, lastReadId: number) {
+  await db
+    .insert(dealRoomReads)
+    .values({ orderId, userId: viewer.userId, lastReadId })
+    .onConflictDoUpdate({
+      target: [dealRoomReads.orderId, dealRoomReads.userId],
+      set: { lastReadId: sql`greatest(${dealRoomReads.lastReadId}, ${lastReadId})` },
+    })
+}
+
+/**
+ * POST …/messages: words or one of our pictures, once per `clientId` — the same send repeated answers the
+ * message already written. Contact details in a member's words are masked for the other party, with a
+ * warning card (at most one per room every ten minutes).
+ */
+export async function send(
+  deps: { db: Executor; dataDir: string },
+  orderId: number,
+  viewer: RoomViewer,
+  body: SendDealMessage,
+  /** Runs in the message's transaction when it is new (staff's audit row). */
+  onWritten?: (tx: Executor, id: number) => Promise<void>,
+): Promise<DealMessage> {
+  const { order, role } = await openRoom(deps.db, orderId, viewer)
+  const text = body.text?.trim() ?? ''
+  if ((text === '') === (body.imageUrl === undefined)) invalid('text', '请发送文字或一张图片')
+  if (body.imageUrl !== undefined && !(await isStoredImage(deps.dataDir, body.imageUrl)))
+    invalid('imageUrl', '图片必须是上传得到的地址，请重新上传')
+  const guard = role === 'staff' ? { text, masked: false } : maskContacts(text)
+  const row = await deps.db.transaction(async (tx) => {
+    const [written] = await tx
+      .insert(dealMessages)
+      .values({
+        orderId,
+        kind: body.imageUrl ? 'image' : 'text',
+        senderId: viewer.userId,
+        senderRole: role,
+        text,
+        maskedText: guard.masked ? guard.text : null,
+        imageUrl: body.imageUrl ?? null,
+        clientId: body.clientId,
+      })
+      .onConflictDoNothing({ target: [dealMessages.senderId, dealMessages.clientId] })
+      .returning()
+    if (!written) {
+      const [earlier] = await tx
+        .select()
+        .from(dealMessages)
+        .where(and(eq(dealMessages.senderId, viewer.userId), eq(dealMessages.clientId, body.clientId)))
+      if (earlier.orderId !== orderId) throw new AppError(409, '消息标识已用于其他订单')
+      return earlier
+    }
+    if (guard.masked) await warnIn(tx, orderId, written.createdAt)
+    await onWritten?.(tx, written.id)
+    return written
+  })
+  return render(row, order, viewer)
+}
+
+async function warnIn(tx: Executor, orderId: number, now: Date) {
+  const [recent] = await tx
+    .select({ id: dealMessages.id })
+    .from(dealMessages)
+    .where(
+      and(
+        eq(dealMessages.orderId, orderId),
+        eq(dealMessages.kind, 'warning'),
+        gt(dealMessages.createdAt, new Date(now.getTime() - WARNING_EVERY_MS)),
+      ),
+    )
+    .limit(1)
+  if (!recent)
+    await tx.insert(dealMessages).values({ orderId, kind: 'warning', senderRole: 'system', text: WARNING_TEXT })
+}
+
+/** The order machine's observer: each step a room shows becomes a card, in the step's own transaction. */
+async function postCard(tx: Executor, order: OrderRow, event: string): Promise<void> {
+  if (!CARD_EVENTS.has(event)) return
+  await tx
+    .insert(dealMessages)
+    .values({ orderId: order.id, kind: 'card', senderRole: 'system', cardEvent: event as DealCardEvent })
+}
+
+orderMachine.observe(postCard)
