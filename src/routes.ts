@@ -59,6 +59,7 @@ const otherChildren: [string, string][] = [
   ['jingjiahuishouPriceList', '报价列表'],
   ['recycleHall', '回收大厅'],
   ['myQuotes', '我的报价'],
+  ['dealRoom', '交易群'],
   ['MyProducts', '我的买单'],
   ['Myevaluation', '我的评估'],
   ['Mybrowsing', '我的代售'],

@@ -1,6 +1,8 @@
 import type { ApiResult } from '@/contract/envelope'
 import type { Message, MessageListQuery, MessagePage } from '@/contract/messages'
 import { getState, readToken, setState } from '@/store'
+import type { DealRoomSummary } from '@/contract/dealRoom'
+import { listMyRooms } from './dealRoom'
 import { get } from './request'
 
 /** The caller's messages, newest first, with the unread count over all of them. */
@@ -15,13 +17,19 @@ export const markMessageRead = (id: number) => get<ApiResult<Message>>(`/need/me
  */
 export async function refreshUnread(): Promise<void> {
   if (!readToken()) {
-    if (getState().unreadMessages) setState({ unreadMessages: 0 })
+    if (getState().unreadMessages || getState().unreadRooms) setState({ unreadMessages: 0, unreadRooms: 0 })
     return
   }
-  try {
-    const page = await get<MessagePage>('/need/message/list', { pageNum: 1, pageSize: 1 }, { background: true })
-    setState({ unreadMessages: page.data.unread })
-  } catch {
-    // The badge keeps its last count; the 消息 page itself shows any failure.
-  }
+  // Each count is kept as it was when its call fails; the 消息 page itself shows any failure.
+  const [page, rooms] = await Promise.allSettled([
+    get<MessagePage>('/need/message/list', { pageNum: 1, pageSize: 1 }, { background: true }),
+    listMyRooms(true),
+  ])
+  setState({
+    ...(page.status === 'fulfilled' ? { unreadMessages: page.value.data.unread } : {}),
+    ...(rooms.status === 'fulfilled' ? { unreadRooms: sumUnread(rooms.value.data) } : {}),
+  })
 }
+
+/** Everything unread over the user's rooms. */
+export const sumUnread = (rooms: DealRoomSummary[]) => rooms.reduce((sum, room) => sum + room.unread, 0)

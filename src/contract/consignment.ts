@@ -164,6 +164,8 @@ export const MyListing = Type.Object({
   /** Whether the account's sign-in is with us (补充账号信息 otherwise). */
   hasCredentials: Type.Boolean(),
   createdAt: Time,
+  /** The order that holds or sold it: its deal room. */
+  orderId: Nullable(Type.Integer()),
   orderNo: Nullable(Type.String()),
   settlement: Nullable(Settlement),
   actions: Type.Array(GoodsAction),

@@ -4,7 +4,7 @@
  * over HTTP, live delivery over the WebSocket at /api/ws. Times are ISO-8601.
  */
 import { Type, type Static } from 'typebox'
-import { OrderAction } from './orders'
+import { OrderAction, OrderStatus } from './orders'
 import { Body, Id, literals, Nullable, Time } from './schemas'
 
 /** A message's words at most; longer ones are refused. */
@@ -57,14 +57,35 @@ export const SendDealMessage = Body({
 })
 export type SendDealMessage = Static<typeof SendDealMessage>
 
+/** The deal a room is about, as its header shows it. */
+export const DealRoomOrder = Type.Object({
+  id: Type.Integer(),
+  no: Type.String(),
+  title: Type.String(),
+  coverImage: Type.String(),
+  status: OrderStatus,
+  /** The reader's place: buyer, seller or staff. */
+  role: DealRole,
+})
+export type DealRoomOrder = Static<typeof DealRoomOrder>
+
 /** A page of a room: its messages, and who is in it. */
 export const DealRoomPage = Type.Object({
+  order: DealRoomOrder,
   messages: Type.Array(DealMessage),
   /** Older messages remain (ask with `before` = the first id). */
   more: Type.Boolean(),
   members: Type.Array(DealRole),
 })
 export type DealRoomPage = Static<typeof DealRoomPage>
+
+/** GET /need/dealRooms: the user's rooms (as buyer or seller), the latest message first, with what is unread. */
+export const DealRoomSummary = Type.Object({
+  order: DealRoomOrder,
+  unread: Type.Integer(),
+  last: Nullable(DealMessage),
+})
+export type DealRoomSummary = Static<typeof DealRoomSummary>
 
 /** The WebSocket's frames, client → server: the token first, then pings (and staff watching a room). */
 export type DealSocketIn = { type: 'auth'; token: string } | { type: 'ping' } | { type: 'watch'; orderId: number }

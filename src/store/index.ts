@@ -9,8 +9,10 @@ export interface AppState {
   gameTypeList: { label: string; value: string }[]
   profile: UserProfile | null
   token: string
-  /** The signed-in user's unread messages (the 消息 tab's badge). */
+  /** The signed-in user's unread messages (the 消息 tab's badge, with the rooms'). */
   unreadMessages: number
+  /** Unread messages in the user's 交易群. */
+  unreadRooms: number
 }
 
 export const TOKEN_KEY = 'token'
@@ -22,6 +24,7 @@ let state: AppState = {
   profile: null,
   token: '',
   unreadMessages: 0,
+  unreadRooms: 0,
 }
 const listeners = new Set<() => void>()
 
@@ -62,5 +65,5 @@ export function saveToken(token: string): void {
 /** Forgets the signed-in user: storage is cleared (seed §4) and the session part of the state reset. */
 export function clearSession(): void {
   Taro.clearStorageSync()
-  setState({ token: '', profile: null, unreadMessages: 0 })
+  setState({ token: '', profile: null, unreadMessages: 0, unreadRooms: 0 })
 }

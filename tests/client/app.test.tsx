@@ -37,8 +37,8 @@ describe('the H5 app', () => {
   })
 
   it('registers the 47 seed routes and the merchants’ two beside them', () => {
-    expect(routes).toHaveLength(49)
-    expect(new Set(routes.map((r) => r.url)).size).toBe(49)
+    expect(routes).toHaveLength(50)
+    expect(new Set(routes.map((r) => r.url)).size).toBe(50)
     expect(routes.filter((r) => ['recycleHall', 'myQuotes'].includes(r.name)).map((r) => r.url)).toEqual([
       '/index/other/recycleHall',
       '/index/other/myQuotes',

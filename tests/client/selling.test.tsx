@@ -18,6 +18,7 @@ const listing = (over: Partial<MyListing> = {}): MyListing => ({
   delistReason: '',
   hasCredentials: true,
   createdAt: '2026-11-20T01:00:00Z',
+  orderId: null,
   orderNo: null,
   settlement: null,
   actions: ['editPrice', 'delist', 'credentials'],

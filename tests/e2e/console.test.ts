@@ -53,7 +53,7 @@ it('a reviewer signs in with TOTP, corrects the oldest listing in the queue and 
   await signIn(page, 'reviewer')
   // The reviewer's menu: the dashboard and the listings, nothing of the other desks.
   const menu = await page.getByRole('menuitem').allInnerTexts()
-  expect(menu.map((text) => text.trim())).toEqual(['工作台', '商品审核', '商品管理', '黑名单'])
+  expect(menu.map((text) => text.trim())).toEqual(['工作台', '商品审核', '商品管理', '估价', '黑名单'])
 
   await page.getByRole('menuitem', { name: '商品审核' }).click()
   const firstRow = page.locator('.ant-table-row').first()
@@ -84,6 +84,28 @@ it('a reviewer signs in with TOTP, corrects the oldest listing in the queue and 
     expect.objectContaining({ actor: 'reviewer', detail: expect.objectContaining({ reason: '标题补充核实信息' }) }),
   ])
   expect(await auditRows('goods.approve', id)).toEqual([expect.objectContaining({ actor: 'reviewer' })])
+})
+
+it('a reviewer appraises what the index could not: the demo seller’s account of a game with no deals yet', async () => {
+  const { page } = handle
+  await page.goto(`${baseUrl}/admin/`)
+  await page.getByText('待估价').click()
+  await page.waitForURL(/\/admin\/appraisals\?status=pending/)
+  const row = page.locator('.ant-table-row', { hasText: '三角洲行动' }).first()
+  const id = Number(await row.locator('td').first().innerText())
+  await row.getByText('处理', { exact: true }).click()
+  const drawer = page.locator('.ant-drawer-content')
+  await drawer.getByText('提交时找到的同类成交（0 笔，不足 5 笔，未自动估价）').waitFor()
+  await drawer.getByRole('button', { name: '估价' }).click()
+  const form = page.locator('.ant-modal-content', { hasText: `估价单 #${id}` })
+  await form.getByLabel('最低估价（元）').fill('6000')
+  await form.getByLabel('最高估价（元）').fill('9000')
+  await form.getByLabel('参考价（元）').fill('7500')
+  await form.getByLabel('估价说明（用户可见）').fill('参考同段位场外成交，红色收藏品加分')
+  await form.getByRole('button', { name: '提交估价' }).click()
+  await page.getByText('已估价，用户会收到通知').waitFor()
+  await drawer.getByText('¥6,000.00 – ¥9,000.00（参考 ¥7,500.00）').waitFor()
+  expect(await auditRows('appraisal.estimate', id)).toEqual([expect.objectContaining({ actor: 'reviewer' })])
 })
 
 it('a reviewer cannot open 设置: it is not in the menu, and its address says 没有权限', async () => {

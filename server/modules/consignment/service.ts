@@ -444,6 +444,7 @@ async function sellerFacts(db: Executor, ids: number[]) {
             row: goods,
             credentials: goodsCredentials.goodsId,
             order: {
+              id: orders.id,
               no: orders.no,
               completedAt: orders.completedAt,
               goodsAmount: orders.goodsAmount,
@@ -455,7 +456,11 @@ async function sellerFacts(db: Executor, ids: number[]) {
           .from(goods)
           .innerJoin(users, eq(users.id, goods.sellerId))
           .leftJoin(goodsCredentials, eq(goodsCredentials.goodsId, goods.id))
-          .leftJoin(orders, and(eq(orders.goodsId, goods.id), eq(orders.status, 'completed')))
+          // The order that holds it (paid, handed over) or sold it: one at most, as the goods machine allows.
+          .leftJoin(
+            orders,
+            and(eq(orders.goodsId, goods.id), inArray(orders.status, ['paid', 'handed_over', 'completed'])),
+          )
           .leftJoin(payouts, eq(payouts.orderId, orders.id))
           .where(inArray(goods.id, ids))
   return new Map(found.map((f) => [f.row.id, { ...f, hasCredentials: f.credentials !== null }]))
@@ -504,6 +509,7 @@ export async function listings(
       delistReason: row.delistReason,
       hasCredentials,
       createdAt: row.createdAt.toISOString(),
+      orderId: order?.id ?? null,
       orderNo: order?.no ?? null,
       settlement: settlementOf(order, payout, payoutProtectionDays),
       actions: goodsMachine.actionsFor(row, [role]),

@@ -5,7 +5,14 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { WebSocket } from 'ws'
-import { DealMessage, DealMessagesQuery, DealRoomPage, SendDealMessage } from '../../../src/contract/dealRoom'
+import { Type } from 'typebox'
+import {
+  DealMessage,
+  DealMessagesQuery,
+  DealRoomPage,
+  DealRoomSummary,
+  SendDealMessage,
+} from '../../../src/contract/dealRoom'
 import type { DealSocketIn, DealSocketOut } from '../../../src/contract/dealRoom'
 import { OrderId } from '../../../src/contract/orders'
 import type { AppDeps } from '../../deps'
@@ -52,6 +59,18 @@ export const dealRoomRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { con
       const user = requireUser(request)
       return ok(await room.history(db, request.params.id, { userId: user.id, staff: false }, request.query))
     },
+  )
+
+  app.get(
+    '/need/dealRooms',
+    {
+      schema: {
+        summary: '我的交易群（作为买家或卖家，付款后的订单）：最新消息在前，含未读数',
+        tags,
+        response: { 200: Ajax(Type.Array(DealRoomSummary)) },
+      },
+    },
+    async (request) => ok(await room.myRooms(db, requireUser(request).id)),
   )
 
   app.post(

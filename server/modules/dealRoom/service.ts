@@ -4,13 +4,15 @@
  * the original) and a warning card follows. The order's own steps are cards, written by the order machine's
  * observer in the step's transaction; each viewer reads a card with the order actions they have now.
  */
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
 import type {
   DealCardEvent,
   DealMessage,
   DealMessagesQuery,
   DealRole,
+  DealRoomOrder,
   DealRoomPage,
+  DealRoomSummary,
   SendDealMessage,
 } from '../../../src/contract/dealRoom'
 import type { Executor } from '../../db'
@@ -30,6 +32,8 @@ export interface RoomViewer {
 /** The room exists from payment on. */
 const OPEN: readonly OrderRow['status'][] = ['paid', 'handed_over', 'completed', 'refunded']
 const DEFAULT_PAGE = 30
+/** The rooms a member's list shows at most (the latest first). */
+const MY_ROOMS = 50
 /** One warning card per room per this long, however many contact details are typed. */
 const WARNING_EVERY_MS = 10 * 60_000
 export const WARNING_TEXT = '为保障交易安全，请勿脱离平台交易：平台不会索要验证码以外的联系方式，场外转账不受担保。'
@@ -87,7 +91,7 @@ export async function history(
   viewer: RoomViewer,
   query: DealMessagesQuery,
 ): Promise<DealRoomPage> {
-  const { order } = await openRoom(db, orderId, viewer)
+  const { order, role } = await openRoom(db, orderId, viewer)
   const limit = query.limit ?? DEFAULT_PAGE
   const rows =
     query.after !== undefined
@@ -115,10 +119,49 @@ export async function history(
   const newest = page.at(-1)?.id
   if (!viewer.staff && newest !== undefined && query.before === undefined) await markRead(db, orderId, viewer, newest)
   return {
+    order: roomOrder(order, role),
     messages: page.map((row) => render(row, order, viewer)),
     more,
     members: order.sellerId === null ? ['buyer', 'staff'] : ['buyer', 'seller', 'staff'],
   }
+}
+
+const roomOrder = (order: OrderRow, role: DealRole): DealRoomOrder => ({
+  id: order.id,
+  no: order.no,
+  title: order.goods.title,
+  coverImage: order.goods.coverImage,
+  status: order.status,
+  role,
+})
+
+/** A member's messages they have not read: what others wrote after the last one they saw. */
+const unreadOf = (userId: number) => sql<number>`(
+  select count(*)::int from ${dealMessages} m
+  where m.order_id = ${orders.id} and m.sender_id is distinct from ${userId}
+    and m.id > coalesce((select r.last_read_id from ${dealRoomReads} r
+                         where r.order_id = ${orders.id} and r.user_id = ${userId}), 0))`
+
+/** GET /need/dealRooms: the user's open rooms, the latest message first. */
+export async function myRooms(db: Executor, userId: number): Promise<DealRoomSummary[]> {
+  const latest = sql<number | null>`(select max(m.id) from ${dealMessages} m where m.order_id = ${orders.id})`
+  const rows = await db
+    .select({ order: orders, unread: unreadOf(userId), latest })
+    .from(orders)
+    .where(and(or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)), inArray(orders.status, [...OPEN])))
+    .orderBy(sql`${latest} desc nulls last`, desc(orders.id))
+    .limit(MY_ROOMS)
+  const lastIds = rows.flatMap((row) => (row.latest === null ? [] : [row.latest]))
+  const last = lastIds.length ? await db.select().from(dealMessages).where(inArray(dealMessages.id, lastIds)) : []
+  const viewer = { userId, staff: false }
+  return rows.map(({ order, unread, latest: lastId }) => {
+    const message = last.find((m) => m.id === lastId)
+    return {
+      order: roomOrder(order, roleIn(order, viewer)!),
+      unread,
+      last: message ? render(message, order, viewer) : null,
+    }
+  })
 }
 
 async function markRead(db: Executor, orderId: number, viewer: RoomViewer, lastReadId: number) {

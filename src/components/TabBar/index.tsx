@@ -17,7 +17,7 @@ const ICONS: Record<string, IconName> = {
 
 /** The 消息 badge: counted when a tab page opens and again whenever it is shown after another page. */
 function useUnreadBadge(): number {
-  const unread = useAppState((s) => s.unreadMessages)
+  const unread = useAppState((s) => s.unreadMessages + s.unreadRooms)
   const token = useAppState((s) => s.token)
   const shown = useRef(false)
   useEffect(() => {

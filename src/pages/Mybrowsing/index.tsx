@@ -146,8 +146,17 @@ function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
               <PriceTag fen={listing.price} size="small" />
             </StatusCardGoods>
             <Notes listing={listing} />
-            {buttons.length > 0 && (
+            {(buttons.length > 0 || listing.orderId !== null) && (
               <View className="my-listings__actions" onClick={(e) => e.stopPropagation()}>
+                {listing.orderId !== null && (
+                  <View
+                    role="button"
+                    className="my-listings__button"
+                    onClick={() => openPage('dealRoom', { id: listing.orderId! })}
+                  >
+                    <Text>交易群</Text>
+                  </View>
+                )}
                 {buttons.map((b) => (
                   <View
                     key={b.action}

@@ -94,7 +94,7 @@ export default function MycenterPage() {
 
 function Center() {
   const profile = useAppState((s) => s.profile)
-  const unread = useAppState((s) => s.unreadMessages)
+  const unread = useAppState((s) => s.unreadMessages + s.unreadRooms)
   const [center, setCenter] = useState<UserCenter | null>(null)
   // Counted again each time the tab is shown: an order paid elsewhere moves between the counters.
   useDidShow(() => {

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
+import { listMyRooms } from '@/api/dealRoom'
 import { fetchCredentials, fetchOrder, fetchOrderByTradeNo } from '@/api/orders'
 import { ApiError, toastError } from '@/api/request'
 import AmountList, { feeRows } from '@/components/AmountList'
@@ -94,6 +96,24 @@ function PaidNotice({ order }: { order: Order }) {
  */
 type PaymentReturn = 'checking' | 'late' | 'quit' | 'paid'
 
+/** From payment on, the order has its 交易群 (buyer, seller and staff) in place of the contact page. */
+const ROOM_OPEN: OrderStatus[] = ['paid', 'handed_over', 'completed', 'refunded']
+
+/** Unread messages in this order's room, read again each time the page shows. */
+function useRoomUnread(orderId: number | undefined, open: boolean): number {
+  const [unread, setUnread] = useState(0)
+  const refresh = useCallback(() => {
+    if (!orderId || !open) return
+    listMyRooms(true).then(
+      ({ data }) => setUnread(data.find((room) => room.order.id === orderId)?.unread ?? 0),
+      () => undefined,
+    )
+  }, [orderId, open])
+  useEffect(refresh, [refresh])
+  useDidShow(refresh)
+  return unread
+}
+
 const RETURN_NOTICES: Record<Exclude<PaymentReturn, 'paid'>, string> = {
   checking: '正在确认支付结果…',
   late: '暂未收到支付结果，如已付款请稍后刷新',
@@ -163,6 +183,8 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
       setRevealing(false)
     }
   }
+
+  const unread = useRoomUnread(order?.id, order !== null && ROOM_OPEN.includes(order.status))
 
   if (problem === 'missing') {
     return <EmptyState text="订单不存在" action={{ label: '我的买单', onClick: () => replacePage('MyProducts') }} />
@@ -264,15 +286,28 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
       </Panel>
 
       <BottomBar>
-        <View
-          className="order-detail__service"
-          role="button"
-          aria-label="联系客服"
-          onClick={() => openPage('contactkefu')}
-        >
-          <Icon name="service" size={40} />
-          <Text className="order-detail__service-label">联系客服</Text>
-        </View>
+        {ROOM_OPEN.includes(order.status) ? (
+          <View
+            className="order-detail__service"
+            role="button"
+            aria-label={unread ? `交易群，${unread} 条未读` : '交易群'}
+            onClick={() => openPage('dealRoom', { id: order.id })}
+          >
+            <Icon name="message" size={40} />
+            <Text className="order-detail__service-label">交易群</Text>
+            {unread > 0 && <Text className="order-detail__unread">{unread > 99 ? '99+' : unread}</Text>}
+          </View>
+        ) : (
+          <View
+            className="order-detail__service"
+            role="button"
+            aria-label="联系客服"
+            onClick={() => openPage('contactkefu')}
+          >
+            <Icon name="service" size={40} />
+            <Text className="order-detail__service-label">联系客服</Text>
+          </View>
+        )}
         <OrderActions
           className="order-detail__actions"
           order={order}

@@ -1,13 +1,16 @@
-import { useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
-import { listMessages, markMessageRead } from '@/api/messages'
+import { listMyRooms } from '@/api/dealRoom'
+import { listMessages, markMessageRead, sumUnread } from '@/api/messages'
 import { ApiError, toastError } from '@/api/request'
 import PullRefresh from '@/components/PullRefresh'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon, { type GlyphName } from '@/components/GlyphIcon'
+import LazyImage from '@/components/LazyImage'
 import ListFooter from '@/components/ListFooter'
 import Skeleton from '@/components/Skeleton'
+import type { DealRoomSummary } from '@/contract/dealRoom'
 import type { Message, MessageType } from '@/contract/messages'
 import type { PageQuery } from '@/contract/envelope'
 import MainShell from '@/layouts/MainShell'
@@ -51,10 +54,66 @@ const fetchMessages = (page: PageQuery) =>
     return result
   })
 
-/** 消息 (login): system messages, unread marked; a tap marks it read and opens what it is about. */
+/** 消息 (login): the user's 交易群 first, then system messages, unread marked; a tap opens what it is about. */
 export default function XiaoxiPage() {
   const signedIn = useRequireLogin()
-  return <MainShell>{signedIn ? <Messages /> : null}</MainShell>
+  return (
+    <MainShell>
+      {signedIn ? (
+        <>
+          <Rooms />
+          <Messages />
+        </>
+      ) : null}
+    </MainShell>
+  )
+}
+
+/** The user's deal rooms with what is unread, read again each time the page shows. */
+function Rooms() {
+  const [rooms, setRooms] = useState<DealRoomSummary[]>([])
+  const load = useCallback(() => {
+    listMyRooms().then(
+      ({ data }) => {
+        setRooms(data)
+        setState({ unreadRooms: sumUnread(data) })
+      },
+      () => undefined,
+    )
+  }, [])
+  useEffect(load, [load])
+  useDidShow(load)
+  if (rooms.length === 0) return null
+  return (
+    <View className="messages">
+      <Text className="messages__summary">交易群</Text>
+      <View className="messages__card">
+        {rooms.map(({ order, unread, last }) => (
+          <View
+            key={order.id}
+            className="message room"
+            role="link"
+            aria-label={`交易群 ${order.title}${unread ? `，${unread} 条未读` : ''}`}
+            onClick={() => openPage('dealRoom', { id: order.id })}
+          >
+            <LazyImage className="room__cover" src={order.coverImage} alt={order.title} />
+            <View className="message__body">
+              <View className="message__head">
+                <Text className="message__title">{order.title}</Text>
+                {last && <Text className="message__time">{formatTime(last.createdAt)}</Text>}
+              </View>
+              <Text className="message__content room__last">
+                {last
+                  ? `${last.sender.name}：${last.kind === 'image' ? '[图片]' : last.text || '订单动态'}`
+                  : '进入交易群'}
+              </Text>
+            </View>
+            {unread > 0 && <Text className="room__unread">{unread > 99 ? '99+' : unread}</Text>}
+          </View>
+        ))}
+      </View>
+    </View>
+  )
 }
 
 function Messages() {
