@@ -147,6 +147,28 @@ describe('who is in the room', () => {
   })
 })
 
+describe('my rooms', () => {
+  test('each room’s own latest message and unread count (others’ words and cards since last read)', async () => {
+    const one = await deal()
+    const two = await deal()
+    const rooms = async (who: Person) => (await call('GET', '/api/need/dealRooms', { token: who.token })).body.data
+    await say(one.seller, one.orderId, { text: '房间一' })
+    await say(one.buyer, one.orderId, { text: '我自己说的不算未读' })
+    const before = await rooms(one.buyer)
+    expect(before).toEqual([
+      expect.objectContaining({ order: expect.objectContaining({ id: one.orderId, role: 'buyer' }), unread: 2 }),
+    ])
+    expect(before[0].last.text).toBe('我自己说的不算未读')
+    await read(one.buyer, one.orderId)
+    expect((await rooms(one.buyer))[0].unread).toBe(0)
+    const seller = await rooms(two.seller)
+    expect(seller).toEqual([
+      expect.objectContaining({ order: expect.objectContaining({ id: two.orderId, role: 'seller' }), unread: 1 }),
+    ])
+    expect(seller[0].last.card.event).toBe('pay')
+  })
+})
+
 describe('sending', () => {
   test('the same client id twice writes one message; words or one of our pictures, not both, not neither', async () => {
     const { buyer, orderId } = await deal()

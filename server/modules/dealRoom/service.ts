@@ -135,16 +135,22 @@ const roomOrder = (order: OrderRow, role: DealRole): DealRoomOrder => ({
   role,
 })
 
+/**
+ * The outer query's order, named whole: drizzle writes a lone table's column unqualified, which inside these
+ * subqueries would be read as the message's own id.
+ */
+const outerOrderId = sql.raw('"orders"."id"')
+
 /** A member's messages they have not read: what others wrote after the last one they saw. */
 const unreadOf = (userId: number) => sql<number>`(
   select count(*)::int from ${dealMessages} m
-  where m.order_id = ${orders.id} and m.sender_id is distinct from ${userId}
+  where m.order_id = ${outerOrderId} and m.sender_id is distinct from ${userId}
     and m.id > coalesce((select r.last_read_id from ${dealRoomReads} r
-                         where r.order_id = ${orders.id} and r.user_id = ${userId}), 0))`
+                         where r.order_id = ${outerOrderId} and r.user_id = ${userId}), 0))`
 
 /** GET /need/dealRooms: the user's open rooms, the latest message first. */
 export async function myRooms(db: Executor, userId: number): Promise<DealRoomSummary[]> {
-  const latest = sql<number | null>`(select max(m.id) from ${dealMessages} m where m.order_id = ${orders.id})`
+  const latest = sql<number | null>`(select max(m.id) from ${dealMessages} m where m.order_id = ${outerOrderId})`
   const rows = await db
     .select({ order: orders, unread: unreadOf(userId), latest })
     .from(orders)
