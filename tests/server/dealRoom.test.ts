@@ -232,6 +232,7 @@ describe('the masking rules', () => {
     ['１３９１２３４５６７８', '***'],
     ['https://pan.example.com/s/1', '***'],
     ['去 taobao.com 看看', '去 *** 看看'],
+    ['加我ＱＱ：１２３４５６，便宜点', '加我***，便宜点'],
   ])('%s → %s', (text, masked) => {
     expect(maskContacts(text)).toEqual({ text: masked, masked: true })
   })
@@ -310,7 +311,8 @@ describe('live delivery over /api/ws', () => {
     await until(() => again.frames[0]?.type === 'ready')
     const missed = (await read(buyer, orderId, { after: lastSeen })).body.data.messages as DealMessage[]
     await say(seller, orderId, { text: '第四条' })
-    await until(() => messagesIn(again.frames).length >= 1)
+    await until(() => messagesIn(again.frames).some((m) => m.text === '第四条'))
+    await until(() => messagesIn(desk.frames).length === 4)
     const all = [...new Map([...missed, ...messagesIn(again.frames)].map((m) => [m.id, m])).values()]
     expect(all.map((m) => m.text)).toEqual(['第二条', '第三条', '第四条'])
     expect(messagesIn(desk.frames).map((m) => m.text)).toEqual(['第一条', '第二条', '第三条', '第四条'])

@@ -1,9 +1,10 @@
 /**
  * The off-platform guard: QQ numbers, WeChat ids, phone numbers and links in a person's message are masked
  * for the other party (staff read the original). Full-width digits and letters are read as their plain
- * forms first, so "１３８…" is caught like "138…"; the masked text is that normal form.
+ * forms first, so "１３８…" is caught like "138…" (Chinese punctuation is left as written).
  */
 const MASK = '***'
+const FULL_WIDTH_ALNUM = /[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/g
 
 const RULES: RegExp[] = [
   // Links: a scheme or www., or a bare domain of the usual endings.
@@ -20,7 +21,7 @@ const RULES: RegExp[] = [
 
 /** The text as the other party reads it, and whether anything was masked. */
 export function maskContacts(text: string): { text: string; masked: boolean } {
-  let result = text.normalize('NFKC')
+  let result = text.replace(FULL_WIDTH_ALNUM, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
   let masked = false
   for (const rule of RULES) {
     result = result.replace(rule, () => {

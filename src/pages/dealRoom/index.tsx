@@ -168,6 +168,7 @@ function Room({ orderId }: { orderId: number }) {
     }
   }
 
+  const latestCard = messages.filter((m) => m.kind === 'card').at(-1)?.id
   return (
     <View className="deal-room">
       <View
@@ -194,7 +195,13 @@ function Room({ orderId }: { orderId: number }) {
           <Text className="deal-room__empty">买家、卖家和客服都在这里，交易中有问题随时说</Text>
         )}
         {messages.map((message) => (
-          <Bubble key={message.id} message={message} mine={message.sender.role === order.role} onAct={act} />
+          <Bubble
+            key={message.id}
+            message={message}
+            mine={message.sender.role === order.role}
+            // Only the latest card offers what can be done now; the earlier ones are the story so far.
+            onAct={message.id === latestCard ? act : null}
+          />
         ))}
         {pending.map((p) => (
           <View key={p.clientId} className="deal-room__row deal-room__row--mine">
@@ -250,10 +257,10 @@ function Room({ orderId }: { orderId: number }) {
   )
 }
 
-function Bubble(props: { message: DealMessage; mine: boolean; onAct: (action: OrderAction) => void }) {
+function Bubble(props: { message: DealMessage; mine: boolean; onAct: ((action: OrderAction) => void) | null }) {
   const { message, mine, onAct } = props
   if (message.kind === 'card' && message.card) {
-    const buttons = message.card.actions.filter((action) => CARD_BUTTONS[action])
+    const buttons = onAct ? message.card.actions.filter((action) => CARD_BUTTONS[action]) : []
     return (
       <View className="deal-room__card" role="group" aria-label={CARD_TEXT[message.card.event]}>
         <Text className="deal-room__card-text">{CARD_TEXT[message.card.event]}</Text>
@@ -261,7 +268,7 @@ function Bubble(props: { message: DealMessage; mine: boolean; onAct: (action: Or
         {buttons.length > 0 && (
           <View className="deal-room__card-actions">
             {buttons.map((action) => (
-              <View key={action} className="deal-room__card-button" role="button" onClick={() => onAct(action)}>
+              <View key={action} className="deal-room__card-button" role="button" onClick={() => onAct?.(action)}>
                 <Text>{CARD_BUTTONS[action]}</Text>
               </View>
             ))}
