@@ -21,6 +21,15 @@ export const ORDER_STATUS_LABELS = {
   refunded: '已退款',
 }
 
+/** What each 交易群 card says happened (an order event). */
+export const DEAL_CARD_TEXT = {
+  pay: '买家已付款，等待客服验号移交',
+  payBalance: '尾款已付清，等待客服验号移交',
+  handOver: '客服已移交账号，请买家验号后确认收货',
+  confirm: '买家已确认收货，交易完成',
+  refund: '订单已退款',
+}
+
 export const GUARANTEE_LABELS = {
   retrieval: '找回包赔',
   face: '人脸包赔',

@@ -10,8 +10,8 @@ import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import LazyImage from '@/components/LazyImage'
 import Skeleton from '@/components/Skeleton'
-import { ORDER_STATUS_LABELS } from '@/contract/constants'
-import type { DealCardEvent, DealMessage, DealRoomOrder } from '@/contract/dealRoom'
+import { DEAL_CARD_TEXT, ORDER_STATUS_LABELS } from '@/contract/constants'
+import type { DealMessage, DealRoomOrder } from '@/contract/dealRoom'
 import type { OrderAction } from '@/contract/orders'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage, usePageParams } from '@/navigation'
@@ -20,15 +20,6 @@ import { showDialog } from '@/utils/dialog'
 import { followRoom } from '@/utils/dealSocket'
 import { formatTime } from '@/utils/time'
 import './index.scss'
-
-/** What each card says happened. */
-const CARD_TEXT: Record<DealCardEvent, string> = {
-  pay: '买家已付款，等待客服验号移交',
-  payBalance: '尾款已付清，等待客服验号移交',
-  handOver: '客服已移交账号，请买家验号后确认收货',
-  confirm: '买家已确认收货，交易完成',
-  refund: '订单已退款',
-}
 
 /** The buttons a card offers, from the reader's own order actions (the same as orderDetail's). */
 const CARD_BUTTONS: Partial<Record<OrderAction, string>> = {
@@ -262,8 +253,8 @@ function Bubble(props: { message: DealMessage; mine: boolean; onAct: ((action: O
   if (message.kind === 'card' && message.card) {
     const buttons = onAct ? message.card.actions.filter((action) => CARD_BUTTONS[action]) : []
     return (
-      <View className="deal-room__card" role="group" aria-label={CARD_TEXT[message.card.event]}>
-        <Text className="deal-room__card-text">{CARD_TEXT[message.card.event]}</Text>
+      <View className="deal-room__card" role="group" aria-label={DEAL_CARD_TEXT[message.card.event]}>
+        <Text className="deal-room__card-text">{DEAL_CARD_TEXT[message.card.event]}</Text>
         <Text className="deal-room__time">{formatTime(message.createdAt)}</Text>
         {buttons.length > 0 && (
           <View className="deal-room__card-actions">

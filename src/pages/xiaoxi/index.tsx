@@ -10,7 +10,8 @@ import GlyphIcon, { type GlyphName } from '@/components/GlyphIcon'
 import LazyImage from '@/components/LazyImage'
 import ListFooter from '@/components/ListFooter'
 import Skeleton from '@/components/Skeleton'
-import type { DealRoomSummary } from '@/contract/dealRoom'
+import { DEAL_CARD_TEXT } from '@/contract/constants'
+import type { DealMessage, DealRoomSummary } from '@/contract/dealRoom'
 import type { Message, MessageType } from '@/contract/messages'
 import type { PageQuery } from '@/contract/envelope'
 import MainShell from '@/layouts/MainShell'
@@ -69,6 +70,10 @@ export default function XiaoxiPage() {
   )
 }
 
+/** A room's latest message in a line. */
+const preview = (message: DealMessage) =>
+  message.card ? DEAL_CARD_TEXT[message.card.event] : message.kind === 'image' ? '[图片]' : message.text
+
 /** The user's deal rooms with what is unread, read again each time the page shows. */
 function Rooms() {
   const [rooms, setRooms] = useState<DealRoomSummary[]>([])
@@ -103,9 +108,7 @@ function Rooms() {
                 {last && <Text className="message__time">{formatTime(last.createdAt)}</Text>}
               </View>
               <Text className="message__content room__last">
-                {last
-                  ? `${last.sender.name}：${last.kind === 'image' ? '[图片]' : last.text || '订单动态'}`
-                  : '进入交易群'}
+                {last ? `${last.sender.name}：${preview(last)}` : '进入交易群'}
               </Text>
             </View>
             {unread > 0 && <Text className="room__unread">{unread > 99 ? '99+' : unread}</Text>}
