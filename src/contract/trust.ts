@@ -97,7 +97,7 @@ export const SUBJECT_MAX_LENGTH = 64
 const lookupText = (title: string) => Type.String({ title, minLength: 1, maxLength: SUBJECT_MAX_LENGTH })
 
 /** GET /V2/H5/checkAccount?value= — 客服验证. */
-export const StaffCheckQuery = Type.Object({ value: lookupText('QQ/微信号/手机号') })
+export const StaffCheckQuery = Type.Object({ value: lookupText('QQ/微信号/手机号/客服工号') })
 
 export const StaffCheck = Type.Object({
   official: Type.Boolean(),
@@ -105,9 +105,10 @@ export const StaffCheck = Type.Object({
   contact: Type.Optional(
     Type.Object({
       name: Type.String(),
-      kind: ServiceContactKind,
+      /** The contact's desk; null for a staff member's number (what they write in a 交易群 carries it). */
+      kind: Nullable(ServiceContactKind),
       /** Which of its fields matched. */
-      channel: literals(['qq', 'weixin', 'phone'] as const),
+      channel: literals(['qq', 'weixin', 'phone', 'staffNo'] as const),
     }),
   ),
 })

@@ -246,7 +246,12 @@ describe('contactkefu', () => {
     'GET /V2/H5/checkAccount': (_: unknown, url: string): { code: number; data: StaffCheck } =>
       url.includes('2851234567')
         ? { code: 200, data: { official: true, contact: { name: '小安', kind: 'buyer', channel: 'qq' } } }
-        : { code: 200, data: { official: false } },
+        : url.includes('KF00012')
+          ? {
+              code: 200,
+              data: { official: true, contact: { name: '交易群客服 KF00012', kind: null, channel: 'staffNo' } },
+            }
+          : { code: 200, data: { official: false } },
   }
 
   it('groups the contacts by kind with hours, QR codes and copy buttons, and lists the QQ groups', async () => {
@@ -273,11 +278,18 @@ describe('contactkefu', () => {
     expect(text('.trust-verdict')).toContain('QQ 2851234567 是号安心买家客服「小安」')
     expect(page().querySelector('.trust-verdict--safe')).not.toBeNull()
 
+    // The number on what staff write in a 交易群.
+    await lookUp('客服验证', 'KF00012')
+    await waitFor(() =>
+      expect(text('.trust-verdict')).toContain('客服工号 KF00012 是号安心官方客服「交易群客服 KF00012」'),
+    )
+
     await lookUp('客服验证', '12345678')
     await waitFor(() => expect(text('.trust-verdict')).toContain('非官方客服'))
     expect(page().querySelector('.trust-verdict--danger')).not.toBeNull()
     expect(callsTo(api, 'GET /V2/H5/checkAccount').map(queryOf)).toEqual([
       { value: '2851234567' },
+      { value: 'KF00012' },
       { value: '12345678' },
     ])
   })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
-import { auditLog, blacklistRecords, games, serviceContacts } from '../../server/db/schema'
+import { auditLog, blacklistRecords, games, serviceContacts, users } from '../../server/db/schema'
 import { blacklistValues } from '../../server/modules/trust/service'
 import { LOOKUPS_PER_MINUTE } from '../../server/modules/trust/routes'
 import { maskSubject, normalizePhone, normalizeSubject } from '../../server/modules/trust/subjects'
@@ -127,6 +127,20 @@ describe('客服验证 GET /V2/H5/checkAccount', () => {
     })
   })
 
+  test('a staff member’s number (what they write in a 交易群 carries it) is official while they are staff', async () => {
+    const agent = await createPerson(database, ['user', 'service'])
+    const customer = await createPerson(database)
+    const no = `KF${String(agent.id).padStart(5, '0')}`
+    expect((await staff(no)).body.data).toEqual({
+      official: true,
+      contact: { name: `交易群客服 ${no}`, kind: null, channel: 'staffNo' },
+    })
+    expect((await staff(` ${no.toLowerCase()} `)).body.data.official).toBe(true)
+    expect((await staff(`KF${String(customer.id).padStart(5, '0')}`)).body.data).toEqual({ official: false })
+    await database.db.update(users).set({ disabled: true }).where(eq(users.id, agent.id))
+    expect((await staff(no)).body.data).toEqual({ official: false })
+  })
+
   test('a normalized spelling matches: " 285 123 4567 "', async () => {
     expect((await staff(' 285 123 4567 ')).body.data).toMatchObject({ official: true, contact: { channel: 'qq' } })
   })
@@ -151,11 +165,14 @@ describe('客服验证 GET /V2/H5/checkAccount', () => {
   test('empty, blank or over-long values are 400 in Chinese', async () => {
     expect(await call('GET', '/api/V2/H5/checkAccount')).toMatchObject({
       status: 400,
-      body: { msg: 'QQ/微信号/手机号不能为空' },
+      body: { msg: 'QQ/微信号/手机号/客服工号不能为空' },
     })
-    expect(await staff('')).toMatchObject({ status: 400, body: { msg: 'QQ/微信号/手机号不能为空' } })
+    expect(await staff('')).toMatchObject({ status: 400, body: { msg: 'QQ/微信号/手机号/客服工号不能为空' } })
     expect(await staff('   ')).toMatchObject({ status: 400, body: { msg: '请输入要查询的内容' } })
-    expect(await staff('1'.repeat(65))).toMatchObject({ status: 400, body: { msg: 'QQ/微信号/手机号最多 64 个字符' } })
+    expect(await staff('1'.repeat(65))).toMatchObject({
+      status: 400,
+      body: { msg: 'QQ/微信号/手机号/客服工号最多 64 个字符' },
+    })
   })
 })
 

@@ -3,7 +3,7 @@
  * 黑号查询 returns only the records whose subject equals the value asked about. Blacklisted subjects are
  * stored as keyed hashes with a masked display, so neither answer nor table holds a plain subject.
  */
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import {
   BLACKLIST_SUBJECT_KINDS,
   type AdminBlacklistQuery,
@@ -17,6 +17,7 @@ import {
   type ServiceContactQuery,
   type StaffCheck,
 } from '../../../src/contract/trust'
+import { STAFF_ROLES } from '../../../src/contract/staff'
 import type { Executor } from '../../db'
 import { blacklistRecords, games, qqGroups, serviceContacts, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
@@ -85,8 +86,29 @@ function requireText(value: string): string {
   return value
 }
 
+/** A staff member's public number (KF00012): the one a 交易群 shows beside what they write. */
+const STAFF_NO = /^KF(\d{5,9})$/
+
+async function checkStaffNo(db: Executor, no: string): Promise<StaffCheck> {
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, Number(STAFF_NO.exec(no)![1])),
+        eq(users.disabled, false),
+        arrayOverlaps(users.roles, [...STAFF_ROLES]),
+      ),
+    )
+  return found
+    ? { official: true, contact: { name: `交易群客服 ${no}`, kind: null, channel: 'staffNo' } }
+    : { official: false }
+}
+
 export async function checkStaff(db: Executor, value: string): Promise<StaffCheck> {
   requireText(value)
+  const no = value.normalize('NFKC').trim().toUpperCase()
+  if (STAFF_NO.test(no)) return checkStaffNo(db, no)
   const qq = normalizeQq(value)
   // Any spelling may be a WeChat id (they may even look like phone numbers); they ignore case.
   const weixin = value.normalize('NFKC').replace(/\s+/g, '').toLowerCase()

@@ -13,6 +13,7 @@ const CHANNEL_LABELS: Record<NonNullable<StaffCheck['contact']>['channel'], stri
   qq: 'QQ',
   weixin: '微信',
   phone: '手机号',
+  staffNo: '客服工号',
 }
 
 /** What a failed lookup says: the server's words for 400/429 (too many lookups), otherwise a retry. */
@@ -106,15 +107,15 @@ export function StaffCheckTool() {
   return (
     <Lookup
       label="客服验证"
-      placeholder="输入客服的 QQ / 微信号 / 手机号"
+      placeholder="输入客服的 QQ / 微信号 / 手机号 / 工号"
       intro="添加客服前先验证，谨防冒充官方客服的骗子。"
       lookup={(value) => checkStaff(value).then((r) => r.data)}
       render={(result, value) =>
         result.official && result.contact ? (
           <Verdict tone="safe" title="官方客服，可以放心联系">
             <Text className="trust-verdict__text">
-              {CHANNEL_LABELS[result.contact.channel]} {value} 是号安心{CONTACT_KIND_LABELS[result.contact.kind]}「
-              {result.contact.name}」。
+              {CHANNEL_LABELS[result.contact.channel]} {value} 是号安心
+              {result.contact.kind ? CONTACT_KIND_LABELS[result.contact.kind] : '官方客服'}「{result.contact.name}」。
             </Text>
           </Verdict>
         ) : (
