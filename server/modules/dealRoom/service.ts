@@ -36,7 +36,7 @@ const DEFAULT_PAGE = 30
 const MY_ROOMS = 50
 /** One warning card per room per this long, however many contact details are typed. */
 const WARNING_EVERY_MS = 10 * 60_000
-export const WARNING_TEXT = '为保障交易安全，请勿脱离平台交易：平台不会索要验证码以外的联系方式，场外转账不受担保。'
+const WARNING_TEXT = '为保障交易安全，请勿脱离平台交易：联系方式已对对方隐藏，场外沟通和转账不受平台担保。'
 
 const CARD_EVENTS = new Set<string>(['pay', 'payBalance', 'handOver', 'confirm', 'refund'])
 
