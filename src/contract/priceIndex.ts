@@ -17,7 +17,7 @@ export type Estimate = Static<typeof Estimate>
 export const Comparable = Type.Object({
   id: Type.Integer(),
   /** The thumbnail. */
-  coverImage: Type.String(),
+  cover: Type.String(),
   title: Type.String(),
   price: Type.Integer(),
   soldAt: Time,

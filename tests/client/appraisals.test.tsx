@@ -39,7 +39,7 @@ const appraisal = (over: Partial<Appraisal> = {}): Appraisal => ({
   comparables: [
     {
       id: 301,
-      coverImage: '/uploads/301.jpg',
+      cover: '/uploads/301.jpg',
       title: '安卓微信 铂金 118皮肤',
       price: 70_000,
       soldAt: '2026-11-10T02:00:00Z',
@@ -47,7 +47,7 @@ const appraisal = (over: Partial<Appraisal> = {}): Appraisal => ({
     },
     {
       id: 302,
-      coverImage: '/uploads/302.jpg',
+      cover: '/uploads/302.jpg',
       title: '安卓QQ 铂金 130皮肤',
       price: 79_000,
       soldAt: '2026-10-21T02:00:00Z',

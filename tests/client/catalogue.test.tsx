@@ -561,7 +561,7 @@ describe('goodDetail', () => {
           comparables: [
             {
               id: 301,
-              coverImage: '/uploads/301.jpg',
+              cover: '/uploads/301.jpg',
               title: '王者荣耀 V8 已售',
               price: 90_000,
               soldAt: '2026-11-10T02:00:00Z',

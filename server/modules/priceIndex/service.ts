@@ -41,7 +41,7 @@ export interface Subject {
 export interface Sale extends Subject {
   id: number
   title: string
-  coverImage: string
+  cover: string
   price: number
   soldAt: Date
 }
@@ -75,9 +75,9 @@ export async function salesOf(db: Executor, gameId: number, now: Date): Promise<
     )
     .orderBy(desc(goods.soldAt), desc(goods.id))
     .limit(MAX_SALES)
-  return rows.map(({ thumbImage, ...row }) => ({
+  return rows.map(({ thumbImage, coverImage, ...row }) => ({
     ...row,
-    coverImage: thumbImage || row.coverImage,
+    cover: thumbImage || coverImage,
     soldAt: row.soldAt!,
   }))
 }
@@ -167,7 +167,7 @@ export function estimate(
     .slice(0, SHOWN_COMPARABLES)
     .map(({ sale, similarity }) => ({
       id: sale.id,
-      coverImage: sale.coverImage,
+      cover: sale.cover,
       title: sale.title,
       price: sale.price,
       soldAt: sale.soldAt.toISOString(),

@@ -6,13 +6,13 @@ import { openPage } from '@/navigation'
 import { formatTime } from '@/utils/time'
 import './index.scss'
 
-type Deal = Pick<RecentDeal, 'id' | 'title' | 'coverImage' | 'price' | 'soldAt'> & { thumbImage?: string }
+type Deal = Pick<RecentDeal, 'id' | 'title' | 'price' | 'soldAt'>
 
 /**
- * One sold listing: thumbnail, title, a line about it (game and region on home and finish, how alike on an
+ * One sold listing: its picture, title, a line about it (game and region on home and finish, how alike on an
  * appraisal), price and when it sold.
  */
-export default function DealRow({ deal, meta }: { deal: Deal; meta: string }) {
+export default function DealRow({ deal, image, meta }: { deal: Deal; image: string; meta: string }) {
   return (
     <View
       className="deal-row"
@@ -20,7 +20,7 @@ export default function DealRow({ deal, meta }: { deal: Deal; meta: string }) {
       aria-label={deal.title}
       onClick={() => openPage('goodDetail', { id: deal.id })}
     >
-      <LazyImage className="deal-row__thumb" src={deal.thumbImage || deal.coverImage} alt={deal.title} />
+      <LazyImage className="deal-row__thumb" src={image} alt={deal.title} />
       <View className="deal-row__body">
         <Text className="deal-row__title">{deal.title}</Text>
         <Text className="deal-row__meta">{meta}</Text>

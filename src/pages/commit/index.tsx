@@ -115,7 +115,7 @@ function Result({ id }: { id: number }) {
       {appraisal.comparables.length > 0 && (
         <Panel title="同类成交" className="commit__deals">
           {appraisal.comparables.map((deal) => (
-            <DealRow key={deal.id} deal={deal} meta={`相似度 ${deal.similarity}%`} />
+            <DealRow key={deal.id} deal={deal} image={deal.cover} meta={`相似度 ${deal.similarity}%`} />
           ))}
         </Panel>
       )}

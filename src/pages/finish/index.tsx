@@ -37,7 +37,12 @@ export default function FinishPage() {
           <>
             <View className="finish__card">
               {list.rows.map((deal) => (
-                <DealRow key={deal.id} deal={deal} meta={[deal.gameName, ...deal.regionNames].join(' · ')} />
+                <DealRow
+                  key={deal.id}
+                  deal={deal}
+                  image={deal.thumbImage || deal.coverImage}
+                  meta={[deal.gameName, ...deal.regionNames].join(' · ')}
+                />
               ))}
             </View>
             <ListFooter status={list.status} hasMore={list.hasMore} onMore={list.loadMore} onRetry={list.retry} />

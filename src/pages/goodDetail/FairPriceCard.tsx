@@ -46,7 +46,7 @@ export default function FairPriceCard({ goodsId, price }: { goodsId: number; pri
       {open && (
         <Sheet title="同类成交" onClose={() => setOpen(false)}>
           {fair.comparables.map((deal) => (
-            <DealRow key={deal.id} deal={deal} meta={`相似度 ${deal.similarity}%`} />
+            <DealRow key={deal.id} deal={deal} image={deal.cover} meta={`相似度 ${deal.similarity}%`} />
           ))}
         </Sheet>
       )}

@@ -230,7 +230,12 @@ function RecentDeals() {
           </View>
         ) : (
           deals.map((deal) => (
-            <DealRow key={deal.id} deal={deal} meta={[deal.gameName, ...deal.regionNames].join(' · ')} />
+            <DealRow
+              key={deal.id}
+              deal={deal}
+              image={deal.thumbImage || deal.coverImage}
+              meta={[deal.gameName, ...deal.regionNames].join(' · ')}
+            />
           ))
         )}
       </View>
