@@ -147,12 +147,16 @@ function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
             </StatusCardGoods>
             <Notes listing={listing} />
             {(buttons.length > 0 || listing.orderId !== null) && (
-              <View className="my-listings__actions" onClick={(e) => e.stopPropagation()}>
+              // Each button stops its tap from also opening the card; the row itself is no target.
+              <View className="my-listings__actions">
                 {listing.orderId !== null && (
                   <View
                     role="button"
                     className="my-listings__button"
-                    onClick={() => openPage('dealRoom', { id: listing.orderId! })}
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      void openPage('dealRoom', { id: listing.orderId! })
+                    }}
                   >
                     <Text>交易群</Text>
                   </View>
@@ -162,7 +166,10 @@ function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
                     key={b.action}
                     role="button"
                     className={`my-listings__button${b.primary ? ' my-listings__button--primary' : ''}`}
-                    onClick={() => handlers[b.action](listing)}
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      handlers[b.action](listing)
+                    }}
                   >
                     <Text>{typeof b.label === 'string' ? b.label : b.label(listing)}</Text>
                   </View>
