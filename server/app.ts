@@ -19,6 +19,7 @@ import { isLoopback } from './lib/network'
 import { checkRouteSchemas } from './lib/validation'
 import { appraisalRoutes } from './modules/appraisals/routes'
 import { dealRoomRoutes } from './modules/dealRoom/routes'
+import { aftersaleRoutes } from './modules/aftersale/routes'
 import { adminAuditRoutes } from './modules/audit/routes'
 import { adminDashboardRoutes } from './modules/dashboard/routes'
 import { authRoutes } from './modules/auth/routes'
@@ -172,6 +173,7 @@ export function buildApp(deps: AppDeps) {
   app.register(appraisalRoutes, { ...api, config, database })
   app.register(priceIndexRoutes, { ...api, database })
   app.register(dealRoomRoutes, { ...api, config, database, kv })
+  app.register(aftersaleRoutes, { ...api, config, database, payments })
   app.register(uploadRoutes, { ...api, config, kv })
   app.register(uploadFiles, { config })
   if (config.devTools) {

@@ -1,5 +1,6 @@
 /**
- * The 47 routes of the seed, in the seed's order, with the URL each is served at in the H5 build,
+ * The 47 routes of the seed, in the seed's order (and the pages added since: the merchants' two, the deal
+ * room, after-sale), with the URL each is served at in the H5 build,
  * its Chinese title (SCREENS.md) and the shell that frames it. `app.config.ts`, the H5 router's
  * custom routes, the shells' titles and the server's history fallback are all derived from this table.
  */
@@ -60,6 +61,7 @@ const otherChildren: [string, string][] = [
   ['recycleHall', '回收大厅'],
   ['myQuotes', '我的报价'],
   ['dealRoom', '交易群'],
+  ['aftersale', '申请售后'],
   ['MyProducts', '我的买单'],
   ['Myevaluation', '我的评估'],
   ['Mybrowsing', '我的代售'],

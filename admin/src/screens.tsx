@@ -6,6 +6,7 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   FileSearchOutlined,
@@ -61,6 +62,13 @@ export const SCREENS: Screen[] = [
     icon: <ShoppingOutlined />,
     roles: ['service', 'finance'],
     Page: lazy(() => import('./pages/Orders')),
+  },
+  {
+    path: '/aftersale',
+    name: '售后',
+    icon: <CustomerServiceOutlined />,
+    roles: ['service', 'finance'],
+    Page: lazy(() => import('./pages/Aftersale')),
   },
   {
     path: '/payouts',

@@ -79,7 +79,7 @@ export async function seedDemoTrades(deps: OrderDeps, origin: string): Promise<n
       // As if the protection window had passed: the sweep makes its payout, and the gateway refuses it.
       const settings = await tradeSettings(deps.db)
       const later = new Date(Date.now() + (settings.payoutProtectionDays + 1) * 86_400_000)
-      await schedulePayouts(deps, later, settings)
+      await schedulePayouts(deps, later)
       gateway.failNextTransfer?.('收款人姓名与支付宝账号不一致')
       await sendPendingPayouts(deps)
     }

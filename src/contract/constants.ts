@@ -19,7 +19,11 @@ export const ORDER_STATUS_LABELS = {
   completed: '交易成功',
   cancelled: '已取消',
   refunded: '已退款',
+  disputed: '售后中',
 }
+
+/** The order statuses in which its 交易群 is open: from payment on. */
+export const DEAL_ROOM_STATUSES = ['paid', 'handed_over', 'completed', 'refunded', 'disputed'] as const
 
 /** What each 交易群 card says happened (an order event). */
 export const DEAL_CARD_TEXT = {
@@ -28,6 +32,35 @@ export const DEAL_CARD_TEXT = {
   handOver: '客服已移交账号，请买家验号后确认收货',
   confirm: '买家已确认收货，交易完成',
   refund: '订单已退款',
+  aftersaleOpen: '买家申请售后，卖家货款已冻结',
+  aftersaleReply: '卖家已回复售后',
+  aftersaleEscalate: '卖家未在时限内回复，售后已转平台处理',
+  aftersaleDecide: '平台已处理售后',
+}
+
+/** 申请售后: the bounds of a description or a reply (characters after trimming) and of its pictures. */
+export const AFTERSALE_LIMITS = { text: { min: 5, max: 500 }, images: 6 }
+
+/** How long a seller has to answer a case, and staff to decide one once it is theirs (hours). */
+export const AFTERSALE_HOURS = { seller: 48, staff: 24 }
+
+export const AFTERSALE_REASON_LABELS = {
+  not_as_described: '与描述不符',
+  recovered: '账号被找回',
+  banned: '账号被封',
+  other: '其他',
+}
+
+export const AFTERSALE_STATUS_LABELS = {
+  awaiting_seller: '待卖家回复',
+  awaiting_staff: '待平台处理',
+  decided: '已处理',
+}
+
+export const AFTERSALE_OUTCOME_LABELS = {
+  refund_full: '全额退款',
+  refund_partial: '部分退款',
+  reject: '驳回',
 }
 
 export const GUARANTEE_LABELS = {

@@ -13,8 +13,18 @@ export const DEAL_MESSAGE_MAX_CHARS = 1000
 export const DealRole = literals(['buyer', 'seller', 'staff', 'system'] as const)
 export type DealRole = Static<typeof DealRole>
 
-/** What a card says happened: an order event. */
-export const DealCardEvent = literals(['pay', 'payBalance', 'handOver', 'confirm', 'refund'] as const)
+/** What a card says happened: an order event, or a step of its after-sale case (its text then says more). */
+export const DealCardEvent = literals([
+  'pay',
+  'payBalance',
+  'handOver',
+  'confirm',
+  'refund',
+  'aftersaleOpen',
+  'aftersaleReply',
+  'aftersaleEscalate',
+  'aftersaleDecide',
+] as const)
 export type DealCardEvent = Static<typeof DealCardEvent>
 
 export const DealMessage = Type.Object({
@@ -76,6 +86,8 @@ export const DealRoomPage = Type.Object({
   /** Older messages remain (ask with `before` = the first id). */
   more: Type.Boolean(),
   members: Type.Array(DealRole),
+  /** The order's latest after-sale case, if any (GET /need/aftersale/{id}; staff: /admin/aftersale/{id}). */
+  aftersaleId: Nullable(Type.Integer()),
 })
 export type DealRoomPage = Static<typeof DealRoomPage>
 

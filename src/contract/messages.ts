@@ -23,8 +23,8 @@ export const Message = Type.Object({
   title: Type.String(),
   content: Type.String(),
   relatedType: Nullable(
-    literals(['order', 'goods', 'request', 'appraisal'] as const, {
-      description: 'order / goods / request / appraisal；null 为系统消息',
+    literals(['order', 'goods', 'request', 'appraisal', 'aftersale'] as const, {
+      description: 'order / goods / request / appraisal / aftersale；null 为系统消息',
     }),
   ),
   relatedId: Nullable(Type.Integer()),

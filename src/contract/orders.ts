@@ -14,7 +14,15 @@ export type GuaranteeType = Static<typeof GuaranteeType>
 export const PayMode = literals(['full', 'deposit'] as const, { title: '支付方式' })
 export type PayMode = Static<typeof PayMode>
 
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'handed_over', 'completed', 'cancelled', 'refunded'] as const
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'handed_over',
+  'completed',
+  'cancelled',
+  'refunded',
+  'disputed',
+] as const
 export const OrderStatus = literals(ORDER_STATUSES)
 export type OrderStatus = Static<typeof OrderStatus>
 
@@ -30,6 +38,7 @@ export const OrderAction = literals([
   'confirm',
   'handOver',
   'refund',
+  'aftersale',
 ] as const)
 export type OrderAction = Static<typeof OrderAction>
 
@@ -132,6 +141,8 @@ export const Order = Type.Object({
   actions: Type.Array(OrderAction, { description: '当前用户此刻可做的操作；客户端只显示这些' }),
   /** In the detail only. */
   payments: Type.Optional(Type.Array(Payment)),
+  /** In the detail only: the latest after-sale case (申请售后) of the order, if any — GET /need/aftersale/{id}. */
+  aftersaleId: Type.Optional(Nullable(Type.Integer())),
   /** In the detail only: what the order waits for next, and until when (null: nothing timed). */
   deadline: Type.Optional(Nullable(OrderDeadline)),
 })
@@ -139,7 +150,7 @@ export type Order = Static<typeof Order>
 
 /**
  * GET /need/myOrder: `status` is one status or several, comma-separated (the 交易中 tab is
- * `paid,handed_over`); `from`/`to` are dates (YYYY-MM-DD, inclusive).
+ * `paid,handed_over,disputed`); `from`/`to` are dates (YYYY-MM-DD, inclusive).
  */
 export const MyOrdersQuery = Type.Object({
   status: Type.Optional(

@@ -39,6 +39,7 @@ const room = (messages: DealMessage[], over: Partial<DealRoomPage> = {}): DealRo
   messages,
   more: false,
   members: ['buyer', 'seller', 'staff'],
+  aftersaleId: null,
   ...over,
 })
 

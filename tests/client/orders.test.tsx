@@ -680,7 +680,7 @@ describe('MyProducts', () => {
     })
     await tapText('交易中')
     await waitFor(() => expect(callsTo(api, 'GET /need/myOrder')).toHaveLength(3))
-    expect(queryOf(callsTo(api, 'GET /need/myOrder')[2]).status).toBe('paid,handed_over')
+    expect(queryOf(callsTo(api, 'GET /need/myOrder')[2]).status).toBe('paid,handed_over,disputed')
 
     await tapLabel('订单 HA20261122153012345678')
     await arriveAt('/index/orderDetail?id=31', '.order-detail__status')

@@ -11,15 +11,14 @@ import sharp from 'sharp'
 import WebSocket from 'ws'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
-import { dealMessages, games, goods, goodsCredentials } from '../../server/db/schema'
+import { dealMessages, games } from '../../server/db/schema'
 import { storeImage } from '../../server/lib/images'
-import { sealPayout } from '../../server/modules/catalogue/credentials'
 import { maskContacts } from '../../server/modules/dealRoom/masking'
 import type { DealMessage, DealSocketOut } from '../../src/contract/dealRoom'
 import { createTestApp } from './helpers/app'
 import { auditActions, createTestDatabase } from './helpers/database'
+import { makeDeal } from './helpers/deals'
 import { createCaller, createPerson, type Person } from './helpers/http'
-import { paidNotice, postNotice } from './helpers/payments'
 
 let database: Database
 let app: App & ReturnType<typeof createTestApp>
@@ -46,43 +45,10 @@ afterAll(async () => {
 
 /** A seller's listing bought by a buyer: the order, paid when `paid`. */
 async function deal(paid = true) {
-  const [seller, buyer] = await Promise.all([createPerson(database), createPerson(database)])
-  const [item] = await database.db
-    .insert(goods)
-    .values({
-      gameId,
-      sellerId: seller.id,
-      title: '王者 全英雄',
-      price: 50_000,
-      status: 'on_sale',
-      listedAt: new Date(),
-    })
-    .returning()
-  await database.db
-    .update(goods)
-    .set({ payoutSealed: sealPayout(app.deps.vault, item.id, { alipayAccount: '13900139000', name: '王五' }) })
-    .where(eq(goods.id, item.id))
-  await database.db.insert(goodsCredentials).values({
-    goodsId: item.id,
-    sealed: app.deps.vault.seal(JSON.stringify({ account: 'a', password: 'b' }), `goods:${item.id}:credentials`),
-  })
-  const ordered = await call('POST', '/api/order', {
-    token: buyer.token,
-    body: { goodsId: item.id, guaranteeType: 'none', payMode: 'full', agree: true },
-  })
-  const orderId = ordered.body.data.id as number
-  if (paid) {
-    const started = await call('POST', `/api/pay/${orderId}`, {
-      token: buyer.token,
-      body: { channel: 'alipay', kind: 'full', returnUrl: '/index/orderDetail' },
-    })
-    expect(await postNotice(app, paidNotice(app, started.body.data.outTradeNo, started.body.data.amount))).toBe(
-      'success',
-    )
-    // The 已支付 card delivered before anyone listens: the sockets of a test hear only what it does.
-    await until(async () => (await unpublished(orderId)) === 0)
-  }
-  return { seller, buyer, orderId }
+  const made = await makeDeal(database, app, gameId, { paid })
+  // The 已支付 card delivered before anyone listens: the sockets of a test hear only what it does.
+  if (paid) await until(async () => (await unpublished(made.orderId)) === 0)
+  return made
 }
 
 const unpublished = async (orderId: number) =>

@@ -64,8 +64,8 @@ afterAll(async () => {
 })
 
 describe('with an H5 build', () => {
-  test('each of the 50 route URLs (the seed’s 47, the merchants’ two and the deal room) answers index.html, revalidated on every visit', async () => {
-    expect(routes).toHaveLength(50)
+  test('each of the 51 route URLs (the seed’s 47, the merchants’ two, the deal room and after-sale) answers index.html, revalidated on every visit', async () => {
+    expect(routes).toHaveLength(51)
     for (const route of routes) {
       const response = await app.inject(route.url)
       expect([route.url, response.statusCode]).toEqual([route.url, 200])

@@ -9,6 +9,8 @@ import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../server/db'
 import {
+  aftersaleCases,
+  aftersaleEvents,
   appraisalEvents,
   appraisals,
   games,
@@ -26,6 +28,7 @@ import {
   recycleRequests,
   users,
 } from '../../server/db/schema'
+import type { AftersaleStatus } from '../../src/contract/aftersale'
 import type { AppraisalStatus } from '../../src/contract/appraisals'
 import type { GoodsStatus } from '../../src/contract/catalogue'
 import type { MerchantApplicationStatus } from '../../src/contract/merchants'
@@ -87,7 +90,8 @@ const orderValues = (goodsId = goodsIds[0]) => ({
 const fixtures: Record<string, Fixture> = {
   order: {
     values: orderValues,
-    // Paid in full and owing a balance: each guard of the order machine holds in one row and fails in the other.
+    // Paid in full and owing a balance, in its protection window and past it, disputed from hand-over and
+    // from completion: each guard of the order machine holds in one row and fails in the other.
     rows: (tx, status) =>
       tx
         .insert(orders)
@@ -95,6 +99,8 @@ const fixtures: Record<string, Fixture> = {
           [10_000, 2_000].map((paidAmount, i) => ({
             ...orderValues(goodsIds[i]),
             paidAmount,
+            protectedUntil: new Date(Date.now() + (i === 0 ? 3_600_000 : -3_600_000)),
+            disputedFrom: i === 0 ? ('handed_over' as const) : ('completed' as const),
             status: status as OrderStatus,
           })),
         )
@@ -179,6 +185,18 @@ const fixtures: Record<string, Fixture> = {
         .returning(),
     events: async (tx, id) =>
       (await tx.select().from(appraisalEvents).where(eq(appraisalEvents.appraisalId, id))).length,
+  },
+  aftersale: {
+    values: () => ({ orderId, buyerId, reason: 'recovered', description: '账号被找回了', dueAt: new Date() }),
+    rows: (tx, status) =>
+      tx
+        .insert(aftersaleCases)
+        .values({
+          ...(fixtures.aftersale.values() as typeof aftersaleCases.$inferInsert),
+          status: status as AftersaleStatus,
+        })
+        .returning(),
+    events: async (tx, id) => (await tx.select().from(aftersaleEvents).where(eq(aftersaleEvents.caseId, id))).length,
   },
   'recycle request': {
     values: () => ({ sellerId: buyerId, goodsId: goodsIds[0], reservePrice: 10_000, windowEndsAt: new Date() }),

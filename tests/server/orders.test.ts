@@ -643,7 +643,7 @@ describe('paying', () => {
     expect(after.body).toMatchObject({ code: 403, msg: '只有移交中的订单可以查看账号信息' })
     expect(handed.body.data.actions).not.toContain('credentials')
     const buyerView = (await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data
-    expect(buyerView.actions).toEqual(['credentials', 'confirm'])
+    expect(buyerView.actions).toEqual(['credentials', 'confirm', 'aftersale'])
     const revealed = await call('GET', `/api/need/myOrder/${created.id}/credentials`, buyer)
     expect(revealed.body.data).toEqual({ account: `qq${id}`, password: `pw-${id}-secret`, notes: '绑定手机已解绑' })
     const reveals = await database.db.select().from(credentialReveals).where(eq(credentialReveals.orderId, created.id))
@@ -655,7 +655,7 @@ describe('paying', () => {
     expect(await auditActions(database, 'order', created.id)).toEqual(['order.credentials', 'order.handOver'])
 
     const done = await call<Order>('POST', `/api/need/myOrder/${created.id}/confirm`, buyer)
-    expect(done.body.data).toMatchObject({ status: 'completed', actions: ['credentials'] })
+    expect(done.body.data).toMatchObject({ status: 'completed', actions: ['credentials', 'aftersale'] })
     const [sold] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))
     expect(sold.status).toBe('sold')
     const goodsTrail = await database.db.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))

@@ -37,5 +37,7 @@ export function useRecord<T>(path: string, { onGone, onChanged }: { onGone(): vo
     },
     [act],
   )
-  return { record, run }
+  /** Reads the record again (something else changed it: a card in its deal room). */
+  const reload = useCallback(() => setVersion((v) => v + 1), [])
+  return { record, run, reload }
 }

@@ -1,15 +1,17 @@
 /**
  * 订单: every order, found by number, buyer's phone, game, status and day; each opens the desk — the
  * timeline from its events, payments, the escrow journal's postings for it, and what the staff member may
- * do now: 验号 (logged), the hand-over with its checklist, and the refund with a reason.
+ * do now: 验号 (logged), the hand-over with its checklist, the refund with a reason — and the deal room, where
+ * staff talk with buyer and seller.
  */
 import { ProDescriptions, type ProColumns } from '@ant-design/pro-components'
-import { ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS } from '@contract/constants'
+import { DEAL_ROOM_STATUSES, ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS } from '@contract/constants'
 import type { AdminOrderDetail, Credentials, Order } from '@contract/orders'
 import type { PayChannel, PaymentStatus } from '@contract/payments'
 import { Button, Card, Checkbox, Drawer, Popconfirm, Space, Tag, Timeline, Typography } from 'antd'
 import { useState } from 'react'
 import { api } from '../api'
+import { DealRoomPanel } from '../components/DealRoomPanel'
 import { DeskTable, type DrawerProps } from '../components/DeskTable'
 import { ReasonButton } from '../components/ReasonButton'
 import { RevealButton } from '../components/RevealButton'
@@ -26,6 +28,10 @@ const EVENT_LABELS: Record<string, string> = {
   handOver: '移交账号',
   confirm: '确认收货',
   refund: '退款',
+  dispute: '申请售后',
+  resume: '售后驳回，恢复待确认收货',
+  conclude: '售后结束，交易完成',
+  refundDispute: '售后全额退款',
 }
 const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: '待支付',
@@ -50,6 +56,7 @@ const STATUS_COLORS: Record<Order['status'], string> = {
   completed: 'success',
   cancelled: 'default',
   refunded: 'error',
+  disputed: 'error',
 }
 /** What the agent checks before handing the account over (验号 and 换绑). */
 const HAND_OVER_CHECKS = [
@@ -86,7 +93,11 @@ function HandOver({ onHandOver }: { onHandOver(): Promise<boolean> }) {
 }
 
 function OrderDrawer({ id, onClose, onChanged }: DrawerProps) {
-  const { record: order, run } = useRecord<AdminOrderDetail>(`/admin/orders/${id}`, { onGone: onClose, onChanged })
+  const {
+    record: order,
+    run,
+    reload,
+  } = useRecord<AdminOrderDetail>(`/admin/orders/${id}`, { onGone: onClose, onChanged })
   return (
     <Drawer
       open
@@ -177,6 +188,9 @@ function OrderDrawer({ id, onClose, onChanged }: DrawerProps) {
               }))}
             />
           </Section>
+          {(DEAL_ROOM_STATUSES as readonly string[]).includes(order.status) && (
+            <DealRoomPanel orderId={order.id} onCard={reload} />
+          )}
           <SectionTable
             title="支付记录"
             rows={order.payments ?? []}

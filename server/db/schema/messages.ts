@@ -15,7 +15,7 @@ export const messages = pgTable(
     type: text('type').$type<MessageType>().notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
-    relatedType: text('related_type').$type<'order' | 'goods' | 'request' | 'appraisal' | null>(),
+    relatedType: text('related_type').$type<'order' | 'goods' | 'request' | 'appraisal' | 'aftersale' | null>(),
     relatedId: integer('related_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -57,12 +57,20 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** When the seller's money left the protection window (ledger `release`). */
     releasedAt: timestamp('released_at', { withTimezone: true }),
+    /**
+     * Until when the buyer of a completed order may still open an after-sale case; the seller is paid once it
+     * has passed. Set at completion from the setting, moved on by the time a case kept the order disputed.
+     */
+    protectedUntil: timestamp('protected_until', { withTimezone: true }),
+    /** While `disputed`: the status it left, where a rejected case returns it, and since when. */
+    disputedFrom: text('disputed_from').$type<'handed_over' | 'completed'>(),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     cancelReason: text('cancel_reason').notNull().default(''),
   },
   (t) => [
     check(
       'orders_status_check',
-      sql`${t.status} in ('pending_payment', 'paid', 'handed_over', 'completed', 'cancelled', 'refunded')`,
+      sql`${t.status} in ('pending_payment', 'paid', 'handed_over', 'completed', 'cancelled', 'refunded', 'disputed')`,
     ),
     check('orders_guarantee_check', sql`${t.guaranteeType} in ('retrieval', 'face', 'none')`),
     check('orders_pay_mode_check', sql`${t.payMode} in ('full', 'deposit')`),
@@ -75,7 +83,7 @@ export const orders = pgTable(
     check('orders_commission_check', sql`${t.commissionAmount} between 0 and ${t.goodsAmount}`),
     uniqueIndex('orders_one_live_per_goods')
       .on(t.goodsId)
-      .where(sql`status in ('pending_payment', 'paid', 'handed_over')`),
+      .where(sql`status in ('pending_payment', 'paid', 'handed_over', 'disputed')`),
     index('orders_buyer_time_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index('orders_seller_idx').on(t.sellerId),
     // The console: everyone's orders newest first, and the 工作台's 30-day window.
@@ -91,7 +99,7 @@ export const orders = pgTable(
       .on(t.handedOverAt)
       .where(sql`status = 'handed_over'`),
     index('orders_unreleased_idx')
-      .on(t.completedAt)
+      .on(t.protectedUntil)
       .where(sql`status = 'completed' and released_at is null`),
   ],
 )

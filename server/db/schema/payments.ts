@@ -27,6 +27,8 @@ export const payments = pgTable(
     gatewayTradeNo: text('gateway_trade_no'),
     /** Paid money to send back (order refunded, cancelled before the money came, or paid twice). */
     refundDue: boolean('refund_due').notNull().default(false),
+    /** How much of it goes back (all of it, or an after-sale's partial refund); set with `refundDue`. */
+    refundAmount: integer('refund_amount').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -36,6 +38,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_refund_check', sql`${t.refundAmount} between 0 and ${t.amount}`),
     check('payments_channel_check', sql`${t.channel} in ('alipay', 'wechat')`),
     check('payments_kind_check', sql`${t.kind} in ('full', 'deposit', 'balance')`),
     check('payments_client_check', sql`${t.client} in ('h5', 'desktop', 'jsapi', 'mini', 'qq-mini')`),

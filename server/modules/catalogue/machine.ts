@@ -49,8 +49,13 @@ const transitions = {
   release: { from: ['in_trade'], to: 'on_sale', by: ['buyer', 'operator', 'system'], guard: listed },
   /** The same for an account that was never on the market: back to its seller. */
   withdraw: { from: ['in_trade'], to: 'draft', by: ['buyer', 'operator', 'system'], guard: neverListed },
-  /** Its order completed (the buyer's confirmation, or the sweeper's). */
-  sell: { from: ['in_trade'], to: 'sold', by: ['buyer', 'system'] },
+  /** Its order completed (the buyer's confirmation, the sweeper's, or staff's partial refund after sale). */
+  sell: { from: ['in_trade'], to: 'sold', by: ['buyer', 'system', 'operator'] },
+  /**
+   * Staff refunded a buyer in full after sale: the account goes back to its seller, off the market — it
+   * returns only through review, once the seller has secured it again.
+   */
+  reclaim: { from: ['in_trade', 'sold'], to: 'delisted', by: ['operator'] },
 } as const
 
 export type GoodsEvent = keyof typeof transitions

@@ -446,9 +446,11 @@ async function sellerFacts(db: Executor, ids: number[]) {
             order: {
               id: orders.id,
               no: orders.no,
-              completedAt: orders.completedAt,
+              status: orders.status,
+              protectedUntil: orders.protectedUntil,
               goodsAmount: orders.goodsAmount,
               commission: orders.commissionAmount,
+              refunded: orders.refundAmount,
             },
             payout: payouts,
             sellerName: users.nickName,
@@ -456,10 +458,11 @@ async function sellerFacts(db: Executor, ids: number[]) {
           .from(goods)
           .innerJoin(users, eq(users.id, goods.sellerId))
           .leftJoin(goodsCredentials, eq(goodsCredentials.goodsId, goods.id))
-          // The order that holds it (paid, handed over) or sold it: one at most, as the goods machine allows.
+          // The order that holds it (paid, handed over, in an after-sale case) or sold it: one at most, as the
+          // goods machine allows.
           .leftJoin(
             orders,
-            and(eq(orders.goodsId, goods.id), inArray(orders.status, ['paid', 'handed_over', 'completed'])),
+            and(eq(orders.goodsId, goods.id), inArray(orders.status, ['paid', 'handed_over', 'disputed', 'completed'])),
           )
           .leftJoin(payouts, eq(payouts.orderId, orders.id))
           .where(inArray(goods.id, ids))
@@ -468,13 +471,18 @@ async function sellerFacts(db: Executor, ids: number[]) {
 
 /** The seller's money for a sold listing: due after the protection window, then paid (or refused). */
 function settlementOf(
-  order: { completedAt: Date | null; goodsAmount: number; commission: number } | null,
+  order: {
+    status: (typeof orders.$inferSelect)['status']
+    protectedUntil: Date | null
+    goodsAmount: number
+    commission: number
+    refunded: number
+  } | null,
   payout: PayoutRow | null,
-  protectionDays: number,
 ): Settlement | null {
-  if (!order?.completedAt) return null
-  const dueAt = new Date(order.completedAt.getTime() + protectionDays * 86_400_000).toISOString()
-  if (!payout) return { status: 'pending', amount: order.goodsAmount - order.commission, dueAt }
+  if (order?.status !== 'completed' || !order.protectedUntil) return null
+  const dueAt = order.protectedUntil.toISOString()
+  if (!payout) return { status: 'pending', amount: order.goodsAmount - order.commission - order.refunded, dueAt }
   return {
     status: payout.status,
     amount: payout.amount,
@@ -499,7 +507,6 @@ export async function listings(
     deps.db,
     cards.map((c) => c.id),
   )
-  const { payoutProtectionDays } = await tradeSettings(deps.db)
   const rows = cards.map(({ row: _row, ...card }): AdminListing => {
     const { row, hasCredentials, order, payout, sellerName } = facts.get(card.id)!
     return {
@@ -511,7 +518,7 @@ export async function listings(
       createdAt: row.createdAt.toISOString(),
       orderId: order?.id ?? null,
       orderNo: order?.no ?? null,
-      settlement: settlementOf(order, payout, payoutProtectionDays),
+      settlement: settlementOf(order, payout),
       actions: goodsMachine.actionsFor(row, [role]),
       sellerId: row.sellerId!,
       sellerName,

@@ -15,11 +15,15 @@ import type {
   DealRoomSummary,
   SendDealMessage,
 } from '../../../src/contract/dealRoom'
+import { AFTERSALE_OUTCOME_LABELS, AFTERSALE_REASON_LABELS, DEAL_ROOM_STATUSES } from '../../../src/contract/constants'
+import { formatPrice } from '../../../src/contract/money'
 import type { Executor } from '../../db'
-import { dealMessages, dealRoomReads, orders, type DealMessageRow } from '../../db/schema'
+import { aftersaleCases, dealMessages, dealRoomReads, orders, type DealMessageRow } from '../../db/schema'
 import { AppError, invalid } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { staffNo } from '../../lib/staff'
+import { aftersaleMachine, type AftersaleEvent, type AftersaleRow } from '../aftersale/machine'
+import { answerInRoom } from '../aftersale/service'
 import { actionsFor, orderMachine, type OrderRow } from '../orders/machine'
 import { maskContacts } from './masking'
 
@@ -30,7 +34,7 @@ export interface RoomViewer {
 }
 
 /** The room exists from payment on. */
-const OPEN: readonly OrderRow['status'][] = ['paid', 'handed_over', 'completed', 'refunded']
+const OPEN: readonly OrderRow['status'][] = DEAL_ROOM_STATUSES
 const DEFAULT_PAGE = 30
 /** The rooms a member's list shows at most (the latest first). */
 const MY_ROOMS = 50
@@ -118,11 +122,18 @@ export async function history(
   const page = query.after !== undefined ? rows.slice(0, limit) : rows.slice(rows.length - Math.min(rows.length, limit))
   const newest = page.at(-1)?.id
   if (!viewer.staff && newest !== undefined && query.before === undefined) await markRead(db, orderId, viewer, newest)
+  const [latestCase] = await db
+    .select({ id: aftersaleCases.id })
+    .from(aftersaleCases)
+    .where(eq(aftersaleCases.orderId, orderId))
+    .orderBy(desc(aftersaleCases.id))
+    .limit(1)
   return {
     order: roomOrder(order, role),
     messages: page.map((row) => render(row, order, viewer)),
     more,
     members: order.sellerId === null ? ['buyer', 'staff'] : ['buyer', 'seller', 'staff'],
+    aftersaleId: latestCase?.id ?? null,
   }
 }
 
@@ -223,6 +234,8 @@ export async function send(
       return earlier
     }
     if (guard.masked) await warnIn(tx, orderId, written.createdAt)
+    // A seller writing while a case waits for their answer has answered it.
+    if (role === 'seller' && text !== '') await answerInRoom(tx, orderId, viewer.userId, text, written.createdAt)
     await onWritten?.(tx, written.id)
     return written
   })
@@ -253,4 +266,43 @@ async function postCard(tx: Executor, order: OrderRow, event: string): Promise<v
     .values({ orderId: order.id, kind: 'card', senderRole: 'system', cardEvent: event as DealCardEvent })
 }
 
+/**
+ * The after-sale machine's observer: each step of a case is a card saying what it is about; the buyer's
+ * description and the seller's form reply come into the room as their own words and pictures (masked for
+ * the other party like anything they write), so the whole case reads in one place.
+ */
+async function postCaseCard(tx: Executor, row: AftersaleRow, event: AftersaleEvent): Promise<void> {
+  const card = (cardEvent: DealCardEvent, text: string) =>
+    tx.insert(dealMessages).values({ orderId: row.orderId, kind: 'card', senderRole: 'system', cardEvent, text })
+  const words = async (senderRole: 'buyer' | 'seller', senderId: number, text: string, images: string[]) => {
+    const guard = maskContacts(text)
+    await tx.insert(dealMessages).values([
+      {
+        orderId: row.orderId,
+        kind: 'text',
+        senderId,
+        senderRole,
+        text,
+        maskedText: guard.masked ? guard.text : null,
+      },
+      ...images.map((imageUrl) => ({ orderId: row.orderId, kind: 'image' as const, senderId, senderRole, imageUrl })),
+    ])
+  }
+  if (event === 'open' || event === 'openOwn') {
+    await card('aftersaleOpen', `售后原因：${AFTERSALE_REASON_LABELS[row.reason]}`)
+    await words('buyer', row.buyerId, row.description, row.images)
+  } else if (event === 'reply') {
+    await card('aftersaleReply', '')
+    await words('seller', row.sellerId!, row.replyText ?? '', row.replyImages)
+  } else if (event === 'answer') {
+    await card('aftersaleReply', '')
+  } else if (event === 'escalate') {
+    await card('aftersaleEscalate', '')
+  } else if (event === 'decide') {
+    const money = row.refundAmount > 0 ? ` ${formatPrice(row.refundAmount)}` : ''
+    await card('aftersaleDecide', `${AFTERSALE_OUTCOME_LABELS[row.outcome!]}${money}：${row.decisionReason}`)
+  }
+}
+
 orderMachine.observe(postCard)
+aftersaleMachine.observe(postCaseCard)

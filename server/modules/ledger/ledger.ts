@@ -8,6 +8,8 @@
  *   payout   release  seller_frozen:<id>  → seller:<id>         goods − commission, when the transfer succeeds
  *            fee      seller_frozen:<id>  → platform:fee        the commission, in the same transaction
  *   refund   refund   escrow              → buyer:<id>          everything paid
+ *   after    refund   seller_frozen:<id>  → buyer:<id>          a refund after completion (自营: platform:sales);
+ *   sale              platform:fee        → buyer:<id>          the fees too when it is all (aftersale/service.ts)
  *
  * Entries are never changed or deleted; each carries the previous entry's hash, so an edit anywhere
  * breaks the chain from there on. `ref` names the business fact, so posting it twice is a no-op.

@@ -1,6 +1,7 @@
 /**
  * Proves the journal: the hash chain is intact, every transfer is well formed, no inside account is
- * overdrawn, and the escrow holds exactly what the open orders have paid — nothing for a finished one.
+ * overdrawn, the escrow holds exactly what the open orders have paid — nothing for a finished one — every
+ * order's refunds are what it records, and a seller is paid what was settled less any refund after sale.
  * `npm run ledger:verify` prints the result; the order tests run it after every scenario.
  */
 import { asc } from 'drizzle-orm'
@@ -30,7 +31,13 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     const escrowDelta = (e.creditAccount === 'escrow' ? e.amount : 0) - (e.debitAccount === 'escrow' ? e.amount : 0)
     escrowByOrder.set(e.orderId, (escrowByOrder.get(e.orderId) ?? 0) + escrowDelta)
     // A fee out of escrow is the buyer's (at completion); one out of a seller's frozen money is the commission.
-    const kind = e.kind === 'fee' && e.debitAccount !== 'escrow' ? 'commission' : e.kind
+    // A refund out of the seller's frozen money (after sale) is what the seller's payout is less by.
+    const fromSeller = e.debitAccount.startsWith('seller_frozen:')
+    const kind = e.kind === 'fee' && fromSeller ? 'commission' : e.kind
+    if (e.kind === 'refund' && fromSeller) {
+      const key = `${e.orderId}:sellerRefund`
+      byOrderKind.set(key, (byOrderKind.get(key) ?? 0) + e.amount)
+    }
     const key = `${e.orderId}:${kind}`
     byOrderKind.set(key, (byOrderKind.get(key) ?? 0) + e.amount)
   }
@@ -45,7 +52,12 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
   for (const o of allOrders) {
     const held = escrowByOrder.get(o.id) ?? 0
     const amount = (kind: string) => byOrderKind.get(`${o.id}:${kind}`) ?? 0
-    const open = o.status === 'pending_payment' || o.status === 'paid' || o.status === 'handed_over'
+    // An order disputed after completion was settled already: its money is with the seller, frozen.
+    const open =
+      o.status === 'pending_payment' ||
+      o.status === 'paid' ||
+      o.status === 'handed_over' ||
+      (o.status === 'disputed' && o.disputedFrom === 'handed_over')
     const expected = open ? o.paidAmount : 0
     expectedEscrow += expected
     if (held !== expected) problems.push(`order ${o.id} (${o.status}): escrow holds ${held}, expected ${expected}`)
@@ -56,12 +68,14 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     // A payment that did not count (the order was paid already, or cancelled) was held and went straight
     // back: those refunds are the holds beyond what the order counts as paid, not part of its refund.
     const returned = amount('hold') - o.paidAmount
-    if (o.status === 'refunded' && amount('refund') - returned !== o.refundAmount) {
+    if (amount('refund') - returned !== o.refundAmount) {
       problems.push(`order ${o.id}: refunded ${o.refundAmount}, ledger refunded ${amount('refund') - returned}`)
     }
+    // The seller is paid what was settled to them less what went back to the buyer after sale, once.
     const paidOut = amount('release') + amount('commission')
-    if (o.sellerId !== null && paidOut !== (o.releasedAt ? amount('settle') : 0)) {
-      problems.push(`order ${o.id}: released and charged ${paidOut} of ${amount('settle')} settled`)
+    const owed = amount('settle') - amount('sellerRefund')
+    if (o.sellerId !== null && paidOut !== (o.releasedAt ? owed : 0)) {
+      problems.push(`order ${o.id}: released and charged ${paidOut} of ${owed} owed`)
     }
   }
   const escrow = balances.escrow ?? 0

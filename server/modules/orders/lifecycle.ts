@@ -8,6 +8,7 @@ import { formatPrice } from '../../../src/contract/money'
 import type { Executor } from '../../db'
 import { orders } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
+import { tradeSettings } from '../../lib/settings'
 import { goodsMachine } from '../catalogue/machine'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers, type NewMessage } from '../messages/service'
@@ -15,6 +16,7 @@ import { closePendingPayments } from '../payments/machine'
 import { orderMachine, type Actor, type OrderRow, type Viewer } from './machine'
 
 export const ORDER_NOT_FOUND = '订单不存在'
+export const DAY_MS = 86_400_000
 
 type OrderActor = { kind: Extract<Actor, 'buyer' | 'operator' | 'system'>; userId?: number }
 
@@ -101,16 +103,12 @@ export async function handOverIn(
   return order
 }
 
-export async function completeIn(
-  tx: Executor,
-  orderId: number,
-  actor: { kind: 'buyer' | 'system'; userId?: number },
-  now: Date,
-) {
-  const order = await orderMachine.transition(tx, orderId, 'confirm', actor, { completedAt: now })
-  if (!order) return null
-  // The goods money waits in the seller's frozen account, commission included: the platform earns the
-  // commission only when the payout's transfer succeeds (payments/payouts.ts). The buyer's fees are earned now.
+/**
+ * The money of a completed order. The goods money waits in the seller's frozen account, commission included:
+ * the platform earns the commission only when the payout's transfer succeeds (payments/payouts.ts). The
+ * buyer's fees are earned now.
+ */
+export async function postCompletion(tx: Executor, order: OrderRow, now: Date): Promise<void> {
   await post(tx, [
     {
       ref: `settle:${order.id}`,
@@ -118,7 +116,7 @@ export async function completeIn(
       kind: 'settle',
       amount: order.goodsAmount,
       from: account.escrow,
-      to: order.sellerId === null ? account.sales : account.sellerFrozen(order.sellerId),
+      to: sellerAccount(order),
     },
     {
       ref: `fee:${order.id}`,
@@ -131,6 +129,25 @@ export async function completeIn(
   ])
   // The platform's own stock has no seller to pay out later.
   if (order.sellerId === null) await tx.update(orders).set({ releasedAt: now }).where(eq(orders.id, order.id))
+}
+
+/** Where a completed order's goods money is: the seller's frozen account, or the platform's sales (自营). */
+export const sellerAccount = (order: Pick<OrderRow, 'sellerId'>) =>
+  order.sellerId === null ? account.sales : account.sellerFrozen(order.sellerId)
+
+export async function completeIn(
+  tx: Executor,
+  orderId: number,
+  actor: { kind: 'buyer' | 'system'; userId?: number },
+  now: Date,
+) {
+  const { payoutProtectionDays } = await tradeSettings(tx)
+  const order = await orderMachine.transition(tx, orderId, 'confirm', actor, {
+    completedAt: now,
+    protectedUntil: new Date(now.getTime() + payoutProtectionDays * DAY_MS),
+  })
+  if (!order) return null
+  await postCompletion(tx, order, now)
   await goodsMachine.transition(
     tx,
     order.goodsId,

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { ORDER_STATUSES, type OrderAction } from '../../../src/contract/orders'
-import { orderEvents, orders } from '../../db/schema'
+import { orderEvents, orders, payouts } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import type { Settings } from '../../lib/settings'
 import { defineMachine, taking, type Guard, type TimedEvents } from '../../lib/machine'
@@ -22,6 +22,23 @@ const owingBalance: Guard<OrderRow> = {
   holds: (order) => !fullyPaid(order),
   sql: sql`${orders.paidAmount} < ${orders.totalAmount}`,
 }
+
+/**
+ * A buyer may open an after-sale case once the account is theirs: handed over, or completed while the
+ * protection window is open, nothing was refunded after sale yet and no payout was made — the write decides,
+ * under the order's row lock, so a case and the seller's payout never both happen.
+ */
+const disputable: Guard<OrderRow> = {
+  holds: (order) =>
+    order.status === 'handed_over' ||
+    (order.refundAmount === 0 && order.protectedUntil !== null && order.protectedUntil > new Date()),
+  sql: sql`(${orders.status} = 'handed_over' or (${orders.refundAmount} = 0 and ${orders.protectedUntil} > now()
+    and not exists (select 1 from ${payouts} where ${payouts.orderId} = ${orders.id})))`,
+}
+const from = (status: 'handed_over' | 'completed'): Guard<OrderRow> => ({
+  holds: (order) => order.disputedFrom === status,
+  sql: sql`${orders.disputedFrom} = ${status}`,
+})
 
 const transitions = {
   /** The buyer orders: the goods is taken in the same transaction. */
@@ -50,6 +67,14 @@ const transitions = {
     timer: { at: orders.handedOverAt, after: (settings: Settings) => settings.autoConfirmDays * DAY },
   },
   refund: { from: ['paid', 'handed_over'], to: 'refunded', by: ['operator'] },
+  /** 申请售后: the seller's payout is frozen (the sweeper neither confirms nor pays a disputed order). */
+  dispute: { from: ['handed_over', 'completed'], to: 'disputed', by: ['buyer'], guard: disputable },
+  /** Staff reject the case: back to where it was, its clock resumed. */
+  resume: { from: ['disputed'], to: 'handed_over', by: ['operator'], guard: from('handed_over') },
+  /** Staff reject a case about a completed order, or refund part: the order is (again) completed. */
+  conclude: { from: ['disputed'], to: 'completed', by: ['operator'] },
+  /** Staff refund everything paid. */
+  refundDispute: { from: ['disputed'], to: 'refunded', by: ['operator'] },
 } as const
 
 /** The events the sweeper takes on their timers. */
@@ -75,6 +100,7 @@ export const orderMachine = defineMachine({
       { in: ['paid'], by: ['operator'], guard: paidInFull },
     ],
     confirm: [taking(transitions.confirm)],
+    aftersale: [taking(transitions.dispute)],
   },
 })
 

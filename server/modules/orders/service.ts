@@ -17,7 +17,7 @@ import type {
 import type { Payment } from '../../../src/contract/payments'
 import { formatPrice } from '../../../src/contract/money'
 import { isUniqueViolation, type Db, type Executor } from '../../db'
-import { games, goods, orderEvents, orders, payments, users } from '../../db/schema'
+import { aftersaleCases, games, goods, orderEvents, orders, payments, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
 import { onceByKey } from '../../lib/idempotency'
@@ -30,7 +30,7 @@ import { goodsMachine } from '../catalogue/machine'
 import { regionNamer } from '../catalogue/service'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
-import type { PaymentRow } from '../payments/machine'
+import { markRefund, type PaymentRow } from '../payments/machine'
 import { closeGatewayTrades, reconcilePayment, settleRefunds, tradeNumber, type PaymentDeps } from '../payments/service'
 import {
   cancelIn,
@@ -98,8 +98,21 @@ async function orderPayments(db: Executor, orderId: number) {
 
 export async function getOrder(db: Executor, viewer: Viewer, id: number): Promise<Order> {
   const row = await visibleOrder(db, viewer, eq(orders.id, id))
-  const [paymentRows, settings] = await Promise.all([orderPayments(db, id), tradeSettings(db)])
-  return { ...toOrder(row, viewer, paymentRows), deadline: deadlineOf(row, settings, new Date()) }
+  const [paymentRows, settings, [latestCase]] = await Promise.all([
+    orderPayments(db, id),
+    tradeSettings(db),
+    db
+      .select({ id: aftersaleCases.id })
+      .from(aftersaleCases)
+      .where(eq(aftersaleCases.orderId, id))
+      .orderBy(desc(aftersaleCases.id))
+      .limit(1),
+  ])
+  return {
+    ...toOrder(row, viewer, paymentRows),
+    deadline: deadlineOf(row, settings, new Date()),
+    aftersaleId: latestCase?.id ?? null,
+  }
 }
 
 const DAY_MS = 86_400_000
@@ -113,7 +126,7 @@ function deadlineOf(o: OrderRow, settings: Settings, now: Date): OrderDeadline |
       : o.status === 'handed_over'
         ? { kind: 'autoConfirm' as const, at: at(o.handedOverAt, settings.autoConfirmDays) }
         : o.status === 'completed'
-          ? { kind: 'protection' as const, at: at(o.completedAt, settings.payoutProtectionDays) }
+          ? { kind: 'protection' as const, at: o.protectedUntil }
           : null
   return deadline?.at && deadline.at > now ? { kind: deadline.kind, at: deadline.at.toISOString() } : null
 }
@@ -429,10 +442,7 @@ export async function refundOrder(deps: OrderDeps, staff: Staff, id: number, rea
         to: account.buyer(refunded.buyerId),
       },
     ])
-    await tx
-      .update(payments)
-      .set({ refundDue: true })
-      .where(and(eq(payments.orderId, id), eq(payments.status, 'paid')))
+    await markRefund(tx, id, refunded.paidAmount)
     await releaseGoods(tx, refunded, { kind: 'operator', userId: staff.userId })
     await notifyUsers(tx, [
       ...orderMessage(

@@ -77,7 +77,7 @@ export async function runSweep(deps: OrderDeps, now = new Date()): Promise<Sweep
   }
 
   // Sellers are paid by transfer once the protection window has passed; the ledger's release follows it.
-  await schedulePayouts(deps, now, settings)
+  await schedulePayouts(deps, now)
   const released = await sendPendingPayouts(deps)
 
   const refunded = await settleRefunds(deps)

@@ -3,7 +3,7 @@
  * verified word (even after it was closed: that money then goes straight back), closed when its order no
  * longer wants it, refunded once the gateway has sent the money back.
  */
-import { and, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, ne } from 'drizzle-orm'
 import { PAYMENT_STATUSES, PAYOUT_STATUSES } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
 import { paymentEvents, payments, payoutEvents, payouts } from '../../db/schema'
@@ -45,6 +45,26 @@ export async function closePendingPayments(
       and(eq(payments.orderId, orderId), eq(payments.status, 'pending'), except ? ne(payments.id, except) : undefined),
     )
   for (const { id } of pending) await paymentMachine.transition(tx, id, 'close', actor, { closedAt: now })
+}
+
+/**
+ * Marks `amount` of the order's counted payments to go back at their gateways (the sweeper and the caller
+ * send it after the commit): the latest payment first, each at most once and never more than it paid.
+ */
+export async function markRefund(tx: Executor, orderId: number, amount: number): Promise<void> {
+  const paid = await tx
+    .select({ id: payments.id, amount: payments.amount })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), eq(payments.refundDue, false)))
+    .orderBy(desc(payments.id))
+  let left = amount
+  for (const p of paid) {
+    if (left === 0) break
+    const part = Math.min(left, p.amount)
+    await tx.update(payments).set({ refundDue: true, refundAmount: part }).where(eq(payments.id, p.id))
+    left -= part
+  }
+  if (left > 0) throw new Error(`order ${orderId}: ${left} fen more to refund than its payments hold`)
 }
 
 export type PayoutRow = typeof payouts.$inferSelect

@@ -13,7 +13,6 @@ import type { Executor } from '../../db'
 import { goods, orders, payouts, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
-import type { Settings } from '../../lib/settings'
 import { orderByOf } from '../../lib/sorting'
 import type { Vault } from '../../lib/vault'
 import { openPayout } from '../catalogue/credentials'
@@ -26,7 +25,6 @@ export interface PayoutDeps extends PaymentDeps {
   vault: Vault
 }
 
-const DAY = 86_400_000
 const BATCH = 50
 
 export const outBizNo = (payout: Pick<PayoutRow, 'id' | 'attempt'>) => `PO${payout.id}-${payout.attempt}`
@@ -79,16 +77,19 @@ export async function listPayouts(db: Executor, query: AdminPayoutsQuery) {
   return { rows, total }
 }
 
-/** Makes the payout of every consigned order whose protection window has passed (one each, ever). */
-export async function schedulePayouts(deps: PayoutDeps, now: Date, settings: Settings): Promise<number> {
-  const due = new Date(now.getTime() - settings.payoutProtectionDays * DAY)
+/**
+ * Makes the payout of every consigned order whose protection window has passed (one each, ever): the goods
+ * amount less the commission and what an after-sale case refunded to the buyer. A disputed order is not
+ * `completed`, so it is never paid while its case is open.
+ */
+export async function schedulePayouts(deps: PayoutDeps, now: Date): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const found = await tx
       .select({
         id: orders.id,
         sellerId: orders.sellerId,
         goodsId: orders.goodsId,
-        amount: sql<number>`${orders.goodsAmount} - ${orders.commissionAmount}`,
+        amount: sql<number>`${orders.goodsAmount} - ${orders.commissionAmount} - ${orders.refundAmount}`,
       })
       .from(orders)
       .where(
@@ -96,11 +97,11 @@ export async function schedulePayouts(deps: PayoutDeps, now: Date, settings: Set
           eq(orders.status, 'completed'),
           isNull(orders.releasedAt),
           sql`${orders.sellerId} is not null`,
-          lte(orders.completedAt, due),
+          lte(orders.protectedUntil, now),
           notExists(tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderId, orders.id))),
         ),
       )
-      .orderBy(asc(orders.completedAt))
+      .orderBy(asc(orders.protectedUntil))
       .limit(BATCH)
       .for('update', { skipLocked: true })
     for (const order of found) {

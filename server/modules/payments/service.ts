@@ -76,7 +76,7 @@ export async function settleRefunds(deps: PaymentDeps, orderId?: number): Promis
   let done = 0
   for (const p of due) {
     try {
-      await gatewayOf(deps, p.channel).refund(p.outTradeNo, p.amount, `R${p.outTradeNo}`)
+      await gatewayOf(deps, p.channel).refund(p.outTradeNo, p.refundAmount, `R${p.outTradeNo}`)
       await deps.db.transaction((tx) =>
         paymentMachine.transition(tx, p.id, 'refund', { kind: 'system' }, { refundDue: false, refundedAt: new Date() }),
       )
@@ -258,7 +258,10 @@ export async function applyNotice(
           to: account.buyer(order.buyerId),
         },
       ])
-      await tx.update(payments).set({ refundDue: true }).where(eq(payments.id, payment.id))
+      await tx
+        .update(payments)
+        .set({ refundDue: true, refundAmount: payment.amount })
+        .where(eq(payments.id, payment.id))
       return 'late_refund'
     }
     const paidAmount = order.paidAmount + payment.amount

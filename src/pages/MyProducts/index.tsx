@@ -21,11 +21,11 @@ import './index.scss'
 
 type Tab = 'all' | 'pending' | 'trading' | 'completed' | 'cancelled' | 'refunded'
 
-/** The status tabs of SCREENS.md; 交易中 is paid and handed over alike. */
+/** The status tabs of SCREENS.md; 交易中 is paid, handed over and in an after-sale case alike. */
 export const ORDER_TABS: { value: Tab; label: string; status?: OrderStatus[] }[] = [
   { value: 'all', label: '全部' },
   { value: 'pending', label: '待支付', status: ['pending_payment'] },
-  { value: 'trading', label: '交易中', status: ['paid', 'handed_over'] },
+  { value: 'trading', label: '交易中', status: ['paid', 'handed_over', 'disputed'] },
   { value: 'completed', label: '交易成功', status: ['completed'] },
   { value: 'cancelled', label: '已取消', status: ['cancelled'] },
   { value: 'refunded', label: '已退款', status: ['refunded'] },
@@ -44,6 +44,7 @@ const ORDER_TONES: Record<OrderStatus, StatusTone> = {
   completed: 'trust',
   cancelled: 'hint',
   refunded: 'hint',
+  disputed: 'error',
 }
 
 function MyOrders() {

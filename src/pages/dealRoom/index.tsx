@@ -26,6 +26,7 @@ const CARD_BUTTONS: Partial<Record<OrderAction, string>> = {
   credentials: '查看账号',
   confirm: '确认收货',
   payBalance: '付尾款',
+  aftersale: '申请售后',
 }
 
 /** A message of ours not yet answered by the server, or refused. */
@@ -54,6 +55,7 @@ export default function DealRoomPage() {
 
 function Room({ orderId }: { orderId: number }) {
   const [order, setOrder] = useState<DealRoomOrder | null>(null)
+  const [aftersaleId, setAftersaleId] = useState<number | null>(null)
   const [messages, setMessages] = useState<DealMessage[]>([])
   const [more, setMore] = useState(false)
   const [failed, setFailed] = useState<string | null>(null)
@@ -61,6 +63,17 @@ function Room({ orderId }: { orderId: number }) {
   const [draft, setDraft] = useState('')
   const [uploading, setUploading] = useState<number | null>(null)
   const newest = useRef(0)
+
+  /** The header: the order's status and its after-sale case, as of now. */
+  const refreshHeader = useCallback(() => {
+    fetchRoom(orderId, { limit: 1 }).then(
+      ({ data }) => {
+        setOrder(data.order)
+        setAftersaleId(data.aftersaleId)
+      },
+      () => undefined,
+    )
+  }, [orderId])
 
   /** Adds messages, each once, in order; our own pending copies give way to what the server kept. */
   const merge = useCallback((incoming: DealMessage[]) => {
@@ -79,6 +92,7 @@ function Room({ orderId }: { orderId: number }) {
     fetchRoom(orderId).then(
       ({ data }) => {
         setOrder(data.order)
+        setAftersaleId(data.aftersaleId)
         setMore(data.more)
         merge(data.messages)
       },
@@ -86,7 +100,11 @@ function Room({ orderId }: { orderId: number }) {
     )
     return followRoom(
       orderId,
-      (message) => merge([message]),
+      (message) => {
+        merge([message])
+        // A step of the order or of its case: the header says where things stand now.
+        if (message.kind === 'card') refreshHeader()
+      },
       // Back after a dropped line: everything after the newest message seen, so nothing is lost or doubled.
       () => {
         if (newest.current > 0)
@@ -96,7 +114,7 @@ function Room({ orderId }: { orderId: number }) {
           )
       },
     )
-  }, [orderId, merge])
+  }, [orderId, merge, refreshHeader])
 
   // The newest message in view, as a chat opens and grows.
   useEffect(() => {
@@ -144,6 +162,7 @@ function Room({ orderId }: { orderId: number }) {
     }
   }
   const act = async (action: OrderAction) => {
+    if (action === 'aftersale') return void openPage('aftersale', { orderId })
     if (action !== 'confirm') return void openPage('orderDetail', { id: orderId })
     const { confirm } = await showDialog({
       title: '确认收货',
@@ -176,6 +195,16 @@ function Room({ orderId }: { orderId: number }) {
           </Text>
         </View>
       </View>
+      {aftersaleId !== null && (
+        <View
+          className={`deal-room__case${order.status === 'disputed' ? ' deal-room__case--open' : ''}`}
+          role="link"
+          onClick={() => openPage('aftersale', { id: aftersaleId })}
+        >
+          <Text>{order.status === 'disputed' ? '售后处理中，货款已冻结' : '本订单有售后记录'}</Text>
+          <Text className="deal-room__case-link">查看售后 ›</Text>
+        </View>
+      )}
       <View className="deal-room__messages" role="log" aria-label="交易群消息">
         {more && (
           <View className="deal-room__older" role="button" onClick={() => void older()}>
@@ -255,6 +284,7 @@ function Bubble(props: { message: DealMessage; mine: boolean; onAct: ((action: O
     return (
       <View className="deal-room__card" role="group" aria-label={DEAL_CARD_TEXT[message.card.event]}>
         <Text className="deal-room__card-text">{DEAL_CARD_TEXT[message.card.event]}</Text>
+        {message.text && <Text className="deal-room__card-detail">{message.text}</Text>}
         <Text className="deal-room__time">{formatTime(message.createdAt)}</Text>
         {buttons.length > 0 && (
           <View className="deal-room__card-actions">

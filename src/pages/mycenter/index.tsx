@@ -21,10 +21,10 @@ interface Counter {
   tab: string
 }
 
-/** 我的买单 by where the buyer stands; 交易中 is paid, waiting for the hand-over. */
+/** 我的买单 by where the buyer stands; 交易中 is paid, waiting for the hand-over (or in an after-sale case). */
 const ORDER_COUNTERS: Counter[] = [
   { label: '待支付', icon: 'wallet', statuses: ['pending_payment'], tab: 'pending' },
-  { label: '交易中', icon: 'deal', statuses: ['paid'], tab: 'trading' },
+  { label: '交易中', icon: 'deal', statuses: ['paid', 'disputed'], tab: 'trading' },
   { label: '待确认', icon: 'shield', statuses: ['handed_over'], tab: 'trading' },
   { label: '已完成', icon: 'check', statuses: ['completed'], tab: 'completed' },
 ]

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
+import { fetchAftersale } from '@/api/aftersale'
 import { listMyRooms } from '@/api/dealRoom'
 import { fetchCredentials, fetchOrder, fetchOrderByTradeNo } from '@/api/orders'
 import { ApiError, toastError } from '@/api/request'
@@ -15,7 +16,15 @@ import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
 import Panel from '@/components/Panel'
 import Sheet from '@/components/Sheet'
 import Skeleton from '@/components/Skeleton'
-import { GUARANTEE_LABELS, ORDER_STATUS_LABELS } from '@/contract/constants'
+import {
+  AFTERSALE_OUTCOME_LABELS,
+  AFTERSALE_REASON_LABELS,
+  AFTERSALE_STATUS_LABELS,
+  DEAL_ROOM_STATUSES,
+  GUARANTEE_LABELS,
+  ORDER_STATUS_LABELS,
+} from '@/contract/constants'
+import type { AftersaleCase } from '@/contract/aftersale'
 import { formatPrice } from '@/contract/money'
 import type { Credentials, Order, OrderDeadline, OrderStatus } from '@/contract/orders'
 import MainShell from '@/layouts/MainShell'
@@ -47,6 +56,8 @@ function statusLine(order: Order): string {
       return order.cancelReason || '订单已取消'
     case 'refunded':
       return '款项已按原路退回'
+    case 'disputed':
+      return '售后处理中：卖家货款已冻结，平台将根据双方说明处理'
   }
 }
 
@@ -97,7 +108,7 @@ function PaidNotice({ order }: { order: Order }) {
 type PaymentReturn = 'checking' | 'late' | 'quit' | 'paid'
 
 /** From payment on, the order has its 交易群 (buyer, seller and staff) in place of the contact page. */
-const ROOM_OPEN: OrderStatus[] = ['paid', 'handed_over', 'completed', 'refunded']
+const ROOM_OPEN: readonly OrderStatus[] = DEAL_ROOM_STATUSES
 
 /** Unread messages in this order's room, read again each time the page shows. */
 function useRoomUnread(orderId: number | undefined, open: boolean): number {
@@ -255,6 +266,8 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
         <OrderGoods goods={order.goods} onClick={() => openPage('goodDetail', { id: order.goods.id })} />
       </Panel>
 
+      {order.aftersaleId ? <AftersaleSummary id={order.aftersaleId} /> : null}
+
       <Panel title="费用明细">
         <AmountList rows={amounts} />
       </Panel>
@@ -318,6 +331,46 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
 
       {credentials && <CredentialsSheet credentials={credentials} onClose={() => setCredentials(null)} />}
     </View>
+  )
+}
+
+/** The order's after-sale case at a glance: its state, what it waits for and until when; opens the case. */
+function AftersaleSummary({ id }: { id: number }) {
+  const [item, setItem] = useState<AftersaleCase | null>(null)
+  const load = useCallback(() => {
+    fetchAftersale(id).then(
+      ({ data }) => setItem(data),
+      () => undefined,
+    )
+  }, [id])
+  useEffect(load, [load])
+  useDidShow(load)
+  if (!item) return null
+  const waiting =
+    item.status === 'awaiting_seller' ? '待卖家回复' : item.status === 'awaiting_staff' ? '待平台处理' : null
+  return (
+    <Panel title="售后">
+      <View
+        className="order-detail__aftersale"
+        role="link"
+        aria-label="查看售后详情"
+        onClick={() => openPage('aftersale', { id })}
+      >
+        <View className="order-detail__aftersale-text">
+          <Text className="order-detail__aftersale-state">
+            {AFTERSALE_REASON_LABELS[item.reason]} ·{' '}
+            {item.outcome ? AFTERSALE_OUTCOME_LABELS[item.outcome] : AFTERSALE_STATUS_LABELS[item.status]}
+            {item.refundAmount > 0 ? ` ${formatPrice(item.refundAmount)}` : ''}
+          </Text>
+          {waiting && item.dueAt && (
+            <Text className="order-detail__aftersale-due">
+              {waiting}，剩余 <Countdown to={item.dueAt} onEnd={load} />
+            </Text>
+          )}
+        </View>
+        <Text className="order-detail__aftersale-link">查看 ›</Text>
+      </View>
+    </Panel>
   )
 }
 

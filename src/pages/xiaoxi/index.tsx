@@ -35,12 +35,16 @@ const TYPE_ICONS: Record<MessageType, GlyphName> = {
   system: 'bell',
 }
 
-/** Where a message leads, and the link's words: its order, its goods, the recycling request's quotes, the appraisal. */
+/**
+ * Where a message leads, and the link's words: its order, its goods, the recycling request's quotes, the
+ * appraisal, the after-sale case.
+ */
 const RELATED = {
   order: ['orderDetail', '查看订单'],
   goods: ['goodDetail', '查看商品'],
   request: ['jingjiahuishouPriceList', '查看报价'],
   appraisal: ['commit', '查看估价'],
+  aftersale: ['aftersale', '查看售后'],
 } as const satisfies Record<NonNullable<Message['relatedType']>, readonly [string, string]>
 
 function openRelated(message: Message): void {

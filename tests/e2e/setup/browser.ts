@@ -17,7 +17,7 @@ export const DESKTOP: Viewport = { width: 1440, height: 900 }
  */
 export async function openBrowser(userAgent?: string, viewport = PHONE): Promise<BrowserContext> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-chromium-'))
-  return chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     viewport,
@@ -33,6 +33,9 @@ export async function openBrowser(userAgent?: string, viewport = PHONE): Promise
       '--disable-sync',
     ],
   })
+  // The profile is this browser's alone: gone with it.
+  context.on('close', () => fs.rmSync(profile, { recursive: true, force: true }))
+  return context
 }
 
 /** Collects what the page reports as broken: console errors and uncaught exceptions. */
