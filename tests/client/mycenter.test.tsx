@@ -71,5 +71,5 @@ it('counts orders and listings by status, shows the unread messages, and opens a
     expect(visiblePage().querySelector('[role=tab][aria-selected="true"]')?.textContent).toBe('交易中'),
   )
   await waitFor(() => expect(callsTo(api, 'GET /need/myOrder').length).toBeGreaterThan(0))
-  expect(queryOf(callsTo(api, 'GET /need/myOrder')[0])).toMatchObject({ status: 'paid,handed_over' })
+  expect(queryOf(callsTo(api, 'GET /need/myOrder')[0])).toMatchObject({ status: 'paid,handed_over,disputed' })
 })
