@@ -34,7 +34,8 @@ export async function openBrowser(userAgent?: string, viewport = PHONE): Promise
     ],
   })
   // The profile is this browser's alone: gone with it.
-  context.on('close', () => fs.rmSync(profile, { recursive: true, force: true }))
+  // (asynchronously, with retries: Chromium may still be writing to it as the close is reported).
+  context.on('close', () => fs.rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }, () => {}))
   return context
 }
 
