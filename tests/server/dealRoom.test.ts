@@ -8,16 +8,15 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import sharp from 'sharp'
-import WebSocket from 'ws'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
 import { dealMessages, games } from '../../server/db/schema'
 import { storeImage } from '../../server/lib/images'
 import { maskContacts } from '../../server/modules/dealRoom/masking'
-import type { DealMessage, DealSocketOut } from '../../src/contract/dealRoom'
+import type { DealMessage } from '../../src/contract/dealRoom'
 import { createTestApp } from './helpers/app'
 import { auditActions, createTestDatabase } from './helpers/database'
-import { makeDeal } from './helpers/deals'
+import { makeDeal, messagesIn, openSocket, until } from './helpers/deals'
 import { createCaller, createPerson, type Person } from './helpers/http'
 
 let database: Database
@@ -67,23 +66,7 @@ const say = (who: Person, orderId: number, body: Record<string, unknown>, staff 
 const read = (who: Person | null, orderId: number, query: Record<string, number> = {}, staff = false) =>
   call('GET', `/api/${staff ? 'admin/orders' : 'need/myOrder'}/${orderId}/messages`, { token: who?.token, query })
 
-/** A socket signed in with `token`; collects the frames it receives. */
-async function listen(token: string | null) {
-  const socket = new WebSocket(wsUrl)
-  const frames: DealSocketOut[] = []
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)))
-  socket.on('message', (raw) => frames.push(JSON.parse(String(raw)) as DealSocketOut))
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
-  if (token !== null) socket.send(JSON.stringify({ type: 'auth', token }))
-  return { socket, frames, closed }
-}
-const messagesIn = (frames: DealSocketOut[]) =>
-  frames.flatMap((frame) => (frame.type === 'message' ? [frame.message] : []))
-async function until(done: () => boolean | Promise<boolean>, ms = 5_000) {
-  for (let waited = 0; waited < ms && !(await done()); waited += 25)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  expect(await done()).toBe(true)
-}
+const listen = (token: string | null) => openSocket(wsUrl, token)
 
 describe('who is in the room', () => {
   test('buyer and seller read and write from payment on; a stranger, a visitor and unpaid orders cannot', async () => {

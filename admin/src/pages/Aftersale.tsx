@@ -171,7 +171,13 @@ function CaseDrawer({ id, onClose, onChanged }: DrawerProps) {
               </>
             ) : (
               <Typography.Text type="secondary">
-                {item.ownStock ? '自营商品：由平台答复' : item.sellerSilent ? '卖家未在 48 小时内回复' : '等待卖家回复'}
+                {item.ownStock
+                  ? '自营商品：由平台答复'
+                  : item.sellerSilent
+                    ? '卖家未在 48 小时内回复'
+                    : item.status === 'decided'
+                      ? '卖家未回复'
+                      : '等待卖家回复'}
               </Typography.Text>
             )}
           </Section>

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
+import WebSocket from 'ws'
 import type { Database } from '../../../server/db'
 import { goods, goodsCredentials } from '../../../server/db/schema'
 import { sealPayout } from '../../../server/modules/catalogue/credentials'
 import type { createTestApp } from './app'
+import type { DealSocketOut } from '../../../src/contract/dealRoom'
 import { createCaller, createPerson } from './http'
 import { paidNotice, postNotice } from './payments'
 
@@ -45,4 +47,25 @@ export async function makeDeal(
     )
   }
   return { seller, buyer, orderId, goodsId: item.id }
+}
+
+/** A socket to the deal rooms at `url`, signed in with `token` (none: silent); collects the frames it receives. */
+export async function openSocket(url: string, token: string | null) {
+  const socket = new WebSocket(url)
+  const frames: DealSocketOut[] = []
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)))
+  socket.on('message', (raw) => frames.push(JSON.parse(String(raw)) as DealSocketOut))
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+  if (token !== null) socket.send(JSON.stringify({ type: 'auth', token }))
+  return { socket, frames, closed }
+}
+
+export const messagesIn = (frames: DealSocketOut[]) =>
+  frames.flatMap((frame) => (frame.type === 'message' ? [frame.message] : []))
+
+/** Waits until `done` holds (checking every 25 ms), then asserts it. */
+export async function until(done: () => boolean | Promise<boolean>, ms = 5_000) {
+  for (let waited = 0; waited < ms && !(await done()); waited += 25)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  expect(await done()).toBe(true)
 }
