@@ -126,7 +126,10 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host })
     if (config.devTools) {
       const { port } = app.server.address() as AddressInfo
-      await seedDemoTrades({ db: database.db, payments, vault, log: app.log }, `http://127.0.0.1:${port}`)
+      await seedDemoTrades(
+        { db: database.db, payments, vault, log: app.log, dataDir: config.dataDir },
+        `http://127.0.0.1:${port}`,
+      )
     }
     // First run at once: whatever fell due while the server was down is done now. Locally every 15 s, so a
     // payout that falls due in the demo is made within the minute.

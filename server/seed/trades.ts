@@ -1,9 +1,10 @@
 /**
- * Demo trades on a fresh local database: the demo buyer buys four of the demo seller's listings at the
+ * Demo trades on a fresh local database: the demo buyer buys five of the demo seller's listings at the
  * local Alipay, so each desk and each of the buyer's tabs has a deal to show —
  * - one confirmed (已出售 for the seller, its payout waiting out the protection window);
  * - one handed over (交易中, 待确认收货);
  * - one paid and waiting for the service desk's hand-over (工作台 待移交);
+ * - one handed over and then disputed (申请售后: the seller has 48 hours to answer; 工作台 待处理售后);
  * - one confirmed long enough ago to be paid out, whose transfer the gateway refused (打款失败, for
  *   finance to retry).
  * Every step is the product's own: the order service, a notice signed by the local gateway and verified
@@ -15,6 +16,7 @@ import { browses, goods, orders, users } from '../db/schema'
 import { collect } from '../modules/catalogue/service'
 import { isLocalGateway } from '../modules/payments/local/support'
 import { guaranteeTypesOf } from '../modules/orders/pricing'
+import { openCase, type AftersaleDeps } from '../modules/aftersale/service'
 import { confirmOrder, createOrder, handOver, type OrderDeps } from '../modules/orders/service'
 import { schedulePayouts, sendPendingPayouts } from '../modules/payments/payouts'
 import { applyNotice, startPayment } from '../modules/payments/service'
@@ -23,12 +25,12 @@ import { tradeSettings } from '../lib/settings'
 /** Deals worth a seller's while: well above the minimum commission, so the payout is most of the price. */
 const DEMO_TRADE_MIN_PRICE = 30_000
 /** What becomes of each demo order, cheapest listing first (the refused payout's first: its sweep must not take the other confirmed order). */
-const DEMO_TRADES = ['refusedPayout', 'confirmed', 'handedOver', 'paid'] as const
+const DEMO_TRADES = ['refusedPayout', 'confirmed', 'handedOver', 'paid', 'disputed'] as const
 /** How many listings the demo buyer keeps and has looked at. */
 const DEMO_KEPT_LISTINGS = 3
 
 /** Makes the demo trades once, when the database has no order yet; returns how many it made. */
-export async function seedDemoTrades(deps: OrderDeps, origin: string): Promise<number> {
+export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: string): Promise<number> {
   const gateway = deps.payments.alipay
   if (!gateway || !isLocalGateway(gateway)) return 0
   if ((await deps.db.select({ id: orders.id }).from(orders).limit(1)).length > 0) return 0
@@ -75,6 +77,13 @@ export async function seedDemoTrades(deps: OrderDeps, origin: string): Promise<n
     const step = DEMO_TRADES[index]
     if (step !== 'paid') await handOver(deps, operator, order.id)
     if (step === 'confirmed' || step === 'refusedPayout') await confirmOrder(deps, buyer, order.id)
+    if (step === 'disputed') {
+      await openCase(deps, buyer, order.id, {
+        reason: 'not_as_described',
+        description: '描述说有限定皮肤，登录后发现皮肤数量比描述少了好几个，请卖家说明。',
+        images: [],
+      })
+    }
     if (step === 'refusedPayout') {
       // As if the protection window had passed: the sweep makes its payout, and the gateway refuses it.
       const settings = await tradeSettings(deps.db)

@@ -16,6 +16,8 @@ export const DashboardCounts = Type.Object({
   pendingMerchants: Type.Integer(),
   /** Appraisals the sold-price index could not price. */
   pendingAppraisals: Type.Integer(),
+  /** After-sale cases not yet decided. */
+  openAftersale: Type.Integer(),
 })
 export type DashboardCounts = Static<typeof DashboardCounts>
 

@@ -1113,8 +1113,14 @@ describe('seedDemoTrades', () => {
     await fresh.close()
   })
 
-  test('the demo buyer buys four of the demo seller’s listings through the gateway: a deal for each desk', async () => {
-    const deps = { db: fresh.db, payments: app.deps.payments, vault: app.deps.vault, log: app.log }
+  test('the demo buyer buys five of the demo seller’s listings through the gateway: a deal for each desk', async () => {
+    const deps = {
+      db: fresh.db,
+      payments: app.deps.payments,
+      vault: app.deps.vault,
+      log: app.log,
+      dataDir: app.deps.config.dataDir,
+    }
     // The history the catalogue seeds is the platform's own stock; the seller's sales are the trades'.
     const count = async (query: string) => Number((await fresh.pool.query(query)).rows[0].n)
     expect(await count(`select count(*) as n from goods where status = 'sold' and seller_id is not null`)).toBe(0)
@@ -1124,7 +1130,7 @@ describe('seedDemoTrades', () => {
       await count(`select count(*) as n from goods where seller_id is not null and status = 'on_sale'`),
     ).toBeGreaterThan(100)
 
-    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(4)
+    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(5)
     const made = await fresh.db
       .select({
         status: orders.status,
@@ -1144,6 +1150,7 @@ describe('seedDemoTrades', () => {
       { status: 'completed', goodsStatus: 'sold', seller: seller.id, payout: null },
       { status: 'handed_over', goodsStatus: 'in_trade', seller: seller.id, payout: null },
       { status: 'paid', goodsStatus: 'in_trade', seller: seller.id, payout: null },
+      { status: 'disputed', goodsStatus: 'in_trade', seller: seller.id, payout: null },
     ])
     expect(made.every((o) => o.paidAmount > 0)).toBe(true)
     expect((await verifyLedger(fresh.db)).problems).toEqual([])
@@ -1153,7 +1160,8 @@ describe('seedDemoTrades', () => {
     expect(await count(`select count(*) as n from browses where goods_id in ${kept}`)).toBe(3)
     // Once: a database with orders gets no more.
     expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(0)
-    expect(await count('select count(*) as n from orders')).toBe(4)
+    expect(await count('select count(*) as n from orders')).toBe(5)
+    expect(await count(`select count(*) as n from aftersale_cases where status = 'awaiting_seller'`)).toBe(1)
     expect(await count('select count(*) as n from favourites')).toBe(3)
   })
 })

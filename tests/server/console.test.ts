@@ -16,8 +16,9 @@ import { createCaller, createPerson, type Person } from './helpers/http'
 
 /**
  * What the staff console reads (工作台, 打款, the order desk, the games of its filters, the template beside a
- * listing under review) on the demo's own data: the catalogue and the four demo trades — one confirmed, one
- * handed over, one waiting for the desk, one whose payout the gateway refused. And how /admin is served.
+ * listing under review) on the demo's own data: the catalogue and the five demo trades — one confirmed, one
+ * handed over, one waiting for the desk, one whose payout the gateway refused, one in an after-sale case. And
+ * how /admin is served.
  */
 let database: Database
 let app: ReturnType<typeof createTestApp>
@@ -46,7 +47,10 @@ beforeAll(async () => {
   const { vault, payments: gateways, config } = app.deps
   await seedDemoUsers(database.db, vault, { randomStaffPasswords: false })
   await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
-  await seedDemoTrades({ db: database.db, payments: gateways, vault, log: app.log }, 'http://127.0.0.1:1')
+  await seedDemoTrades(
+    { db: database.db, payments: gateways, vault, log: app.log, dataDir: config.dataDir },
+    'http://127.0.0.1:1',
+  )
   ;[finance, service, reviewer, editor] = await Promise.all(
     (['finance', 'service', 'reviewer', 'editor'] as const).map((role) => createPerson(database, ['user', role])),
   )
@@ -80,6 +84,7 @@ describe('GET /api/admin/dashboard', () => {
       unansweredFeedback: await count(`select count(*) as n from problems where status = 'open'`),
       pendingMerchants: 1,
       pendingAppraisals: 0,
+      openAftersale: 1,
     })
     expect(body.data.counts.pendingReview).toBeGreaterThan(0)
     const days = body.data.days as { day: string; orders: number; gmv: number; listings: number }[]
@@ -92,7 +97,7 @@ describe('GET /api/admin/dashboard', () => {
       .select({ total: sql<number>`sum(${payments.amount})::int` })
       .from(payments)
       .where(eq(payments.status, 'paid'))
-    expect(days.at(-1)).toMatchObject({ orders: 4, gmv: paid.total })
+    expect(days.at(-1)).toMatchObject({ orders: 5, gmv: paid.total })
     expect(days.slice(0, -1).every((d) => d.orders === 0 && d.gmv === 0)).toBe(true)
     // Every listing made since midnight (China) 29 days ago, by the day it was made.
     const listed = await count(

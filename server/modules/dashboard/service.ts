@@ -16,7 +16,8 @@ export async function dashboard(db: Executor): Promise<Dashboard> {
       (select count(*) from payouts where status = 'failed') as failed_payouts,
       (select count(*) from problems where status = 'open') as unanswered_feedback,
       (select count(*) from merchant_applications where status = 'pending') as pending_merchants,
-      (select count(*) from appraisals where status = 'pending') as pending_appraisals`)
+      (select count(*) from appraisals where status = 'pending') as pending_appraisals,
+      (select count(*) from aftersale_cases where status <> 'decided') as open_aftersale`)
   ).rows
   // Days are China calendar days; the window starts at midnight 29 days before today.
   const { rows } = await db.execute(sql`
@@ -54,6 +55,7 @@ export async function dashboard(db: Executor): Promise<Dashboard> {
       unansweredFeedback: int(counts.unanswered_feedback),
       pendingMerchants: int(counts.pending_merchants),
       pendingAppraisals: int(counts.pending_appraisals),
+      openAftersale: int(counts.open_aftersale),
     },
     days: rows.map((r) => ({ day: String(r.day), orders: int(r.orders), gmv: int(r.gmv), listings: int(r.listings) })),
   }
