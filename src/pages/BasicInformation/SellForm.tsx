@@ -1,6 +1,6 @@
 import { sellFormFields } from '@/contract/attributes'
 import { useEffect, useState } from 'react'
-import { Picker, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { fetchTemplate } from '@/api/catalogue'
 import { createConsignment, fetchConsignment, previewFee, resubmitConsignment } from '@/api/consignment'
@@ -9,15 +9,15 @@ import { fetchRecycleTerms, publishRecycle } from '@/api/recycling'
 import { ApiError, toastError } from '@/api/request'
 import ChoiceChips from '@/components/ChoiceChips'
 import EmptyState from '@/components/EmptyState'
-import Field, { ContactFields, InputField, AreaField } from '@/components/Field'
+import Field, { AreaField, InputField } from '@/components/Field'
 import Hint from '@/components/Hint'
 import ImageUploader from '@/components/ImageUploader'
 import RegionCascade, { REGION_LEVELS, regionLabel } from '@/components/RegionCascade'
 import Skeleton from '@/components/Skeleton'
 import SubmitBar from '@/components/SubmitBar'
-import type { AttributeField, AttributeTemplate, Game, RegionNode } from '@/contract/catalogue'
-import type { AccountSource, ConsignmentDetail, ConsignmentRequest, FeePreview } from '@/contract/consignment'
-import type { RecyclePublishMode, RecycleTerms } from '@/contract/recycling'
+import type { AttributeField, AttributeTemplate, Game } from '@/contract/catalogue'
+import type { ConsignmentDetail, ConsignmentRequest, FeePreview } from '@/contract/consignment'
+import type { RecycleTerms } from '@/contract/recycling'
 import { PRICE_BOUNDS } from '@/contract/constants'
 import { fenToYuan, formatPrice, yuanToFen } from '@/contract/money'
 import { checkOptionalQq } from '@/contract/validation'
@@ -27,72 +27,11 @@ import { useRequireLogin } from '@/session'
 import { useAppState } from '@/store'
 import { checkLength, checkOptionalPhone, firstProblem } from '@/utils/forms'
 import { allGames } from '@/utils/games'
+import AttributeInput from './AttributeInput'
+import { draftKey, EMPTY, type Draft, type FormMode } from './draft'
+import ListingSections from './ListingSections'
 import './index.scss'
 import { showDialog } from '@/utils/dialog'
-
-/** Everything typed so far, kept in storage per game so leaving and coming back loses nothing (no password). */
-export interface Draft {
-  region: RegionNode[]
-  source: AccountSource
-  attributes: Record<string, string | string[]>
-  phone: string
-  qq: string
-  weixin: string
-  price: string
-  materials: 'yes' | 'no'
-  title: string
-  /** The seller wrote their own title (else it follows the attributes). */
-  titleEdited: boolean
-  description: string
-  /** The same for the description. */
-  descriptionEdited: boolean
-  cover: string[]
-  images: string[]
-  account: string
-  alipayAccount: string
-  payeeName: string
-  /** 竞价回收: how long merchants may quote, minutes. */
-  windowMinutes: string
-  /** 竞价回收: only to merchants, or listed for sale as well (官方代售+竞价回收) at `salePrice`. */
-  publishMode: RecyclePublishMode
-  salePrice: string
-}
-
-const EMPTY: Draft = {
-  region: [],
-  source: 'self_registered',
-  attributes: {},
-  phone: '',
-  qq: '',
-  weixin: '',
-  price: '',
-  materials: 'yes',
-  title: '',
-  titleEdited: false,
-  description: '',
-  descriptionEdited: false,
-  cover: [],
-  images: [],
-  account: '',
-  alipayAccount: '',
-  payeeName: '',
-  windowMinutes: '1440',
-  publishMode: 'recycle',
-  salePrice: '',
-}
-
-/** 基本信息 lists an account for sale; 竞价回收 offers it to merchants; 估价 only asks what it is worth. */
-export type FormMode = 'sell' | 'recycle' | 'appraise'
-
-/** A new listing's draft per game; an edit's per listing; a recycling request's and an appraisal's apart. */
-export const draftKey = (mode: FormMode, gameId: number, editing: number | null = null) =>
-  mode !== 'sell' ? `${mode}Draft:${gameId}` : editing ? `sellDraft:${gameId}:${editing}` : `sellDraft:${gameId}`
-
-/** Starts a form's draft from what is already known (an appraisal's answers), keeping what was typed before. */
-export function prefillDraft(mode: FormMode, gameId: number, patch: Partial<Draft>): void {
-  const key = draftKey(mode, gameId)
-  Taro.setStorageSync(key, { ...(Taro.getStorageSync(key) || {}), ...patch })
-}
 
 /**
  * The selling form of one game (`gameId` in the address): step 1 where it plays, step 2 what it is, its price
@@ -141,12 +80,6 @@ export default function SellForm({ mode }: { mode: FormMode }) {
     </MainShell>
   )
 }
-
-/** 竞价回收's publish modes: 官方代售+竞价回收 — whoever comes first, a buyer or a merchant's quote, ends the other. */
-const PUBLISH_MODES: { value: RecyclePublishMode; label: string }[] = [
-  { value: 'both', label: '官方代售+竞价回收' },
-  { value: 'recycle', label: '只竞价回收' },
-]
 
 /** 竞价回收's usual bidding windows (minutes). */
 const WINDOWS = [60, 360, 1440, 4320]
@@ -521,247 +454,5 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
         {{ sell: '提交审核', recycle: '发布竞价回收', appraise: '立即估价' }[mode]}
       </SubmitBar>
     </View>
-  )
-}
-
-/** What selling needs beyond the account: price, texts, pictures, contact, credentials, payout. */
-function ListingSections(props: {
-  draft: Draft
-  set: (patch: Partial<Draft>) => void
-  mode: FormMode
-  problems: Record<string, string>
-  title: string
-  description: string
-  fee: FeePreview | null
-  current: ConsignmentDetail['payout']
-  password: string
-  onPassword: (password: string) => void
-  onBusy: (busy: boolean) => void
-  /** 竞价回收: the windows allowed now and the one chosen. */
-  windows: { value: string; label: string }[]
-  windowMinutes: string
-}) {
-  const { draft, set, mode, problems, title, description, fee, current, password, onPassword, onBusy } = props
-  const { windows, windowMinutes } = props
-  const recycle = mode === 'recycle'
-  return (
-    <>
-      <Text className="basic-information__section">价格与描述</Text>
-      <InputField
-        label={recycle ? '底价（元）' : '价格（元）'}
-        name={recycle ? '底价' : '价格'}
-        value={draft.price}
-        onChange={(price) => set({ price })}
-        error={draft.price ? problems.price : ''}
-        type="digit"
-        maxlength={10}
-        placeholder={recycle ? '低于底价的报价不能成交，号商看不到' : '买家看到的售价'}
-      />
-      {fee && (
-        <Text className="basic-information__fee">
-          平台佣金 {formatPrice(fee.commission)}（{fee.rateBps / 100}%，最低 {formatPrice(fee.min)}
-          ），成交后到手 {formatPrice(fee.net)}
-        </Text>
-      )}
-      {recycle && (
-        <Field label="报价时长">
-          <ChoiceChips
-            label="报价时长"
-            options={windows}
-            value={windowMinutes}
-            onChange={(windowMinutes) => set({ windowMinutes })}
-          />
-          <Text className="basic-information__fee">
-            号商在报价时长内密封报价，互相看不到；截止后你有 24 小时从达到底价的报价中选择一个成交。
-          </Text>
-        </Field>
-      )}
-      {recycle && (
-        <Field label="发布模式">
-          <ChoiceChips
-            label="发布模式"
-            options={PUBLISH_MODES}
-            value={draft.publishMode}
-            onChange={(publishMode) => set({ publishMode })}
-          />
-        </Field>
-      )}
-      {recycle && draft.publishMode === 'both' && (
-        <InputField
-          label="代售价（元）"
-          name="代售价"
-          value={draft.salePrice}
-          onChange={(salePrice) => set({ salePrice })}
-          error={draft.salePrice ? problems.salePrice : ''}
-          type="digit"
-          maxlength={10}
-          placeholder="同时上架代售（需审核），买家按此价购买"
-        />
-      )}
-      <Field label="能否提供包赔材料">
-        <ChoiceChips
-          label="能否提供包赔材料"
-          options={[
-            { value: 'yes', label: '可以提供' },
-            { value: 'no', label: '不能提供' },
-          ]}
-          value={draft.materials}
-          onChange={(materials) => set({ materials })}
-        />
-      </Field>
-      <InputField
-        label="标题"
-        value={title}
-        onChange={(value) => set({ title: value, titleEdited: true })}
-        error={title ? problems.title : ''}
-        maxlength={60}
-        placeholder="按所选属性自动生成，可修改"
-      />
-      <AreaField
-        label="描述（选填）"
-        name="描述"
-        value={description}
-        onChange={(value) => set({ description: value, descriptionEdited: true })}
-        maxlength={2000}
-        placeholder="账号亮点、出售原因等"
-      />
-      <Field label="封面图" error={problems.cover}>
-        <ImageUploader value={draft.cover} onChange={(cover) => set({ cover })} max={1} onBusyChange={onBusy} />
-      </Field>
-      <Field label="详情图（选填，最多 9 张）">
-        <ImageUploader value={draft.images} onChange={(images) => set({ images })} max={9} onBusyChange={onBusy} />
-      </Field>
-      <Text className="basic-information__section">联系方式</Text>
-      <ContactFields
-        phone={draft.phone}
-        onPhone={(phone) => set({ phone })}
-        qq={draft.qq}
-        onQq={(qq) => set({ qq })}
-        errors={{ phone: problems.phone, qq: problems.qq }}
-        placeholder="只给客服看，至少填一项"
-      />
-      <InputField
-        label="微信（选填）"
-        name="微信"
-        value={draft.weixin}
-        onChange={(weixin) => set({ weixin })}
-        maxlength={20}
-        placeholder="只给客服看"
-      />
-      <Text className="basic-information__section">游戏账号</Text>
-      <Hint>账号和密码加密保存，只在买家付款后移交或客服验号时查看，每次查看都有记录。</Hint>
-      <InputField
-        label="游戏账号"
-        value={draft.account}
-        onChange={(account) => set({ account })}
-        maxlength={64}
-        placeholder="登录游戏用的账号"
-      />
-      <InputField
-        label="游戏密码"
-        value={password}
-        onChange={onPassword}
-        maxlength={64}
-        password
-        placeholder="不会保存在本机"
-      />
-      <Text className="basic-information__section">收款账户</Text>
-      {current && (
-        <Hint>
-          当前收款账户 {current.alipayAccount}（{current.name}），重新提交请再次填写。
-        </Hint>
-      )}
-      <InputField
-        label="收款支付宝账号"
-        value={draft.alipayAccount}
-        onChange={(alipayAccount) => set({ alipayAccount })}
-        maxlength={100}
-        placeholder="手机号或邮箱，成交后货款转入"
-      />
-      <InputField
-        label="收款人姓名"
-        value={draft.payeeName}
-        onChange={(payeeName) => set({ payeeName })}
-        maxlength={20}
-        placeholder="须与实名认证的姓名一致"
-      />
-    </>
-  )
-}
-
-/** One field of the game's sell form, by its type. */
-function AttributeInput({
-  field,
-  value,
-  error,
-  onChange,
-}: {
-  field: AttributeField
-  value: string | string[] | undefined
-  error: string
-  onChange: (value: string | string[]) => void
-}) {
-  const label = field.required ? `${field.label} *` : `${field.label}（选填）`
-  if (field.type === 'radio') {
-    return (
-      <Field label={label}>
-        <ChoiceChips
-          label={field.label}
-          options={field.options.map((o) => ({ value: o.id, label: o.label }))}
-          value={typeof value === 'string' ? value : ''}
-          onChange={onChange}
-        />
-      </Field>
-    )
-  }
-  if (field.type === 'checkbox') {
-    const chosen = Array.isArray(value) ? value : []
-    return (
-      <Field label={label}>
-        <View className="choice-chips" role="group" aria-label={field.label}>
-          {field.options.map((o) => {
-            const on = chosen.includes(o.id)
-            return (
-              <View
-                key={o.id}
-                role="checkbox"
-                aria-checked={on}
-                className={`choice-chips__chip${on ? ' choice-chips__chip--on' : ''}`}
-                onClick={() => onChange(on ? chosen.filter((id) => id !== o.id) : [...chosen, o.id])}
-              >
-                <Text>{o.label}</Text>
-              </View>
-            )
-          })}
-        </View>
-      </Field>
-    )
-  }
-  if (field.type === 'date') {
-    return (
-      <Field label={label}>
-        <Picker
-          mode="date"
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(String(e.detail.value))}
-        >
-          <View className="basic-information__picker" aria-label={field.label}>
-            <Text className={value ? '' : 'basic-information__placeholder'}>{value || `选择${field.label}`}</Text>
-          </View>
-        </Picker>
-      </Field>
-    )
-  }
-  return (
-    <InputField
-      label={label}
-      name={field.label}
-      value={typeof value === 'string' ? value : ''}
-      onChange={onChange}
-      error={value ? error : ''}
-      type={field.type === 'number' ? 'number' : 'text'}
-      maxlength={field.type === 'number' ? 10 : 200}
-      placeholder={field.unit ? `单位：${field.unit}` : `填写${field.label}`}
-    />
   )
 }

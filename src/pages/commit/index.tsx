@@ -18,7 +18,7 @@ import MainShell from '@/layouts/MainShell'
 import { openPage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { formatTime } from '@/utils/time'
-import { prefillDraft, type Draft, type FormMode } from '../BasicInformation/SellForm'
+import { prefillDraft, type Draft, type FormMode } from '../BasicInformation/draft'
 import './index.scss'
 
 /** 估价结果: the range comparable deals give, the deals themselves, and the ways on — 我要卖 and 竞价回收. */
