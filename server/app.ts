@@ -20,6 +20,7 @@ import { checkRouteSchemas } from './lib/validation'
 import { appraisalRoutes } from './modules/appraisals/routes'
 import { dealRoomRoutes } from './modules/dealRoom/routes'
 import { aftersaleRoutes } from './modules/aftersale/routes'
+import { claimRoutes } from './modules/claims/routes'
 import { adminAuditRoutes } from './modules/audit/routes'
 import { adminDashboardRoutes } from './modules/dashboard/routes'
 import { authRoutes } from './modules/auth/routes'
@@ -174,6 +175,7 @@ export function buildApp(deps: AppDeps) {
   app.register(priceIndexRoutes, { ...api, database })
   app.register(dealRoomRoutes, { ...api, config, database, kv })
   app.register(aftersaleRoutes, { ...api, config, database, payments })
+  app.register(claimRoutes, { ...api, config, database, payments, vault })
   app.register(uploadRoutes, { ...api, config, kv })
   app.register(uploadFiles, { config })
   if (config.devTools) {

@@ -14,6 +14,7 @@ import {
   MessageOutlined,
   NotificationOutlined,
   PictureOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -69,6 +70,13 @@ export const SCREENS: Screen[] = [
     icon: <CustomerServiceOutlined />,
     roles: ['service', 'finance'],
     Page: lazy(() => import('./pages/Aftersale')),
+  },
+  {
+    path: '/claims',
+    name: '包赔',
+    icon: <SafetyCertificateOutlined />,
+    roles: ['service', 'finance'],
+    Page: lazy(() => import('./pages/Claims')),
   },
   {
     path: '/payouts',

@@ -12,7 +12,7 @@ import { settings } from '../db/schema'
 export type { Rate, Settings }
 
 /** Switches that are off until an operator (or the demo seed) turns them on: no row, no switch. */
-const SWITCHES = { autoHandOver: false, autoApprove: false }
+const SWITCHES = { autoHandOver: false, autoApprove: false, claimHoldsListings: false }
 
 const TRADE_KEYS = [
   'serviceFee',
@@ -26,6 +26,7 @@ const TRADE_KEYS = [
   'maxUnpaidOrders',
   'expiryCooldown',
   'recycleMinWindowMinutes',
+  'guaranteeTermDays',
 ] as const satisfies readonly (keyof Settings)[]
 
 export async function tradeSettings(db: Executor): Promise<Settings> {

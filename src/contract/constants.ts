@@ -214,3 +214,22 @@ export const CONTACT_KIND_LABELS = {
 }
 
 export const SOCIAL_PLATFORM_LABELS = { douyin: '抖音', kuaishou: '快手' }
+
+/** 包赔申请: the bounds of a description or an addition (characters after trimming) and of its pictures. */
+export const CLAIM_LIMITS = { text: { min: 10, max: 500 }, images: 9 }
+
+export const CLAIM_KIND_LABELS = {
+  recovered: '账号被找回',
+  face_recovered: '账号被人脸找回',
+}
+
+export const CLAIM_STATUS_LABELS = {
+  submitted: '审核中',
+  needs_info: '待补充材料',
+  approved: '已同意，打款中',
+  paid: '已赔付',
+  rejected: '未通过',
+}
+
+/** The windows of the public claim statistics (days). */
+export const CLAIM_STATS_DAYS = [30, 90, 365] as const

@@ -8,6 +8,17 @@ export const LedgerReport = Type.Object({
   balances: Type.Record(Type.String(), Type.Integer()),
   /** What the escrow holds in all (fen). */
   escrow: Type.Integer(),
+  /**
+   * The guarantee fund (包赔基金): the guarantee fees paid in, recovered from sellers, paid out on claims and
+   * refunded after sale; `balance` = fees + recoveries − compensations − refunds, the claims' own figures.
+   */
+  fund: Type.Object({
+    fees: Type.Integer(),
+    recoveries: Type.Integer(),
+    compensations: Type.Integer(),
+    refunds: Type.Integer(),
+    balance: Type.Integer(),
+  }),
   problems: Type.Array(Type.String()),
 })
 export type LedgerReport = Static<typeof LedgerReport>

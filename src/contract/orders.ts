@@ -39,6 +39,7 @@ export const OrderAction = literals([
   'handOver',
   'refund',
   'aftersale',
+  'claim',
 ] as const)
 export type OrderAction = Static<typeof OrderAction>
 
@@ -216,7 +217,7 @@ export const OrderTimelineEntry = Type.Object({
 })
 export type OrderTimelineEntry = Static<typeof OrderTimelineEntry>
 
-export const LEDGER_KINDS = ['hold', 'settle', 'fee', 'release', 'refund', 'compensation'] as const
+export const LEDGER_KINDS = ['hold', 'settle', 'fee', 'release', 'refund', 'compensation', 'recovery'] as const
 
 /** A posting of the escrow journal for this order: money from one account to another (fen). */
 export const OrderLedgerEntry = Type.Object({

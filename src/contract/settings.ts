@@ -30,6 +30,10 @@ const properties = {
   /** 0 in the demo: payouts fall due as soon as a deal completes. */
   payoutProtectionDays: Whole('打款保护期（天）', 0, 60),
   autoHandOver: Type.Boolean({ title: '付清后自动移交' }),
+  /** How long after completion a guaranteed order may take a claim; 0 = as long as the game runs. */
+  guaranteeTermDays: Whole('包赔期限（天，0 为不限）', 0, 3650),
+  /** A paid claim sends the seller's other listings on sale back to review. */
+  claimHoldsListings: Type.Boolean({ title: '赔付后卖家其他商品重新审核' }),
   /** Off by default: every listing waits for a reviewer. */
   autoApprove: Type.Boolean({ title: '商品免审核上架' }),
   maxUnpaidOrders: Whole('同时未支付订单数', 1, 10),

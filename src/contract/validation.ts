@@ -4,6 +4,8 @@
  */
 
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/
+/** An e-mail address, as an Alipay account may be one. */
+export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,19}$/
 export const SMS_CODE_PATTERN = /^\d{6}$/
 /** QQ numbers: 5–12 digits, not starting with 0. */
@@ -19,6 +21,10 @@ export function checkPhone(phone: string): string {
   if (!phone) return '请输入手机号'
   return PHONE_PATTERN.test(phone) ? '' : '请输入正确的 11 位手机号'
 }
+
+/** A payee's Alipay account: a phone number or an e-mail address. */
+export const checkAlipayAccount = (account: string): string =>
+  PHONE_PATTERN.test(account) || EMAIL_PATTERN.test(account) ? '' : '收款支付宝账号须为手机号或邮箱'
 
 export function checkUsername(username: string): string {
   if (!username) return '请输入用户名'
@@ -90,6 +96,10 @@ export const maskIdNumber = (id: string) => `${id.slice(0, 3)}***********${id.sl
 export function maskPhone(phone: string): string {
   return PHONE_PATTERN.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone
 }
+
+/** An Alipay account as it is shown again: `13*…`-masked phone, or the e-mail's first two characters. */
+export const maskAlipayAccount = (account: string) =>
+  account.includes('@') ? `${account.slice(0, 2)}***${account.slice(account.indexOf('@'))}` : maskPhone(account)
 
 /** Nicknames that look like a phone number are shown masked. */
 export function displayNickName(nickName: string): string {

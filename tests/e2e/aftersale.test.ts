@@ -130,7 +130,7 @@ it('the buyer opens 申请售后 with a screenshot and the case shows its deadli
   await top()
     .getByText(/卖家需在 1天2\d小时 内回复/)
     .waitFor()
-  await top().locator('.aftersale__shot').first().waitFor()
+  await top().locator('.evidence-view__shot').first().waitFor()
 })
 
 it('the agent refunds half from the 售后 queue; the buyer sees it and the ledger verifies', async () => {
@@ -150,7 +150,15 @@ it('the agent refunds half from the 售后 queue; the buyer sees it and the ledg
   await form.getByRole('textbox').fill('核实账号被找回，卖家承担一半')
   await form.getByRole('button', { name: '提交处理' }).click()
   await console_.getByText('已处理，买卖双方会收到通知').waitFor()
-  await drawer.getByText(/部分退款 ¥[\d,.]+：核实账号被找回/).waitFor()
+  await drawer
+    .locator('.ant-descriptions-item-content')
+    .getByText(/^部分退款 ¥[\d,.]+：核实账号被找回/)
+    .waitFor()
+  // The decision's card comes into the room too, live.
+  await drawer
+    .getByRole('log', { name: '交易群消息' })
+    .getByText(/平台已处理售后：部分退款/)
+    .waitFor()
 
   await page.reload()
   await top().locator('.aftersale__status', { hasText: '已处理 · 部分退款' }).waitFor()

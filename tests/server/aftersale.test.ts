@@ -4,97 +4,65 @@
  * the ledger and the gateway; a rejected case returns the order with its clock resumed.
  */
 import { and, eq } from 'drizzle-orm'
-import sharp from 'sharp'
-import type { App } from '../../server/app'
-import type { Database } from '../../server/db'
-import { dealMessages, games, goods, orders, payments, payouts } from '../../server/db/schema'
-import { storeImage } from '../../server/lib/images'
+import { dealMessages, goods, orders, payments, payouts } from '../../server/db/schema'
 import { escalateDue } from '../../server/modules/aftersale/service'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import { runSweep } from '../../server/modules/orders/sweeper'
-import { createTestApp } from './helpers/app'
-import { auditActions, createTestDatabase } from './helpers/database'
-import { makeDeal } from './helpers/deals'
-import { createCaller, createPerson, type Person } from './helpers/http'
+import { auditActions } from './helpers/database'
+import { handedOverDeal, makeDeal, useDealWorld } from './helpers/deals'
+import { createPerson, type Person } from './helpers/http'
 
-let database: Database
-let app: App & ReturnType<typeof createTestApp>
-let call: ReturnType<typeof createCaller>
-let gameId: number
-let service: Person
-let screenshot: string
-
+const world = useDealWorld()
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-beforeAll(async () => {
-  database = await createTestDatabase()
-  app = createTestApp(database)
-  await app.ready()
-  call = createCaller(app)
-  const [game] = await database.db.insert(games).values({ name: '王者荣耀', initial: 'W', type: 'mobile' }).returning()
-  gameId = game.id
-  service = await createPerson(database, ['user', 'service'])
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
-    .png()
-    .toBuffer()
-  screenshot = (await storeImage(app.deps.config.dataDir, png)).url
+const orderDeps = () => ({
+  db: world.database.db,
+  payments: world.app.deps.payments,
+  vault: world.app.deps.vault,
+  log: world.app.log,
 })
 
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
-
-const orderDeps = () => ({ db: database.db, payments: app.deps.payments, vault: app.deps.vault, log: app.log })
-
-/** A paid deal handed over by staff, and confirmed by the buyer when `completed`. */
-async function handedOver(completed = false) {
-  const made = await makeDeal(database, app, gameId)
-  expect((await call('POST', `/api/admin/orders/${made.orderId}/hand-over`, { token: service.token })).status).toBe(200)
-  if (completed)
-    expect((await call('POST', `/api/need/myOrder/${made.orderId}/confirm`, { token: made.buyer.token })).status).toBe(
-      200,
-    )
-  return made
-}
+const handedOver = (confirm = false) => handedOverDeal(world, { confirm })
 
 const open = (who: Person, orderId: number, body: Record<string, unknown> = {}) =>
-  call('POST', `/api/need/myOrder/${orderId}/aftersale`, {
+  world.call('POST', `/api/need/myOrder/${orderId}/aftersale`, {
     token: who.token,
-    body: { reason: 'recovered', description: '账号昨晚被原主人找回了', images: [screenshot], ...body },
+    body: { reason: 'recovered', description: '账号昨晚被原主人找回了', images: [world.screenshot], ...body },
   })
-const decide = (id: number, body: Record<string, unknown>, who: Person = service) =>
-  call('POST', `/api/admin/aftersale/${id}/decide`, { token: who.token, body: { reason: '核实属实', ...body } })
-const orderOf = async (id: number) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]
-const ledgerOk = async () => expect((await verifyLedger(database.db)).problems).toEqual([])
+const decide = (id: number, body: Record<string, unknown>, who: Person = world.service) =>
+  world.call('POST', `/api/admin/aftersale/${id}/decide`, { token: who.token, body: { reason: '核实属实', ...body } })
+const orderOf = async (id: number) => (await world.database.db.select().from(orders).where(eq(orders.id, id)))[0]
+const ledgerOk = async () => expect((await verifyLedger(world.database.db)).problems).toEqual([])
 
 describe('who may', () => {
   it('lets only the buyer open a case, and only buyer and seller read it', async () => {
     const { buyer, seller, orderId } = await handedOver()
-    const stranger = await createPerson(database)
+    const stranger = await createPerson(world.database)
     expect((await open(stranger, orderId)).status).toBe(404)
     expect((await open(seller, orderId)).status).toBe(404)
-    expect((await call('POST', `/api/need/myOrder/${orderId}/aftersale`, { body: {} })).status).toBe(401)
+    expect((await world.call('POST', `/api/need/myOrder/${orderId}/aftersale`, { body: {} })).status).toBe(401)
 
     const opened = await open(buyer, orderId)
     expect(opened.status).toBe(200)
     const id = opened.body.data.id
     expect(opened.body.data).toMatchObject({ status: 'awaiting_seller', role: 'buyer', actions: [] })
-    expect((await call('GET', `/api/need/aftersale/${id}`, { token: stranger.token })).status).toBe(404)
-    const asSeller = await call('GET', `/api/need/aftersale/${id}`, { token: seller.token })
+    expect((await world.call('GET', `/api/need/aftersale/${id}`, { token: stranger.token })).status).toBe(404)
+    const asSeller = await world.call('GET', `/api/need/aftersale/${id}`, { token: seller.token })
     expect(asSeller.body.data).toMatchObject({ role: 'seller', actions: ['reply'] })
     // Neither party decides, nor a staff member without the role.
     expect((await decide(id, { outcome: 'reject' }, buyer)).status).toBe(403)
-    expect((await decide(id, { outcome: 'reject' }, await createPerson(database, ['user', 'editor']))).status).toBe(403)
+    expect(
+      (await decide(id, { outcome: 'reject' }, await createPerson(world.database, ['user', 'editor']))).status,
+    ).toBe(403)
     const reply = { text: '我没有找回，对方在乱说', images: [] }
-    expect((await call('POST', `/api/need/aftersale/${id}/reply`, { token: buyer.token, body: reply })).status).toBe(
-      404,
-    )
+    expect(
+      (await world.call('POST', `/api/need/aftersale/${id}/reply`, { token: buyer.token, body: reply })).status,
+    ).toBe(404)
   })
 
   it('refuses a case before hand-over, twice, after the window, and with pictures not ours', async () => {
-    const paidOnly = await makeDeal(database, app, gameId)
+    const paidOnly = await makeDeal(world.database, world.app, world.gameId)
     expect((await open(paidOnly.buyer, paidOnly.orderId)).body.msg).toBe('账号移交后才能申请售后')
 
     const { buyer, orderId } = await handedOver()
@@ -105,7 +73,7 @@ describe('who may', () => {
     expect((await open(buyer, orderId)).body.msg).toBe('该订单已在售后处理中')
 
     const late = await handedOver(true)
-    await database.db
+    await world.database.db
       .update(orders)
       .set({ protectedUntil: new Date(Date.now() - 1000) })
       .where(eq(orders.id, late.orderId))
@@ -119,7 +87,7 @@ describe('the dispute machine', () => {
   it('opens, takes the seller’s reply, and a rejection returns the order with its clock resumed', async () => {
     const { buyer, seller, orderId } = await handedOver()
     const before = await orderOf(orderId)
-    const detail = await call('GET', `/api/need/myOrder/${orderId}`, { token: buyer.token })
+    const detail = await world.call('GET', `/api/need/myOrder/${orderId}`, { token: buyer.token })
     expect(detail.body.data.actions).toContain('aftersale')
 
     const opened = await open(buyer, orderId)
@@ -128,28 +96,28 @@ describe('the dispute machine', () => {
     expect(new Date(opened.body.data.dueAt).getTime() - Date.now()).toBeGreaterThan(47 * HOUR)
     const disputed = await orderOf(orderId)
     expect(disputed).toMatchObject({ status: 'disputed', disputedFrom: 'handed_over' })
-    const after = await call('GET', `/api/need/myOrder/${orderId}`, { token: buyer.token })
+    const after = await world.call('GET', `/api/need/myOrder/${orderId}`, { token: buyer.token })
     expect(after.body.data).toMatchObject({ status: 'disputed', aftersaleId: id })
     expect(after.body.data.actions).not.toContain('aftersale')
     expect(after.body.data.actions).not.toContain('confirm')
 
-    // The room: a card, then the buyer's words and screenshot.
-    const room = await call('GET', `/api/need/myOrder/${orderId}/messages`, { token: seller.token })
+    // The room: a card, then the buyer's words and world.screenshot.
+    const room = await world.call('GET', `/api/need/myOrder/${orderId}/messages`, { token: seller.token })
     const tail = room.body.data.messages.slice(-3)
     expect(tail.map((m: { kind: string }) => m.kind)).toEqual(['card', 'text', 'image'])
     expect(tail[0]).toMatchObject({ card: { event: 'aftersaleOpen' }, text: '售后原因：账号被找回' })
     expect(tail[1]).toMatchObject({ sender: { role: 'buyer' }, text: '账号昨晚被原主人找回了' })
 
-    const replied = await call('POST', `/api/need/aftersale/${id}/reply`, {
+    const replied = await world.call('POST', `/api/need/aftersale/${id}/reply`, {
       token: seller.token,
-      body: { text: '我没有找回，加我 QQ 12345678 说', images: [screenshot] },
+      body: { text: '我没有找回，加我 QQ 12345678 说', images: [world.screenshot] },
     })
     expect(replied.body.data).toMatchObject({
       status: 'awaiting_staff',
       reply: { text: '我没有找回，加我 QQ 12345678 说' },
     })
     // The reply reaches the buyer masked.
-    const buyerRoom = await call('GET', `/api/need/myOrder/${orderId}/messages`, { token: buyer.token })
+    const buyerRoom = await world.call('GET', `/api/need/myOrder/${orderId}/messages`, { token: buyer.token })
     const sellerWords = buyerRoom.body.data.messages.filter(
       (m: { sender: { role: string } }) => m.sender.role === 'seller',
     )
@@ -157,7 +125,7 @@ describe('the dispute machine', () => {
     expect(sellerWords[0].text).not.toContain('12345678')
     expect(
       (
-        await call('POST', `/api/need/aftersale/${id}/reply`, {
+        await world.call('POST', `/api/need/aftersale/${id}/reply`, {
           token: seller.token,
           body: { text: '再说一遍啊啊', images: [] },
         })
@@ -165,7 +133,7 @@ describe('the dispute machine', () => {
     ).toBe('已回复过，平台处理中')
 
     // Staff reject after a while: the auto-confirm clock moves on by the time the case took.
-    await database.db
+    await world.database.db
       .update(orders)
       .set({ disputedAt: new Date(Date.now() - 2 * DAY) })
       .where(eq(orders.id, orderId))
@@ -175,7 +143,7 @@ describe('the dispute machine', () => {
     expect(resumed).toMatchObject({ status: 'handed_over', disputedFrom: null })
     const shift = resumed.handedOverAt!.getTime() - before.handedOverAt!.getTime()
     expect(Math.abs(shift - 2 * DAY)).toBeLessThan(60_000)
-    expect(await auditActions(database, 'aftersale', id)).toEqual(['aftersale.decide'])
+    expect(await auditActions(world.database, 'aftersale', id)).toEqual(['aftersale.decide'])
     expect((await decide(id, { outcome: 'reject' })).body.msg).toBe('售后已处理完毕')
     await ledgerOk()
   })
@@ -183,13 +151,13 @@ describe('the dispute machine', () => {
   it('goes to staff by itself, marked 卖家未响应, once the seller has been silent 48 hours', async () => {
     const { buyer, orderId } = await handedOver()
     const id = (await open(buyer, orderId)).body.data.id
-    expect(await escalateDue(database.db, new Date(Date.now() + 47 * HOUR))).toBe(0)
+    expect(await escalateDue(world.database.db, new Date(Date.now() + 47 * HOUR))).toBe(0)
     // (the cases earlier tests left waiting for their sellers go too)
-    expect(await escalateDue(database.db, new Date(Date.now() + 49 * HOUR))).toBeGreaterThanOrEqual(1)
-    expect(await escalateDue(database.db, new Date(Date.now() + 50 * HOUR))).toBe(0)
-    const seen = await call('GET', `/api/need/aftersale/${id}`, { token: buyer.token })
+    expect(await escalateDue(world.database.db, new Date(Date.now() + 49 * HOUR))).toBeGreaterThanOrEqual(1)
+    expect(await escalateDue(world.database.db, new Date(Date.now() + 50 * HOUR))).toBe(0)
+    const seen = await world.call('GET', `/api/need/aftersale/${id}`, { token: buyer.token })
     expect(seen.body.data).toMatchObject({ status: 'awaiting_staff', sellerSilent: true })
-    const cards = await database.db
+    const cards = await world.database.db
       .select({ event: dealMessages.cardEvent })
       .from(dealMessages)
       .where(and(eq(dealMessages.orderId, orderId), eq(dealMessages.kind, 'card')))
@@ -199,11 +167,11 @@ describe('the dispute machine', () => {
   it('counts the seller’s words in the room as the answer', async () => {
     const { buyer, seller, orderId } = await handedOver()
     const id = (await open(buyer, orderId)).body.data.id
-    await call('POST', `/api/need/myOrder/${orderId}/messages`, {
+    await world.call('POST', `/api/need/myOrder/${orderId}/messages`, {
       token: seller.token,
       body: { clientId: 'answer-in-room-1', text: '账号是我卖出后被盗的，我可以配合找回' },
     })
-    const seen = await call('GET', `/api/need/aftersale/${id}`, { token: buyer.token })
+    const seen = await world.call('GET', `/api/need/aftersale/${id}`, { token: buyer.token })
     expect(seen.body.data).toMatchObject({
       status: 'awaiting_staff',
       sellerSilent: false,
@@ -217,7 +185,7 @@ describe('the dispute machine', () => {
     const id = (await open(buyer, orderId)).body.data.id
     expect(await orderOf(orderId)).toMatchObject({ status: 'disputed', disputedFrom: 'completed' })
     await runSweep(orderDeps(), new Date(Date.now() + 60 * DAY))
-    expect(await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))).toEqual([])
+    expect(await world.database.db.select().from(payouts).where(eq(payouts.orderId, orderId))).toEqual([])
     await ledgerOk()
 
     const net = completed.goodsAmount - completed.commissionAmount
@@ -232,14 +200,14 @@ describe('the dispute machine', () => {
     expect(decided.body.data).toMatchObject({ status: 'decided', outcome: 'refund_partial', refundAmount: half })
     expect(await orderOf(orderId)).toMatchObject({ status: 'completed', refundAmount: half })
     // The gateway sent back exactly the half; the buyer keeps the account.
-    const [payment] = await database.db.select().from(payments).where(eq(payments.orderId, orderId))
+    const [payment] = await world.database.db.select().from(payments).where(eq(payments.orderId, orderId))
     expect(payment).toMatchObject({ status: 'refunded', refundDue: false, refundAmount: half })
-    expect((await database.db.select().from(goods).where(eq(goods.id, goodsId)))[0].status).toBe('sold')
+    expect((await world.database.db.select().from(goods).where(eq(goods.id, goodsId)))[0].status).toBe('sold')
     // No second case for money already refunded once.
     expect((await open(buyer, orderId)).body.msg).toBe('该订单已处理过售后退款，如有新问题请联系客服')
 
     await runSweep(orderDeps(), new Date(Date.now() + 60 * DAY))
-    const [payout] = await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
+    const [payout] = await world.database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
     expect(payout).toMatchObject({ status: 'paid', amount: net - half, sellerId: seller.id })
     await ledgerOk()
   })
@@ -251,9 +219,9 @@ describe('the dispute machine', () => {
     const order = await orderOf(orderId)
     expect(order).toMatchObject({ status: 'refunded', refundAmount: order.paidAmount })
     expect(decided.body.data.refundAmount).toBe(order.paidAmount)
-    const [item] = await database.db.select().from(goods).where(eq(goods.id, goodsId))
+    const [item] = await world.database.db.select().from(goods).where(eq(goods.id, goodsId))
     expect(item).toMatchObject({ status: 'delisted', delistedBy: 'operator' })
-    const [payment] = await database.db.select().from(payments).where(eq(payments.orderId, orderId))
+    const [payment] = await world.database.db.select().from(payments).where(eq(payments.orderId, orderId))
     expect(payment).toMatchObject({ status: 'refunded', refundAmount: order.paidAmount })
     await ledgerOk()
   })
@@ -264,7 +232,7 @@ describe('the dispute machine', () => {
     await decide(id, { outcome: 'refund_full' })
     expect(await orderOf(orderId)).toMatchObject({ status: 'refunded' })
     await runSweep(orderDeps(), new Date(Date.now() + 60 * DAY))
-    expect(await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))).toEqual([])
+    expect(await world.database.db.select().from(payouts).where(eq(payouts.orderId, orderId))).toEqual([])
     await ledgerOk()
   })
 })

@@ -179,7 +179,7 @@ describe('the order desk', () => {
       query: { sort: 'totalAmount.asc' },
     })
     const amounts = ascending.body.rows!.map((r) => r.totalAmount)
-    expect(amounts).toHaveLength(4)
+    expect(amounts).toHaveLength(5)
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b))
     const oldest = await call('GET', '/api/admin/orders', { token: service.token, query: { sort: 'createdAt.asc' } })
     expect(oldest.body.rows!.map((r) => r.id)).toEqual([...oldest.body.rows!.map((r) => r.id)].sort((a, b) => a - b))

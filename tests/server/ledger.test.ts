@@ -2,8 +2,19 @@ import fc from 'fast-check'
 import { and, eq, inArray, like, ne, sql } from 'drizzle-orm'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
-import { aftersaleCases, games, goods, ledgerEntries, orders, payouts, users, type Role } from '../../server/db/schema'
+import {
+  aftersaleCases,
+  claims,
+  games,
+  goods,
+  ledgerEntries,
+  orders,
+  payouts,
+  users,
+  type Role,
+} from '../../server/db/schema'
 import * as aftersale from '../../server/modules/aftersale/service'
+import * as claimsService from '../../server/modules/claims/service'
 import { setSetting } from '../../server/lib/settings'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import type { Viewer } from '../../server/modules/orders/machine'
@@ -25,7 +36,8 @@ import { paidNotice, postNotice } from './helpers/payments'
  * clock do (fast-check): the hash chain holds, no inside account is overdrawn, the escrow equals what open
  * orders have paid, no goods ever has two live orders, and a seller is paid (and released) at most once
  * per order, less what an after-sale case refunded — whatever transfers the gateway refuses and operators
- * retry, and whatever buyers open and staff decide after sale.
+ * retry, whatever buyers open and staff decide after sale, and whatever claims are filed, paid from the
+ * guarantee fund (never more than it holds, never twice) and recovered from sellers.
  */
 let database: Database
 let app: App & ReturnType<typeof createTestApp>
@@ -83,6 +95,9 @@ type Step =
   | { op: 'retryPayout'; payout: number }
   | { op: 'trade'; goods: number; buyer: number; confirm: boolean }
   | { op: 'aftersale'; order: number }
+  | { op: 'claim'; order: number }
+  | { op: 'decideClaim'; claim: number; approve: boolean; share: number; refuse: boolean }
+  | { op: 'recover'; claim: number; share: number }
   | { op: 'decide'; order: number; outcome: 'refund_full' | 'refund_partial' | 'reject'; share: number }
 
 /** Each kind of step with its weight: the paying and handing over that after-sale cases need come often. */
@@ -110,6 +125,26 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     fc.record({ op: fc.constant('trade' as const), goods: fc.nat(3), buyer: fc.nat(2), confirm: fc.boolean() }),
   ),
   weighted(3, fc.record({ op: fc.constant('aftersale' as const), order: fc.nat(7) })),
+  weighted(3, fc.record({ op: fc.constant('claim' as const), order: fc.nat(7) })),
+  weighted(
+    3,
+    fc.record({
+      op: fc.constant('decideClaim' as const),
+      claim: fc.nat(3),
+      approve: fc.boolean(),
+      share: fc.double({ min: 0.01, max: 1.5, noNaN: true }),
+      // The gateway refuses the transfer (staff retry it in a later step).
+      refuse: fc.boolean(),
+    }),
+  ),
+  weighted(
+    1,
+    fc.record({
+      op: fc.constant('recover' as const),
+      claim: fc.nat(3),
+      share: fc.double({ min: 0.1, max: 1.2, noNaN: true }),
+    }),
+  ),
   weighted(
     3,
     fc.record({
@@ -121,8 +156,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   ),
 )
 
-/** After-sale decisions that went through, over all runs: the histories must reach them. */
+/** After-sale decisions and claim decisions made, over all runs: the histories must reach them. */
 let decided = 0
+let claimsDecided = 0
 const caseDeps = () => ({ ...deps, dataDir: app.deps.config.dataDir })
 
 /** Refusals (409 and the like) are part of the game; anything else is a failure. */
@@ -192,6 +228,7 @@ async function play(steps: Step[]): Promise<void> {
       clock += s.days * 86_400_000
       await runSweep(deps, new Date(clock + 60_000))
       await aftersale.escalateDue(deps.db, new Date(clock + 60_000))
+      await claimsService.sendPendingClaimPayouts(deps)
     } else if (s.op === 'trade') {
       const buyer = buyers[s.buyer]
       await attempt(async () => {
@@ -224,6 +261,53 @@ async function play(steps: Step[]): Promise<void> {
       const body = { reason: 'recovered' as const, description: '账号被找回了', images: [] }
       const buyer = { userId: chosen?.buyerId ?? 0, operator: false }
       if (chosen) await attempt(() => aftersale.openCase(caseDeps(), buyer, chosen.id, body))
+    } else if (s.op === 'claim') {
+      // A buyer of a completed order (all the histories' deals carry 找回包赔) files a claim.
+      const theirs = await database.db
+        .select({ id: orders.id, buyerId: orders.buyerId })
+        .from(orders)
+        .where(eq(orders.status, 'completed'))
+        .orderBy(orders.id)
+      const chosen = theirs[s.order % Math.max(theirs.length, 1)]
+      const body = {
+        kind: 'recovered' as const,
+        description: '账号被原号主找回了，申请包赔',
+        images: [],
+        payee: { alipayAccount: '13600000001', name: '买家' },
+      }
+      if (chosen)
+        await attempt(() =>
+          claimsService.fileClaim(caseDeps(), { userId: chosen.buyerId, operator: false }, chosen.id, body),
+        )
+    } else if (s.op === 'decideClaim') {
+      const open = await database.db
+        .select()
+        .from(claims)
+        .where(inArray(claims.status, ['submitted', 'approved']))
+        .orderBy(claims.id)
+      const chosen = open[s.claim % Math.max(open.length, 1)]
+      if (chosen?.status === 'approved') await attempt(() => claimsService.retry(caseDeps(), operator, chosen.id))
+      else if (chosen) {
+        const [order] = await database.db.select().from(orders).where(eq(orders.id, chosen.orderId))
+        if (s.refuse) localGateway(deps.payments, 'alipay').failNextTransfer!('收款人姓名与支付宝账号不一致')
+        await attempt(() =>
+          s.approve
+            ? claimsService.approve(
+                caseDeps(),
+                operator,
+                chosen.id,
+                Math.max(1, Math.floor(order.goodsAmount * s.share)),
+              )
+            : claimsService.reject(caseDeps(), operator, chosen.id, '不在包赔范围'),
+        )
+        claimsDecided += 1
+      }
+    } else if (s.op === 'recover') {
+      const paid = await database.db.select().from(claims).where(eq(claims.status, 'paid')).orderBy(claims.id)
+      const chosen = paid[s.claim % Math.max(paid.length, 1)]
+      const amount = Math.max(1, Math.floor((chosen?.amount ?? 0) * s.share))
+      if (chosen)
+        await attempt(() => claimsService.recordRecovery(caseDeps(), operator, chosen.id, { amount, note: '追回' }))
     } else if (s.op === 'decide') {
       const open = await database.db
         .select({ caseId: aftersaleCases.id, paid: orders.paidAmount })
@@ -321,6 +405,7 @@ it('keeps every ledger invariant over random order histories', async () => {
     { numRuns: 40 },
   )
   expect(decided).toBeGreaterThan(0)
+  expect(claimsDecided).toBeGreaterThan(0)
 }, 240_000)
 
 it('balances an order paid twice whose second payment went back, then refunded', async () => {
@@ -360,8 +445,19 @@ it('pays a seller once: a refused transfer, a delist of another listing, a retry
     { op: 'sweep', days: 1 },
     { op: 'relist', goods: 1 },
   ])
-  const kinds = await database.db.select({ kind: ledgerEntries.kind }).from(ledgerEntries)
-  expect(kinds.map((row) => row.kind)).toEqual(['hold', 'settle', 'fee', 'release', 'fee'])
+  const kinds = await database.db
+    .select({ kind: ledgerEntries.kind, to: ledgerEntries.creditAccount })
+    .from(ledgerEntries)
+    .orderBy(ledgerEntries.id)
+  // The buyer's guarantee fee goes to the fund, the service fee to the platform; the commission at the payout.
+  expect(kinds.map((row) => `${row.kind} → ${row.to.replace(/:\d+$/, '')}`)).toEqual([
+    'hold → escrow',
+    'settle → seller_frozen',
+    'fee → guarantee_fund',
+    'fee → platform:fee',
+    'release → seller',
+    'fee → platform:fee',
+  ])
   expect(await database.db.select({ status: payouts.status, attempt: payouts.attempt }).from(payouts)).toEqual([
     { status: 'paid', attempt: 2 },
   ])

@@ -12,6 +12,8 @@ import {
   aftersaleCases,
   aftersaleEvents,
   appraisalEvents,
+  claimEvents,
+  claims,
   appraisals,
   games,
   goods,
@@ -30,6 +32,7 @@ import {
 } from '../../server/db/schema'
 import type { AftersaleStatus } from '../../src/contract/aftersale'
 import type { AppraisalStatus } from '../../src/contract/appraisals'
+import type { ClaimStatus } from '../../src/contract/claims'
 import type { GoodsStatus } from '../../src/contract/catalogue'
 import type { MerchantApplicationStatus } from '../../src/contract/merchants'
 import type { OrderStatus } from '../../src/contract/orders'
@@ -56,6 +59,8 @@ let buyerId: number
 let goodsIds: number[]
 let gameId: number
 let orderId: number
+/** A second order, so a machine may have two rows that each need an order of their own (one claim per order). */
+let otherOrderId: number
 
 const ROLLBACK = new Error('rollback')
 /** Runs `body` in a transaction that is always rolled back: every case starts from the same database. */
@@ -198,6 +203,30 @@ const fixtures: Record<string, Fixture> = {
         .returning(),
     events: async (tx, id) => (await tx.select().from(aftersaleEvents).where(eq(aftersaleEvents.caseId, id))).length,
   },
+  claim: {
+    values: () => ({
+      orderId,
+      buyerId,
+      kind: 'recovered',
+      description: '账号被找回了',
+      payeeSealed: 'sealed',
+      payeeMasked: { alipayAccount: '139****0000', name: '张*' },
+    }),
+    // A transfer refused and one not: the retry permission's guard holds in one row and fails in the other.
+    rows: (tx, status) =>
+      tx
+        .insert(claims)
+        .values(
+          ['收款人姓名不一致', ''].map((transferFailure, i) => ({
+            ...(fixtures.claim.values() as typeof claims.$inferInsert),
+            orderId: i === 0 ? orderId : otherOrderId,
+            status: status as ClaimStatus,
+            transferFailure,
+          })),
+        )
+        .returning(),
+    events: async (tx, id) => (await tx.select().from(claimEvents).where(eq(claimEvents.claimId, id))).length,
+  },
   'recycle request': {
     values: () => ({ sellerId: buyerId, goodsId: goodsIds[0], reservePrice: 10_000, windowEndsAt: new Date() }),
     // No quote at the reserve and one above it: the unmet-reserve guard holds in one row and fails in the other.
@@ -250,6 +279,11 @@ beforeAll(async () => {
     .values({ ...orderValues(), status: 'cancelled' })
     .returning()
   orderId = order.id
+  const [other] = await database.db
+    .insert(orders)
+    .values({ ...orderValues(goodsIds[1]), status: 'cancelled' })
+    .returning()
+  otherOrderId = other.id
 })
 
 afterAll(async () => {

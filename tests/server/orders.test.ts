@@ -655,7 +655,7 @@ describe('paying', () => {
     expect(await auditActions(database, 'order', created.id)).toEqual(['order.credentials', 'order.handOver'])
 
     const done = await call<Order>('POST', `/api/need/myOrder/${created.id}/confirm`, buyer)
-    expect(done.body.data).toMatchObject({ status: 'completed', actions: ['credentials', 'aftersale'] })
+    expect(done.body.data).toMatchObject({ status: 'completed', actions: ['credentials', 'aftersale', 'claim'] })
     const [sold] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))
     expect(sold.status).toBe('sold')
     const goodsTrail = await database.db.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))

@@ -48,6 +48,7 @@ const LEDGER_LABELS: Record<LedgerKind, string> = {
   release: '打款给卖家',
   refund: '退款给买家',
   compensation: '包赔赔付',
+  recovery: '向卖家追回',
 }
 const STATUS_COLORS: Record<Order['status'], string> = {
   pending_payment: 'default',

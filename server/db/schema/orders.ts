@@ -141,7 +141,10 @@ export const ledgerEntries = pgTable(
   (t) => [
     check('ledger_amount_check', sql`${t.amount} > 0`),
     check('ledger_accounts_check', sql`${t.debitAccount} <> ${t.creditAccount}`),
-    check('ledger_kind_check', sql`${t.kind} in ('hold', 'settle', 'fee', 'release', 'refund', 'compensation')`),
+    check(
+      'ledger_kind_check',
+      sql`${t.kind} in ('hold', 'settle', 'fee', 'release', 'refund', 'compensation', 'recovery')`,
+    ),
     index('ledger_order_idx').on(t.orderId),
   ],
 )

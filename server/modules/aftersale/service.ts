@@ -6,7 +6,7 @@
  * The money of a decision (ledger.ts has the journal):
  *   refund all,  order still in escrow      refund   escrow → buyer                   everything paid
  *   refund all,  order completed            refund   seller_frozen (自营 sales) → buyer  the goods amount
- *                                           refund   platform:fee → buyer             the buyer's fees
+ *                                           refund   guarantee_fund, platform:fee → buyer  the buyer's fees
  *   refund part, order still in escrow      settle + fee as at completion, then the part below
  *   refund part                             refund   seller_frozen (自营 sales) → buyer  the part; the payout is less by it
  */
@@ -21,7 +21,7 @@ import type {
 import { AFTERSALE_HOURS, AFTERSALE_OUTCOME_LABELS, AFTERSALE_REASON_LABELS } from '../../../src/contract/constants'
 import { formatPrice } from '../../../src/contract/money'
 import type { Executor } from '../../db'
-import { aftersaleCases, orders } from '../../db/schema'
+import { aftersaleCases, ledgerEntries, orders } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import type { Viewer } from '../../lib/auth'
 import { AppError, invalid } from '../../lib/envelope'
@@ -398,12 +398,25 @@ async function applyDecision(
       disputedAt: null,
     })
     if (!moved) return null
+    // After completion the fees are given back from wherever completion put them (the fund, the platform).
+    const fees = settled
+      ? await tx
+          .select({ ref: ledgerEntries.ref, amount: ledgerEntries.amount, to: ledgerEntries.creditAccount })
+          .from(ledgerEntries)
+          .where(
+            and(
+              eq(ledgerEntries.orderId, order.id),
+              eq(ledgerEntries.kind, 'fee'),
+              eq(ledgerEntries.debitAccount, account.escrow),
+            ),
+          )
+      : []
     await post(
       tx,
       settled
         ? [
             refundTransfer(order, 'refund', order.goodsAmount, sellerAccount(order)),
-            refundTransfer(order, 'refund-fee', order.paidAmount - order.goodsAmount, account.fee),
+            ...fees.map((fee) => refundTransfer(order, `refund-${fee.ref.split(':')[0]}`, fee.amount, fee.to)),
           ]
         : [refundTransfer(order, 'refund', amount, account.escrow)],
     )

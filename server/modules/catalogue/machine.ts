@@ -38,6 +38,8 @@ const transitions = {
   delist: { from: ['pending_review', 'on_sale'], to: 'delisted', by: ['seller', 'operator'] },
   /** The seller puts back on sale what they delisted themselves. */
   relist: { from: ['delisted'], to: 'on_sale', by: ['seller'], guard: delistedBySeller },
+  /** A claim was paid against its seller and the setting says so: back to review before it sells again. */
+  hold: { from: ['on_sale'], to: 'pending_review', by: ['system'] },
   /** Ordered: of racing buyers exactly one finds it on sale. */
   take: { from: ['on_sale'], to: 'in_trade', by: ['buyer'] },
   /**

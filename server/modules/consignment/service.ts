@@ -20,12 +20,19 @@ import type {
 } from '../../../src/contract/consignment'
 import type { AttributeField, AttributeValue } from '../../../src/contract/catalogue'
 import { formatPrice } from '../../../src/contract/money'
-import { maskName, maskPhone, PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
+import {
+  checkAlipayAccount,
+  maskAlipayAccount,
+  maskName,
+  PHONE_PATTERN,
+  QQ_PATTERN,
+  QQ_RULE,
+} from '../../../src/contract/validation'
 import type { Db, Executor } from '../../db'
 import { goods, goodsCredentials, orders, payouts, regionNodes, users } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import { audit, type Staff } from '../../lib/audit'
-import { AppError, invalid } from '../../lib/envelope'
+import { AppError, checkField, invalid } from '../../lib/envelope'
 import { NO_CONTROL_CHARS } from '../../lib/validation'
 import { isStoredImage } from '../../lib/images'
 import { applyRate, tradeSettings } from '../../lib/settings'
@@ -54,7 +61,6 @@ export const REAL_NAME_REQUIRED = '发布商品需要先完成实名认证'
 const EMOJI = /\p{Extended_Pictographic}/u
 const PLAIN_TEXT = new RegExp(NO_CONTROL_CHARS)
 const WEIXIN_PATTERN = /^[A-Za-z][-_A-Za-z0-9]{5,19}$/
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 const DATE_PATTERN = /^(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 const MAX_ATTRIBUTE_NUMBER = 1_000_000_000
 const MAX_ATTRIBUTE_TEXT = 200
@@ -165,8 +171,7 @@ function checkCredentials(credentials: AccountCredentials): AccountCredentials {
 /** The payout account: an Alipay phone or e-mail in the seller's verified real name. */
 function checkPayout(payout: PayoutAccount, realName: string): PayoutAccount {
   const alipayAccount = payout.alipayAccount.trim()
-  if (!PHONE_PATTERN.test(alipayAccount) && !EMAIL_PATTERN.test(alipayAccount))
-    invalid('payout.alipayAccount', '收款支付宝账号须为手机号或邮箱')
+  checkField('payout.alipayAccount', checkAlipayAccount(alipayAccount))
   if (payout.name.trim() !== realName) invalid('payout.name', '收款人姓名须与实名认证的姓名一致')
   return { alipayAccount, name: realName }
 }
@@ -541,14 +546,11 @@ export async function listingOf(deps: ConsignmentDeps, viewer: Viewer, id: numbe
   return rows[0]
 }
 
-const maskAccount = (account: string) =>
-  account.includes('@') ? `${account.slice(0, 2)}***${account.slice(account.indexOf('@'))}` : maskPhone(account)
-
 /** The listing's payout account as the seller and staff may see it again: masked. */
 export function maskedPayout(deps: ConsignmentDeps, row: GoodsRow): PayoutAccount | null {
   if (!row.payoutSealed) return null
   const payout = openPayout(deps.vault, row.id, row.payoutSealed)
-  return { alipayAccount: maskAccount(payout.alipayAccount), name: maskName(payout.name) }
+  return { alipayAccount: maskAlipayAccount(payout.alipayAccount), name: maskName(payout.name) }
 }
 
 /** GET /need/consignment/{id}: the seller's own listing as the form edits it (编辑重提). */

@@ -4,12 +4,14 @@
  *
  *   pay      hold     buyer:<id>          → escrow              each confirmed payment
  *   complete settle   escrow              → seller_frozen:<id>  the goods amount (自营: platform:sales)
- *            fee      escrow              → platform:fee        guarantee + service fee
+ *            fee      escrow              → guarantee_fund      the guarantee fee (包赔), which pays the claims
+ *            fee      escrow              → platform:fee        the service fee
  *   payout   release  seller_frozen:<id>  → seller:<id>         goods − commission, when the transfer succeeds
  *            fee      seller_frozen:<id>  → platform:fee        the commission, in the same transaction
  *   refund   refund   escrow              → buyer:<id>          everything paid
  *   after    refund   seller_frozen:<id>  → buyer:<id>          a refund after completion (自营: platform:sales);
- *   sale              platform:fee        → buyer:<id>          the fees too when it is all (aftersale/service.ts)
+ *   sale              guarantee_fund,     → buyer:<id>          the fees too when it is all (aftersale/service.ts)
+ *                     platform:fee
  *
  * Entries are never changed or deleted; each carries the previous entry's hash, so an edit anywhere
  * breaks the chain from there on. `ref` names the business fact, so posting it twice is a no-op.
@@ -39,6 +41,7 @@ export const account = {
   seller: (userId: number) => `seller:${userId}`,
   fee: 'platform:fee',
   sales: 'platform:sales',
+  guaranteeFund: 'guarantee_fund',
 }
 
 export function entryHash(prevHash: string, entry: Omit<Transfer, 'from' | 'to'> & { debit: string; credit: string }) {

@@ -4,14 +4,17 @@
  * order's refunds are what it records, and a seller is paid what was settled less any refund after sale.
  * `npm run ledger:verify` prints the result; the order tests run it after every scenario.
  */
-import { asc } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { LedgerReport } from '../../../src/contract/ledger'
 import type { Executor } from '../../db'
-import { ledgerEntries, orders } from '../../db/schema'
-import { entryHash, GENESIS_HASH } from './ledger'
+import { claimRecoveries, claims, ledgerEntries, orders } from '../../db/schema'
+import { account, entryHash, GENESIS_HASH } from './ledger'
 
-/** Accounts outside the platform (the buyers' own money) may go below zero; the rest may not. */
-const external = (accountName: string) => accountName.startsWith('buyer:')
+/**
+ * Accounts outside the platform may go below zero — the buyers' own money, and a seller's once paid out (what
+ * staff recover from a seller comes from there) — the rest may not.
+ */
+const external = (accountName: string) => accountName.startsWith('buyer:') || accountName.startsWith('seller:')
 
 export async function verifyLedger(db: Executor): Promise<LedgerReport> {
   const entries = await db.select().from(ledgerEntries).orderBy(asc(ledgerEntries.id))
@@ -80,5 +83,47 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
   }
   const escrow = balances.escrow ?? 0
   if (escrow !== expectedEscrow) problems.push(`escrow holds ${escrow}, open orders have paid ${expectedEscrow}`)
-  return { ok: problems.length === 0, entries: entries.length, balances, escrow, problems }
+  const fund = await verifyFund(db, entries, problems)
+  if (fund.balance !== (balances[account.guaranteeFund] ?? 0)) problems.push('guarantee fund balance does not add up')
+  return { ok: problems.length === 0, entries: entries.length, balances, escrow, fund, problems }
+}
+
+/**
+ * The guarantee fund against the claims: every paid claim paid once, by exactly its approved amount; every
+ * recovery staff recorded in, once; nothing else taken out but refunds after sale — so the fund holds the
+ * guarantee fees plus the recoveries less the compensations and those refunds.
+ */
+async function verifyFund(db: Executor, entries: (typeof ledgerEntries.$inferSelect)[], problems: string[]) {
+  const into = (kind: string) => entries.filter((e) => e.kind === kind && e.creditAccount === account.guaranteeFund)
+  const outOf = (kind: string) => entries.filter((e) => e.kind === kind && e.debitAccount === account.guaranteeFund)
+  const sum = (rows: { amount: number }[]) => rows.reduce((total, row) => total + row.amount, 0)
+  const paid = await db.select({ id: claims.id, amount: claims.amount }).from(claims).where(eq(claims.status, 'paid'))
+  const compensations = outOf('compensation')
+  const byRef = new Map(compensations.map((e) => [e.ref, e]))
+  for (const claim of paid) {
+    const entry = byRef.get(`claim:${claim.id}`)
+    if (!entry || entry.amount !== claim.amount)
+      problems.push(`claim ${claim.id}: paid ${claim.amount}, fund paid ${entry?.amount ?? 0}`)
+  }
+  if (compensations.length !== paid.length)
+    problems.push(`the fund paid ${compensations.length} claims, ${paid.length} claims are paid`)
+  const recovered = await db.select({ id: claimRecoveries.id, amount: claimRecoveries.amount }).from(claimRecoveries)
+  const recoveries = into('recovery')
+  if (recoveries.length !== recovered.length || sum(recoveries) !== sum(recovered))
+    problems.push(`recoveries recorded ${sum(recovered)}, the fund got ${sum(recoveries)}`)
+  const fund = {
+    fees: sum(into('fee')),
+    recoveries: sum(recovered),
+    compensations: sum(paid.map((claim) => ({ amount: claim.amount ?? 0 }))),
+    refunds: sum(outOf('refund')),
+    balance: 0,
+  }
+  fund.balance = fund.fees + fund.recoveries - fund.compensations - fund.refunds
+  const stray = entries.filter(
+    (e) =>
+      (e.creditAccount === account.guaranteeFund && !['fee', 'recovery'].includes(e.kind)) ||
+      (e.debitAccount === account.guaranteeFund && !['compensation', 'refund'].includes(e.kind)),
+  )
+  for (const e of stray) problems.push(`entry ${e.id}: ${e.kind} does not belong in the guarantee fund`)
+  return fund
 }

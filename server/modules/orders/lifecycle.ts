@@ -106,7 +106,8 @@ export async function handOverIn(
 /**
  * The money of a completed order. The goods money waits in the seller's frozen account, commission included:
  * the platform earns the commission only when the payout's transfer succeeds (payments/payouts.ts). The
- * buyer's fees are earned now.
+ * buyer's fees are earned now: the guarantee fee into the guarantee fund that pays the claims, the service
+ * fee to the platform.
  */
 export async function postCompletion(tx: Executor, order: OrderRow, now: Date): Promise<void> {
   await post(tx, [
@@ -118,18 +119,24 @@ export async function postCompletion(tx: Executor, order: OrderRow, now: Date): 
       from: account.escrow,
       to: sellerAccount(order),
     },
-    {
-      ref: `fee:${order.id}`,
+    ...feesOf(order).map(({ ref, amount, to }) => ({
+      ref,
       orderId: order.id,
-      kind: 'fee',
-      amount: order.paidAmount - order.goodsAmount,
+      kind: 'fee' as const,
+      amount,
       from: account.escrow,
-      to: account.fee,
-    },
+      to,
+    })),
   ])
   // The platform's own stock has no seller to pay out later.
   if (order.sellerId === null) await tx.update(orders).set({ releasedAt: now }).where(eq(orders.id, order.id))
 }
+
+/** Where a completed order's fees went: its guarantee fee to the fund, the rest (the service fee) to the platform. */
+const feesOf = (order: OrderRow) => [
+  { ref: `guarantee:${order.id}`, amount: order.guaranteeAmount, to: account.guaranteeFund },
+  { ref: `fee:${order.id}`, amount: order.paidAmount - order.goodsAmount - order.guaranteeAmount, to: account.fee },
+]
 
 /** Where a completed order's goods money is: the seller's frozen account, or the platform's sales (自营). */
 export const sellerAccount = (order: Pick<OrderRow, 'sellerId'>) =>

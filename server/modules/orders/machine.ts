@@ -40,6 +40,11 @@ const from = (status: 'handed_over' | 'completed'): Guard<OrderRow> => ({
   sql: sql`${orders.disputedFrom} = ${status}`,
 })
 
+const guaranteed: Guard<OrderRow> = {
+  holds: (order) => order.guaranteeType !== 'none',
+  sql: sql`${orders.guaranteeType} <> 'none'`,
+}
+
 const transitions = {
   /** The buyer orders: the goods is taken in the same transaction. */
   create: { from: [], to: 'pending_payment', by: ['buyer'] },
@@ -101,6 +106,8 @@ export const orderMachine = defineMachine({
     ],
     confirm: [taking(transitions.confirm)],
     aftersale: [taking(transitions.dispute)],
+    // 申请包赔: a completed order that carried a guarantee (the term, a setting, is checked on filing).
+    claim: [{ in: ['completed'], by: ['buyer'], guard: guaranteed }],
   },
 })
 

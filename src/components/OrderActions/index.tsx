@@ -17,6 +17,7 @@ const BUTTONS: { action: OrderAction; label: (order: Order) => string; primary?:
   { action: 'cancel', label: () => '取消订单' },
   { action: 'credentials', label: () => '查看账号' },
   { action: 'aftersale', label: () => '申请售后' },
+  { action: 'claim', label: () => '申请包赔' },
   { action: 'pay', label: (o) => (o.payMode === 'deposit' ? '支付定金' : '去支付'), primary: true },
   { action: 'payBalance', label: () => '支付尾款', primary: true },
   { action: 'confirm', label: () => '确认收货', primary: true },
@@ -69,6 +70,7 @@ export default function OrderActions({ order, onChange, onCredentials, className
     payBalance: () => setPaying(paymentKindOf(order, 'payBalance')),
     credentials: onCredentials,
     aftersale: () => void openPage('aftersale', { orderId: order.id }),
+    claim: () => void openPage('claim', { orderId: order.id }),
     cancel: () =>
       void run({ title: '取消订单', content: '取消后商品将重新上架，确定取消吗？', confirmText: '取消订单' }, () =>
         cancelOrder(order.id).then((r) => {

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { fetchAftersale, openAftersale, replyAftersale } from '@/api/aftersale'
-import { ApiError, toastError } from '@/api/request'
+import { toastError } from '@/api/request'
 import ChoiceChips from '@/components/ChoiceChips'
 import Countdown from '@/components/Countdown'
 import EmptyState from '@/components/EmptyState'
-import Field, { AreaField } from '@/components/Field'
+import EvidenceFields, { EvidenceForm, EvidenceView } from '@/components/EvidenceFields'
+import Field from '@/components/Field'
 import Hint from '@/components/Hint'
-import ImageUploader from '@/components/ImageUploader'
 import LazyImage from '@/components/LazyImage'
 import Panel from '@/components/Panel'
 import Skeleton from '@/components/Skeleton'
@@ -25,8 +25,8 @@ import { formatPrice } from '@/contract/money'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
+import { useRecord } from '@/utils/useRecord'
 import { checkLength } from '@/utils/forms'
-import { formatTime } from '@/utils/time'
 import './index.scss'
 
 const REASONS = (Object.keys(AFTERSALE_REASON_LABELS) as AftersaleReason[]).map((value) => ({
@@ -54,36 +54,6 @@ export default function AftersalePage() {
         <EmptyState text="请从订单申请售后" action={{ label: '我的买单', onClick: () => openPage('MyProducts') }} />
       )}
     </OtherShell>
-  )
-}
-
-/** Words and pictures, as the case form and the seller's answer take them. */
-function Evidence(props: {
-  label: string
-  placeholder: string
-  text: string
-  onText: (text: string) => void
-  images: string[]
-  onImages: (images: string[]) => void
-  onBusy: (busy: boolean) => void
-  error: string
-}) {
-  return (
-    <>
-      <AreaField
-        label={props.label}
-        value={props.text}
-        onChange={props.onText}
-        error={props.error}
-        maxlength={TEXT.max}
-        placeholder={props.placeholder}
-      />
-      <Field label={`截图凭证（最多 ${MAX_IMAGES} 张）`}>
-        <View className="aftersale__images">
-          <ImageUploader value={props.images} onChange={props.onImages} max={MAX_IMAGES} onBusyChange={props.onBusy} />
-        </View>
-      </Field>
-    </>
   )
 }
 
@@ -118,7 +88,9 @@ function ApplyForm({ orderId }: { orderId: number }) {
         <Field label="售后原因">
           <ChoiceChips label="售后原因" options={REASONS} value={reason} onChange={setReason} />
         </Field>
-        <Evidence
+        <EvidenceFields
+          maxText={TEXT.max}
+          maxImages={MAX_IMAGES}
           label="问题描述"
           placeholder="请说明发生了什么、什么时候发现的，至少 5 个字"
           text={description}
@@ -144,22 +116,8 @@ function deadlineText(item: AftersaleCase): [string, string] | null {
 }
 
 function CaseView({ id }: { id: number }) {
-  const [item, setItem] = useState<AftersaleCase | null>(null)
-  const [failed, setFailed] = useState('')
-
-  const load = useCallback(() => {
-    fetchAftersale(id).then(
-      ({ data }) => {
-        setItem(data)
-        setFailed('')
-      },
-      (error) => {
-        if (!(error instanceof ApiError && error.code === 401))
-          setFailed(error instanceof ApiError && error.code === 404 ? '售后单不存在' : '加载失败，请检查网络')
-      },
-    )
-  }, [id])
-  useEffect(load, [load])
+  const fetch = useCallback(() => fetchAftersale(id), [id])
+  const { item, setItem, failed, reload: load } = useRecord(fetch, '售后单不存在')
 
   if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: load }} />
   if (!item) return <Skeleton className="aftersale__skeleton" />
@@ -207,15 +165,25 @@ function CaseView({ id }: { id: number }) {
       </Panel>
 
       <Panel title={`买家说明 · ${AFTERSALE_REASON_LABELS[item.reason]}`}>
-        <Statement text={item.description} images={item.images} at={item.createdAt} />
+        <EvidenceView text={item.description} images={item.images} at={item.createdAt} />
       </Panel>
 
       {item.reply ? (
         <Panel title="卖家回复">
-          <Statement text={item.reply.text} images={item.reply.images} at={item.reply.at} />
+          <EvidenceView text={item.reply.text} images={item.reply.images} at={item.reply.at} />
         </Panel>
       ) : item.actions.includes('reply') ? (
-        <ReplyForm id={item.id} onReplied={setItem} />
+        <EvidenceForm
+          title="回复售后"
+          label="你的说明"
+          placeholder="说明账号交付时的情况，可附聊天或登录记录截图"
+          submitText="提交回复"
+          limits={AFTERSALE_LIMITS}
+          send={async (body) => {
+            setItem((await replyAftersale(item.id, body)).data)
+            return '已回复，平台处理中'
+          }}
+        />
       ) : (
         item.status !== 'decided' && (
           <Panel title="卖家回复">
@@ -226,66 +194,5 @@ function CaseView({ id }: { id: number }) {
         )
       )}
     </View>
-  )
-}
-
-function Statement({ text, images, at }: { text: string; images: string[]; at: string }) {
-  return (
-    <View className="aftersale__statement">
-      <Text className="aftersale__text" selectable>
-        {text}
-      </Text>
-      {images.length > 0 && (
-        <View className="aftersale__gallery">
-          {images.map((url) => (
-            <View
-              key={url}
-              role="button"
-              aria-label="查看大图"
-              onClick={() => void Taro.previewImage({ current: url, urls: images })}
-            >
-              <LazyImage className="aftersale__shot" src={url} alt="凭证截图" />
-            </View>
-          ))}
-        </View>
-      )}
-      <Text className="aftersale__meta">{formatTime(at)}</Text>
-    </View>
-  )
-}
-
-function ReplyForm({ id, onReplied }: { id: number; onReplied: (item: AftersaleCase) => void }) {
-  const [text, setText] = useState('')
-  const [images, setImages] = useState<string[]>([])
-  const [uploading, setUploading] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const problem = checkLength(text, '回复', TEXT.min, TEXT.max)
-  const submit = async () => {
-    setSaving(true)
-    try {
-      onReplied((await replyAftersale(id, { text: text.trim(), images })).data)
-      void Taro.showToast({ title: '已回复，平台处理中', icon: 'none' })
-    } catch (error) {
-      toastError(error, '回复失败，请重试')
-    } finally {
-      setSaving(false)
-    }
-  }
-  return (
-    <Panel title="回复售后">
-      <Evidence
-        label="你的说明"
-        placeholder="说明账号交付时的情况，可附聊天或登录记录截图"
-        text={text}
-        onText={setText}
-        images={images}
-        onImages={setImages}
-        onBusy={setUploading}
-        error={text ? problem : ''}
-      />
-      <SubmitBar fixed={false} disabled={Boolean(problem) || uploading} loading={saving} onClick={() => void submit()}>
-        提交回复
-      </SubmitBar>
-    </Panel>
   )
 }

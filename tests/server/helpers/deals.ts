@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import WebSocket from 'ws'
 import type { Database } from '../../../server/db'
-import { goods, goodsCredentials } from '../../../server/db/schema'
+import { games, goods, goodsCredentials } from '../../../server/db/schema'
+import { storeImage } from '../../../server/lib/images'
 import { sealPayout } from '../../../server/modules/catalogue/credentials'
-import type { createTestApp } from './app'
+import { createTestApp } from './app'
 import type { DealSocketOut } from '../../../src/contract/dealRoom'
-import { createCaller, createPerson } from './http'
+import { createTestDatabase } from './database'
+import { createCaller, createPerson, type Person } from './http'
 import { paidNotice, postNotice } from './payments'
 
 /**
@@ -16,7 +19,11 @@ export async function makeDeal(
   database: Database,
   app: ReturnType<typeof createTestApp>,
   gameId: number,
-  { paid = true, price = 50_000 }: { paid?: boolean; price?: number } = {},
+  {
+    paid = true,
+    price = 50_000,
+    guaranteeType = 'none',
+  }: { paid?: boolean; price?: number; guaranteeType?: 'retrieval' | 'face' | 'none' } = {},
 ) {
   const call = createCaller(app)
   const [seller, buyer] = await Promise.all([createPerson(database), createPerson(database)])
@@ -34,7 +41,7 @@ export async function makeDeal(
   })
   const ordered = await call('POST', '/api/order', {
     token: buyer.token,
-    body: { goodsId: item.id, guaranteeType: 'none', payMode: 'full', agree: true },
+    body: { goodsId: item.id, guaranteeType, payMode: 'full', agree: true },
   })
   const orderId = ordered.body.data.id as number
   if (paid) {
@@ -68,4 +75,56 @@ export async function until(done: () => boolean | Promise<boolean>, ms = 5_000) 
   for (let waited = 0; waited < ms && !(await done()); waited += 25)
     await new Promise((resolve) => setTimeout(resolve, 25))
   expect(await done()).toBe(true)
+}
+
+/** What a deal test file works in: its database and app, a game, a service agent, an uploaded screenshot. */
+export interface DealWorld {
+  database: Database
+  app: ReturnType<typeof createTestApp>
+  call: ReturnType<typeof createCaller>
+  gameId: number
+  service: Person
+  screenshot: string
+}
+
+/** Opens a deal world before the file's tests and closes it after them. */
+export function useDealWorld(): DealWorld {
+  const world = {} as DealWorld
+  beforeAll(async () => {
+    world.database = await createTestDatabase()
+    world.app = createTestApp(world.database)
+    await world.app.ready()
+    world.call = createCaller(world.app)
+    const [game] = await world.database.db
+      .insert(games)
+      .values({ name: '王者荣耀', initial: 'W', type: 'mobile' })
+      .returning()
+    world.gameId = game.id
+    world.service = await createPerson(world.database, ['user', 'service'])
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer()
+    world.screenshot = (await storeImage(world.app.deps.config.dataDir, png)).url
+  })
+  afterAll(async () => {
+    await world.app?.close()
+    await world.database?.close()
+  })
+  return world
+}
+
+/** A paid deal in `world`, handed over by its service agent, and confirmed by the buyer when `confirm`. */
+export async function handedOverDeal(
+  world: DealWorld,
+  options: Parameters<typeof makeDeal>[3] & { confirm?: boolean } = {},
+) {
+  const { confirm = false, ...deal } = options
+  const made = await makeDeal(world.database, world.app, world.gameId, deal)
+  const { call, service } = world
+  expect((await call('POST', `/api/admin/orders/${made.orderId}/hand-over`, { token: service.token })).status).toBe(200)
+  if (confirm)
+    expect((await call('POST', `/api/need/myOrder/${made.orderId}/confirm`, { token: made.buyer.token })).status).toBe(
+      200,
+    )
+  return made
 }

@@ -1,0 +1,265 @@
+/**
+ * 包赔: only the buyer of a guaranteed, completed order within the term may file; the claim machine walked
+ * through staff's questions, approval and the transfer; a claim is never paid twice (racing approvals, racing
+ * sends, a refused transfer retried); the fund pays only what it holds and the ledger proves it; the public
+ * figures computed from claims with known answers.
+ */
+import { eq } from 'drizzle-orm'
+import { claims, games, goods, ledgerEntries, orders, users } from '../../server/db/schema'
+import { setSetting } from '../../server/lib/settings'
+import { claimStats, sendClaimPayout } from '../../server/modules/claims/service'
+import { verifyLedger } from '../../server/modules/ledger/verify'
+import { localGateway } from '../../server/modules/payments'
+import { auditActions, createTestDatabase } from './helpers/database'
+import { handedOverDeal, makeDeal, useDealWorld } from './helpers/deals'
+import { createPerson, type Person } from './helpers/http'
+
+const world = useDealWorld()
+let finance: Person
+const DAY = 86_400_000
+
+beforeAll(async () => {
+  finance = await createPerson(world.database, ['user', 'finance'])
+})
+
+const deps = () => ({
+  db: world.database.db,
+  payments: world.app.deps.payments,
+  vault: world.app.deps.vault,
+  log: world.app.log,
+})
+
+/** A deal handed over and confirmed, with the guarantee `guaranteeType` (the goods offers both). */
+const completed = (guaranteeType: 'retrieval' | 'face' | 'none' = 'retrieval', price = 50_000) =>
+  handedOverDeal(world, { guaranteeType, price, confirm: true })
+
+const file = (who: Person, orderId: number, body: Record<string, unknown> = {}) =>
+  world.call('POST', `/api/need/myOrder/${orderId}/claim`, {
+    token: who.token,
+    body: {
+      kind: 'recovered',
+      description: '账号在成交后第三天被原号主通过申诉找回了',
+      images: [world.screenshot],
+      payee: { alipayAccount: '13900001234', name: '张三' },
+      ...body,
+    },
+  })
+const staff = (path: string, body?: object, who: Person = world.service) =>
+  world.call('POST', `/api/admin/claims/${path}`, { token: who.token, body })
+const ledgerOk = async () => expect((await verifyLedger(world.database.db)).problems).toEqual([])
+
+describe('who may file', () => {
+  it('only the buyer of a completed, guaranteed order, within the term, once', async () => {
+    const handedOver = await makeDeal(world.database, world.app, world.gameId, { guaranteeType: 'retrieval' })
+    expect(
+      (await world.call('POST', `/api/admin/orders/${handedOver.orderId}/hand-over`, { token: world.service.token }))
+        .status,
+    ).toBe(200)
+    expect((await file(handedOver.buyer, handedOver.orderId)).body.msg).toBe('交易完成后才能申请包赔')
+
+    const none = await completed('none')
+    expect((await file(none.buyer, none.orderId)).body.msg).toBe('该订单未购买包赔服务')
+
+    const { buyer, seller, orderId } = await completed('retrieval')
+    expect((await file(seller, orderId)).status).toBe(404)
+    expect((await file(await createPerson(world.database), orderId)).status).toBe(404)
+    expect((await file(buyer, orderId, { kind: 'face_recovered' })).body.msg).toBe('人脸找回需购买人脸包赔')
+    const foreign = await file(buyer, orderId, { images: [`/uploads/${'b'.repeat(40)}.png`] })
+    expect(foreign.status).toBe(400)
+    const badPayee = await file(buyer, orderId, { payee: { alipayAccount: 'not-an-account', name: '张三' } })
+    expect(badPayee.body.msg).toBe('收款支付宝账号须为手机号或邮箱')
+
+    await setSetting(world.database.db, 'guaranteeTermDays', 30)
+    await world.database.db
+      .update(orders)
+      .set({ completedAt: new Date(Date.now() - 31 * DAY) })
+      .where(eq(orders.id, orderId))
+    expect((await file(buyer, orderId)).body.msg).toBe('已超过包赔期限（完成后 30 天内）')
+    // 0: as long as the game runs.
+    await setSetting(world.database.db, 'guaranteeTermDays', 0)
+    const filed = await file(buyer, orderId)
+    expect(filed.status).toBe(200)
+    expect(filed.body.data).toMatchObject({
+      status: 'submitted',
+      payee: { alipayAccount: '139****1234', name: '张*' },
+      actions: [],
+    })
+    expect(JSON.stringify(filed.body)).not.toContain('13900001234')
+    expect((await file(buyer, orderId)).body.msg).toBe('该订单已有包赔申请在处理中')
+  })
+})
+
+describe('the claim machine', () => {
+  it('asks for more, takes it, approves within the goods price and the fund, pays by transfer once', async () => {
+    // The fund: the guarantee fees of a few completed deals.
+    for (let i = 0; i < 4; i++) await completed('face', 200_000)
+    const { buyer, orderId } = await completed('face')
+    const id = (await file(buyer, orderId, { kind: 'face_recovered' })).body.data.id
+
+    const asked = await staff(`${id}/request-info`, { note: '请补充找回通知短信的截图' })
+    expect(asked.body.data).toMatchObject({ status: 'needs_info', infoRequest: '请补充找回通知短信的截图' })
+    const mine = await world.call('GET', `/api/need/claims/${id}`, { token: buyer.token })
+    expect(mine.body.data.actions).toEqual(['addInfo'])
+    expect((await staff(`${id}/approve`, { amount: 100 })).body.msg).toBe('只有审核中的申请可以同意')
+    const added = await world.call('POST', `/api/need/claims/${id}/info`, {
+      token: buyer.token,
+      body: { text: '这是游戏官方发来的找回成功短信截图', images: [world.screenshot] },
+    })
+    expect(added.body.data).toMatchObject({
+      status: 'submitted',
+      additions: [{ text: '这是游戏官方发来的找回成功短信截图' }],
+    })
+
+    const [order] = await world.database.db.select().from(orders).where(eq(orders.id, orderId))
+    expect((await staff(`${id}/approve`, { amount: order.goodsAmount + 1 })).body.msg).toContain('不能超过商品价格')
+
+    // Racing approvals: one wins, and one transfer is made.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => staff(`${id}/approve`, { amount: 30_000 })))
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+    const [claim] = await world.database.db.select().from(claims).where(eq(claims.id, id))
+    expect(claim).toMatchObject({ status: 'paid', amount: 30_000 })
+    expect(claim.transferNo).toBeTruthy()
+    expect(await sendClaimPayout(deps(), id)).toBe('busy')
+    const compensations = await world.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.ref, `claim:${id}`))
+    expect(compensations).toMatchObject([{ kind: 'compensation', amount: 30_000, debitAccount: 'guarantee_fund' }])
+    expect(await auditActions(world.database, 'claim', id)).toEqual(['claim.requestInfo', 'claim.approve'])
+    await ledgerOk()
+
+    // The seller's part recovered later goes back into the fund.
+    expect((await staff(`${id}/recovery`, { amount: 40_000, note: '卖家退回' }, finance)).body.msg).toContain(
+      '追回合计不能超过赔付金额',
+    )
+    const recovered = await staff(`${id}/recovery`, { amount: 20_000, note: '卖家已退回部分货款' }, finance)
+    expect(recovered.body.data.recoveredAmount).toBe(20_000)
+    const report = await verifyLedger(world.database.db)
+    expect(report.problems).toEqual([])
+    expect(report.fund.balance).toBe(
+      report.fund.fees + report.fund.recoveries - report.fund.compensations - report.fund.refunds,
+    )
+    expect(report.fund.balance).toBe(report.balances.guarantee_fund)
+  })
+
+  it('pays nothing the fund does not hold, and pays a refused transfer once on retry', async () => {
+    // ¥50,000 of goods: its own 10 % guarantee fee and the earlier deals' cannot cover its price.
+    const { buyer, orderId } = await completed('retrieval', 5_000_000)
+    const id = (await file(buyer, orderId)).body.data.id
+    const { fund } = await verifyLedger(world.database.db)
+    expect(fund.balance).toBeLessThan(5_000_000)
+    const tooMuch = await staff(`${id}/approve`, { amount: 5_000_000 })
+    expect(tooMuch.status).toBe(409)
+    expect(tooMuch.body.msg).toMatch(/^包赔基金可用余额 ¥[\d,.]+，不足以赔付$/)
+
+    localGateway(world.app.deps.payments, 'alipay').failNextTransfer!('收款人姓名与支付宝账号不一致')
+    const approved = await staff(`${id}/approve`, { amount: 1_000 })
+    expect(approved.body.data).toMatchObject({ status: 'approved', transferFailure: '收款人姓名与支付宝账号不一致' })
+    expect(approved.body.data.actions).toContain('retry')
+    expect(await sendClaimPayout(deps(), id)).toBe('busy')
+    const retried = await staff(`${id}/retry`, {}, finance)
+    expect(retried.body.data).toMatchObject({ status: 'paid', transferFailure: '' })
+    const paid = await world.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.ref, `claim:${id}`))
+    expect(paid).toHaveLength(1)
+    expect((await staff(`${id}/retry`, {}, finance)).body.msg).toBe('只有打款失败的赔付可以重试')
+    await ledgerOk()
+  })
+
+  it('rejects with a reason the buyer reads; a rejected claim may be followed by a new one', async () => {
+    const { buyer, orderId } = await completed('retrieval')
+    const id = (await file(buyer, orderId)).body.data.id
+    const rejected = await staff(`${id}/reject`, { reason: '找回发生在交易前，不属于包赔范围' })
+    expect(rejected.body.data).toMatchObject({ status: 'rejected', rejectReason: '找回发生在交易前，不属于包赔范围' })
+    expect((await world.call('GET', '/api/need/claims', { token: buyer.token })).body.data).toHaveLength(1)
+    expect((await file(buyer, orderId)).status).toBe(200)
+    expect((await staff(`${id}/reject`, { reason: '再驳回一次' })).body.msg).toBe('只有审核中或待补充的申请可以驳回')
+  })
+})
+
+describe('public figures', () => {
+  it('are computed from the claims: filed, approved, paid, ratio, median days and total per window', async () => {
+    // A world.database of its own, with claims of known dates and outcomes, one order each.
+    const fresh = await createTestDatabase()
+    try {
+      const [buyer] = await fresh.db.insert(users).values({ username: 'stats_buyer', phone: '13700000001' }).returning()
+      const [game] = await fresh.db.insert(games).values({ name: '原神', initial: 'Y', type: 'mobile' }).returning()
+      const now = Date.now()
+      const fixtures: [
+        days: number,
+        status: 'paid' | 'rejected' | 'submitted' | 'approved',
+        payDays?: number,
+        amount?: number,
+      ][] = [
+        [5, 'paid', 2, 10_000],
+        [20, 'paid', 4, 30_000],
+        [10, 'rejected'],
+        [3, 'submitted'],
+        [25, 'approved', undefined, 7_000],
+        [50, 'paid', 1, 5_000],
+        [60, 'rejected'],
+        [200, 'rejected'],
+        [400, 'paid', 3, 99_000],
+      ]
+      for (const [days, status, payDays, amount] of fixtures) {
+        const [item] = await fresh.db
+          .insert(goods)
+          .values({ gameId: game.id, title: '号', price: 50_000, status: 'sold', soldAt: new Date() })
+          .returning()
+        const [order] = await fresh.db
+          .insert(orders)
+          .values({
+            no: `S${item.id}`,
+            buyerId: buyer.id,
+            goodsId: item.id,
+            goods: {
+              id: item.id,
+              gameId: game.id,
+              gameName: '',
+              title: '号',
+              coverImage: '',
+              regionNames: [],
+              price: 50_000,
+            },
+            guaranteeType: 'retrieval',
+            payMode: 'full',
+            goodsAmount: 50_000,
+            guaranteeAmount: 5_000,
+            serviceAmount: 0,
+            totalAmount: 55_000,
+            commissionAmount: 0,
+            paidAmount: 55_000,
+            status: 'completed',
+            closeAt: new Date(),
+          })
+          .returning()
+        const createdAt = new Date(now - days * DAY)
+        await fresh.db.insert(claims).values({
+          orderId: order.id,
+          buyerId: buyer.id,
+          kind: 'recovered',
+          description: '测试用的包赔申请',
+          payeeSealed: 'sealed',
+          payeeMasked: { alipayAccount: '139****0000', name: '张*' },
+          status,
+          amount: amount ?? null,
+          createdAt,
+          paidAt: payDays === undefined ? null : new Date(createdAt.getTime() + payDays * DAY),
+        })
+      }
+      const { windows } = await claimStats(fresh.db, new Date(now))
+      expect(windows).toEqual([
+        // 5 (paid 2 d), 20 (paid 4 d), 10 (rejected), 3 (open), 25 (approved): 2 of 3 decided paid.
+        { days: 30, filed: 5, approved: 3, paid: 2, paidRatioBps: 6_667, medianDaysToPay: 3, totalPaid: 40_000 },
+        // + 50 (paid 1 d), 60 (rejected): paid 2, 4, 1 → median 2; 3 of 5 decided.
+        { days: 90, filed: 7, approved: 4, paid: 3, paidRatioBps: 6_000, medianDaysToPay: 2, totalPaid: 45_000 },
+        // + 200 (rejected); the 400-day one is outside every window.
+        { days: 365, filed: 8, approved: 4, paid: 3, paidRatioBps: 5_000, medianDaysToPay: 2, totalPaid: 45_000 },
+      ])
+    } finally {
+      await fresh.close()
+    }
+  })
+})
