@@ -1,10 +1,11 @@
 /**
- * Demo trades on a fresh local database: the demo buyer buys five of the demo seller's listings at the
+ * Demo trades on a fresh local database: the demo buyer buys six of the demo seller's listings at the
  * local Alipay, so each desk and each of the buyer's tabs has a deal to show —
  * - one confirmed (已出售 for the seller, its payout waiting out the protection window);
  * - one handed over (交易中, 待确认收货);
  * - one paid and waiting for the service desk's hand-over (工作台 待移交);
  * - one handed over and then disputed (申请售后: the seller has 48 hours to answer; 工作台 待处理售后);
+ * - one confirmed whose account the buyer says was recovered (a claim waiting in 包赔);
  * - one confirmed long enough ago to be paid out, whose transfer the gateway refused (打款失败, for
  *   finance to retry).
  * Every step is the product's own: the order service, a notice signed by the local gateway and verified
@@ -17,6 +18,7 @@ import { collect } from '../modules/catalogue/service'
 import { isLocalGateway } from '../modules/payments/local/support'
 import { guaranteeTypesOf } from '../modules/orders/pricing'
 import { openCase, type AftersaleDeps } from '../modules/aftersale/service'
+import { fileClaim } from '../modules/claims/service'
 import { confirmOrder, createOrder, handOver, type OrderDeps } from '../modules/orders/service'
 import { schedulePayouts, sendPendingPayouts } from '../modules/payments/payouts'
 import { applyNotice, startPayment } from '../modules/payments/service'
@@ -25,7 +27,7 @@ import { tradeSettings } from '../lib/settings'
 /** Deals worth a seller's while: well above the minimum commission, so the payout is most of the price. */
 const DEMO_TRADE_MIN_PRICE = 30_000
 /** What becomes of each demo order, cheapest listing first (the refused payout's first: its sweep must not take the other confirmed order). */
-const DEMO_TRADES = ['refusedPayout', 'confirmed', 'handedOver', 'paid', 'disputed'] as const
+const DEMO_TRADES = ['refusedPayout', 'confirmed', 'handedOver', 'paid', 'disputed', 'claimed'] as const
 /** How many listings the demo buyer keeps and has looked at. */
 const DEMO_KEPT_LISTINGS = 3
 
@@ -76,7 +78,16 @@ export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: st
     if (!notice || (await applyNotice(deps, 'alipay', notice)) !== 'applied') return made
     const step = DEMO_TRADES[index]
     if (step !== 'paid') await handOver(deps, operator, order.id)
-    if (step === 'confirmed' || step === 'refusedPayout') await confirmOrder(deps, buyer, order.id)
+    if (step === 'confirmed' || step === 'refusedPayout' || step === 'claimed')
+      await confirmOrder(deps, buyer, order.id)
+    if (step === 'claimed') {
+      await fileClaim(deps, buyer, order.id, {
+        kind: 'recovered',
+        description: '成交一周后账号被原号主申诉找回，游戏内收到了改密通知，申请找回包赔。',
+        images: [],
+        payee: { alipayAccount: '13800000001', name: '王小明' },
+      })
+    }
     if (step === 'disputed') {
       await openCase(deps, buyer, order.id, {
         reason: 'not_as_described',

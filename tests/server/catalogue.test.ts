@@ -1113,7 +1113,7 @@ describe('seedDemoTrades', () => {
     await fresh.close()
   })
 
-  test('the demo buyer buys five of the demo seller’s listings through the gateway: a deal for each desk', async () => {
+  test('the demo buyer buys six of the demo seller’s listings through the gateway: a deal for each desk', async () => {
     const deps = {
       db: fresh.db,
       payments: app.deps.payments,
@@ -1130,7 +1130,7 @@ describe('seedDemoTrades', () => {
       await count(`select count(*) as n from goods where seller_id is not null and status = 'on_sale'`),
     ).toBeGreaterThan(100)
 
-    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(5)
+    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(6)
     const made = await fresh.db
       .select({
         status: orders.status,
@@ -1151,6 +1151,7 @@ describe('seedDemoTrades', () => {
       { status: 'handed_over', goodsStatus: 'in_trade', seller: seller.id, payout: null },
       { status: 'paid', goodsStatus: 'in_trade', seller: seller.id, payout: null },
       { status: 'disputed', goodsStatus: 'in_trade', seller: seller.id, payout: null },
+      { status: 'completed', goodsStatus: 'sold', seller: seller.id, payout: null },
     ])
     expect(made.every((o) => o.paidAmount > 0)).toBe(true)
     expect((await verifyLedger(fresh.db)).problems).toEqual([])
@@ -1160,7 +1161,8 @@ describe('seedDemoTrades', () => {
     expect(await count(`select count(*) as n from browses where goods_id in ${kept}`)).toBe(3)
     // Once: a database with orders gets no more.
     expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(0)
-    expect(await count('select count(*) as n from orders')).toBe(5)
+    expect(await count('select count(*) as n from orders')).toBe(6)
+    expect(await count(`select count(*) as n from claims where status = 'submitted'`)).toBe(1)
     expect(await count(`select count(*) as n from aftersale_cases where status = 'awaiting_seller'`)).toBe(1)
     expect(await count('select count(*) as n from favourites')).toBe(3)
   })

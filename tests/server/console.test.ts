@@ -16,9 +16,9 @@ import { createCaller, createPerson, type Person } from './helpers/http'
 
 /**
  * What the staff console reads (工作台, 打款, the order desk, the games of its filters, the template beside a
- * listing under review) on the demo's own data: the catalogue and the five demo trades — one confirmed, one
- * handed over, one waiting for the desk, one whose payout the gateway refused, one in an after-sale case. And
- * how /admin is served.
+ * listing under review) on the demo's own data: the catalogue and the six demo trades — one confirmed, one
+ * handed over, one waiting for the desk, one whose payout the gateway refused, one in an after-sale case, one
+ * claimed. And how /admin is served.
  */
 let database: Database
 let app: ReturnType<typeof createTestApp>
@@ -97,7 +97,7 @@ describe('GET /api/admin/dashboard', () => {
       .select({ total: sql<number>`sum(${payments.amount})::int` })
       .from(payments)
       .where(eq(payments.status, 'paid'))
-    expect(days.at(-1)).toMatchObject({ orders: 5, gmv: paid.total })
+    expect(days.at(-1)).toMatchObject({ orders: 6, gmv: paid.total })
     expect(days.slice(0, -1).every((d) => d.orders === 0 && d.gmv === 0)).toBe(true)
     // Every listing made since midnight (China) 29 days ago, by the day it was made.
     const listed = await count(
@@ -179,7 +179,7 @@ describe('the order desk', () => {
       query: { sort: 'totalAmount.asc' },
     })
     const amounts = ascending.body.rows!.map((r) => r.totalAmount)
-    expect(amounts).toHaveLength(5)
+    expect(amounts).toHaveLength(6)
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b))
     const oldest = await call('GET', '/api/admin/orders', { token: service.token, query: { sort: 'createdAt.asc' } })
     expect(oldest.body.rows!.map((r) => r.id)).toEqual([...oldest.body.rows!.map((r) => r.id)].sort((a, b) => a - b))

@@ -96,7 +96,7 @@ export function sendTransfers(reply: FastifyReply, transfers: LocalTransfer[]) {
     )
     .join('')
   const body = `<div class="card"><div class="subject">本地转账记录</div>
-<p class="note">本地模式，不会真实打款：卖家收款在此记录，与真实支付宝单笔转账的应答一致。</p>
+<p class="note">本地模式，不会真实打款：卖家货款与包赔赔付在此记录，与真实支付宝单笔转账的应答一致。</p>
 ${transfers.length ? `<table class="transfers"><tr><th>时间</th><th>商户单号</th><th>收款人</th><th>金额</th><th>结果</th></tr>${rows}</table>` : '<p class="note">还没有转账。</p>'}</div>`
   return reply
     .type('text/html; charset=utf-8')

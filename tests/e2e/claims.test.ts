@@ -1,0 +1,145 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import sharp from 'sharp'
+import type { ClaimStats } from '../../src/contract/claims'
+import { apiClient, authed } from './setup/api'
+import { DESKTOP, openBrowser, topPage, usePage, useToken, watchErrors } from './setup/browser'
+import { e2eBaseUrl } from './setup/server'
+
+/**
+ * 包赔 on a fresh `npm start`, as issue 21 shows it: the demo buyer completes a purchase with 找回包赔, files a
+ * claim with a screenshot from orderDetail; a service agent approves it in the console's 包赔; the transfer
+ * appears in the local gateway's transfers; the buyer sees it paid; zhaohui's figures move; the ledger
+ * proves the guarantee fund.
+ */
+const baseUrl = e2eBaseUrl()
+const api = apiClient(baseUrl)
+const phone = usePage()
+const top = () => topPage(phone.page)
+
+let desk: BrowserContext
+let console_: Page
+let consoleErrors: string[] = []
+let buyerToken = ''
+let orderId = 0
+let orderNo = ''
+let claimId = 0
+let before: ClaimStats
+
+beforeAll(async () => {
+  desk = await openBrowser(undefined, DESKTOP)
+  console_ = await desk.newPage()
+  consoleErrors = watchErrors(console_)
+  await console_.emulateMedia({ reducedMotion: 'reduce' })
+})
+afterAll(() => desk?.close())
+
+const stats = async () => (await api.json<ClaimStats>('/api/web/claims/stats')).data.windows[0]
+
+it('the demo buyer completes a purchase with 找回包赔', async () => {
+  const { page } = phone
+  const seller = await api.signIn('seller', 'seller2026')
+  buyerToken = await api.signIn('buyer', 'buyer2026')
+  before = (await api.json<ClaimStats>('/api/web/claims/stats')).data
+  const mine = await api.json<never>('/api/need/myConsignment?status=on_sale&pageSize=50', authed(seller))
+  const listing = (mine as unknown as { rows: { id: number }[] }).rows.at(-1)!
+  const ordered = await api.json<{ id: number; no: string }>(
+    '/api/order',
+    authed(buyerToken, 'POST', { goodsId: listing.id, guaranteeType: 'retrieval', payMode: 'full', agree: true }),
+  )
+  expect(ordered.code).toBe(200)
+  ;({ id: orderId, no: orderNo } = ordered.data)
+
+  await useToken(page, baseUrl, buyerToken)
+  await page.goto(`${baseUrl}/index/orderDetail?id=${orderId}`)
+  await top().getByRole('button', { name: '去支付', exact: true }).click()
+  await top().getByRole('radio', { name: '支付宝' }).click()
+  await top().getByText('确认支付', { exact: true }).click()
+  await page.waitForURL(/\/dev\/alipay\?/)
+  await page.getByRole('button', { name: /^确认支付 / }).click()
+  await page.waitForURL(/\/index\/orderDetail\?.*outTradeNo=/)
+  const service = await api.staffSignIn('service')
+  expect((await api.json(`/api/admin/orders/${orderId}/hand-over`, authed(service, 'POST'))).code).toBe(200)
+  await page.goto(`${baseUrl}/index/orderDetail?id=${orderId}`)
+  await top().locator('.order-detail').getByRole('button', { name: '确认收货', exact: true }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '确认收货' }).click()
+  await top().locator('.order-detail__status-label', { hasText: '交易成功' }).waitFor()
+})
+
+it('files a claim with a screenshot from orderDetail', async () => {
+  const { page } = phone
+  await top().locator('.order-detail').getByRole('button', { name: '申请包赔', exact: true }).click()
+  await page.waitForURL(new RegExp(`/index/other/claim\\?orderId=${orderId}`))
+  await top()
+    .getByLabel('问题描述', { exact: true })
+    .locator('textarea')
+    .fill('成交后第五天账号被原号主申诉找回，收到了游戏的改密通知')
+  const screenshot = await sharp({ create: { width: 120, height: 200, channels: 3, background: '#175cd3' } })
+    .png()
+    .toBuffer()
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    top().getByRole('button', { name: '添加图片' }).click(),
+  ])
+  await chooser.setFiles({ name: 'notice.png', mimeType: 'image/png', buffer: screenshot })
+  await top().getByRole('button', { name: '删除图片 1' }).waitFor()
+  await top().getByRole('textbox', { name: '收款支付宝账号' }).fill('13800000001')
+  await top().getByRole('textbox', { name: '收款人姓名' }).fill('王小明')
+  await top().locator('.taro-button-core', { hasText: '提交包赔申请' }).click()
+  await page.waitForURL(/\/index\/other\/claim\?id=\d+/)
+  claimId = Number(new URL(page.url()).searchParams.get('id'))
+  await top().locator('.claim__status', { hasText: '审核中' }).waitFor()
+  await top().getByText('收款 138****0001（王**）').waitFor()
+  expect((await stats()).filed).toBe(before.windows[0].filed + 1)
+})
+
+it('a service agent approves it in 包赔 and the transfer is made from the fund', async () => {
+  const finance = await api.staffSignIn('finance')
+  const { fund } = (await api.json<{ fund: { balance: number } }>('/api/admin/ledger/verify', authed(finance))).data
+  const code = await api.totpCode('service')
+  await console_.goto(`${baseUrl}/admin/`)
+  await console_.getByPlaceholder('用户名').fill('service')
+  await console_.getByPlaceholder('密码').fill('service2026')
+  await console_.getByPlaceholder(/动态码/).fill(code)
+  await console_.getByRole('button', { name: '登录' }).click()
+  await console_.getByRole('menuitem', { name: '包赔' }).click()
+  const row = console_.locator('.ant-table-row', { hasText: orderNo })
+  await row.getByText('审核中').waitFor()
+  await row.getByText('处理', { exact: true }).click()
+  const drawer = console_.locator('.ant-drawer-content')
+  await drawer.getByText('成交后第五天账号被原号主申诉找回').waitFor()
+  await drawer.getByRole('img', { name: '凭证截图' }).waitFor()
+  await drawer.getByText('买家').first().waitFor()
+  await drawer.getByRole('button', { name: '同意赔付' }).click()
+  const form = console_.locator('.ant-modal-content', { hasText: '同意赔付' })
+  // What the fund holds (the demo's guarantee fees, this purchase's among them), at most ¥100.
+  const amount = Math.min(fund.balance, 10_000)
+  await form.getByRole('spinbutton').fill((amount / 100).toFixed(2))
+  await form.getByRole('button', { name: '确定' }).click()
+  await console_.getByText('已同意，赔付已发起').waitFor()
+  await drawer.locator('.ant-tag', { hasText: '已赔付' }).waitFor()
+
+  await console_.goto(`${baseUrl}/dev/alipay/transfers`)
+  const transfer = console_.locator('tr', { hasText: `CL${claimId}-1` })
+  await transfer.getByText(/^成功/).waitFor()
+  expect(await transfer.innerText()).toContain('王小明')
+})
+
+it('the buyer sees it paid, zhaohui’s figures move and the ledger proves the fund', async () => {
+  const { page } = phone
+  await page.goto(`${baseUrl}/index/other/claim?id=${claimId}`)
+  await top().locator('.claim__status', { hasText: '已赔付' }).waitFor()
+  await top()
+    .getByText(/已赔付 ¥[\d,.]+，转账单号 \d+/)
+    .waitFor()
+
+  const now = await stats()
+  expect(now.paid).toBe(before.windows[0].paid + 1)
+  await page.goto(`${baseUrl}/index/other/zhaohui`)
+  await top().getByRole('region', { name: '包赔公示' }).getByLabel(`已赔付 ${now.paid}`).waitFor()
+
+  const finance = await api.staffSignIn('finance')
+  const report = await api.json<{ ok: boolean; problems: string[] }>('/api/admin/ledger/verify', authed(finance))
+  expect(report.data.problems).toEqual([])
+  expect(phone.errors).toEqual([])
+  expect(consoleErrors).toEqual([])
+}, 60_000)
