@@ -21,6 +21,7 @@ import { appraisalRoutes } from './modules/appraisals/routes'
 import { dealRoomRoutes } from './modules/dealRoom/routes'
 import { aftersaleRoutes } from './modules/aftersale/routes'
 import { claimRoutes } from './modules/claims/routes'
+import { reviewRoutes } from './modules/reviews/routes'
 import { adminAuditRoutes } from './modules/audit/routes'
 import { adminDashboardRoutes } from './modules/dashboard/routes'
 import { authRoutes } from './modules/auth/routes'
@@ -176,6 +177,7 @@ export function buildApp(deps: AppDeps) {
   app.register(dealRoomRoutes, { ...api, config, database, kv })
   app.register(aftersaleRoutes, { ...api, config, database, payments })
   app.register(claimRoutes, { ...api, config, database, payments, vault })
+  app.register(reviewRoutes, { ...api, database })
   app.register(uploadRoutes, { ...api, config, kv })
   app.register(uploadFiles, { config })
   if (config.devTools) {

@@ -233,3 +233,7 @@ export const CLAIM_STATUS_LABELS = {
 
 /** The windows of the public claim statistics (days). */
 export const CLAIM_STATS_DAYS = [30, 90, 365] as const
+
+/** 评价: the tags a buyer may pick (a fixed list), the words' bound, and how long a review may be edited. */
+export const REVIEW_TAGS = ['描述相符', '交付迅速', '卖家耐心', '账号安全', '价格实惠', '沟通顺畅'] as const
+export const REVIEW_LIMITS = { text: 300, editDays: 7 }

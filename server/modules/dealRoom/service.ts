@@ -25,7 +25,7 @@ import { staffNo } from '../../lib/staff'
 import { aftersaleMachine, type AftersaleEvent, type AftersaleRow } from '../aftersale/machine'
 import { answerInRoom } from '../aftersale/service'
 import { actionsFor, orderMachine, type OrderRow } from '../orders/machine'
-import { maskContacts } from './masking'
+import { maskContacts } from '../../lib/masking'
 
 /** Who reads or writes a room: staff act as the platform (a console session), anyone else as themselves. */
 export interface RoomViewer {

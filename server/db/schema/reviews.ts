@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { goods } from './catalogue'
+import { orders } from './orders'
+import { users } from './user'
+
+/**
+ * 评价: one per completed order, by its buyer. `text` is as written (the buyer and staff read it), `publicText`
+ * the same with contact details masked (everyone else reads that). A hidden review counts nowhere.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    /** null = 自营: the platform's own rating. */
+    sellerId: integer('seller_id').references(() => users.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    rating: integer('rating').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    text: text('text').notNull().default(''),
+    publicText: text('public_text').notNull().default(''),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason').notNull().default(''),
+    hiddenBy: integer('hidden_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    // A seller's rating and latest reviews: their visible reviews, newest first (自营: seller_id is null).
+    index('reviews_seller_idx')
+      .on(t.sellerId, t.createdAt.desc())
+      .where(sql`hidden_at is null`),
+  ],
+)

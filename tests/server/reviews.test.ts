@@ -1,0 +1,134 @@
+/**
+ * 评价: one review per completed order by its buyer, editable for 7 days; contact details masked for the public;
+ * the seller card's rating (count, average, share of five stars) without hidden reviews, no phone or real name;
+ * 自营 listings carry the platform's own; staff hide with a reason, audited.
+ */
+import { eq } from 'drizzle-orm'
+import { goods, orders, reviews } from '../../server/db/schema'
+import { auditActions } from './helpers/database'
+import { handedOverDeal, useDealWorld } from './helpers/deals'
+import { createPerson } from './helpers/http'
+
+const world = useDealWorld()
+const DAY = 86_400_000
+
+const review = (token: string, orderId: number, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') =>
+  world.call(method, `/api/need/myOrder/${orderId}/review`, { token, body: { tags: [], text: '', ...body } })
+
+describe('reviewing an order', () => {
+  it('once, by its buyer, after completion; editable for 7 days', async () => {
+    const handedOver = await handedOverDeal(world)
+    expect((await review(handedOver.buyer.token, handedOver.orderId, { rating: 5 })).body.msg).toBe(
+      '交易完成后才能评价',
+    )
+
+    const { buyer, seller, orderId } = await handedOverDeal(world, { confirm: true })
+    expect((await review(seller.token, orderId, { rating: 1 })).status).toBe(404)
+    expect((await review(buyer.token, orderId, { rating: 6 })).status).toBe(400)
+    expect((await review(buyer.token, orderId, { rating: 5, tags: ['随便写的'] })).status).toBe(400)
+    expect((await review(buyer.token, orderId, { rating: 4 }, 'PUT')).body.msg).toBe('还没有评价这笔订单')
+
+    const first = await review(buyer.token, orderId, {
+      rating: 4,
+      tags: ['交付迅速'],
+      text: '不错，加我QQ 2845561234 再买',
+    })
+    expect(first.body.data).toMatchObject({ rating: 4, editable: true, text: '不错，加我QQ 2845561234 再买' })
+    expect((await review(buyer.token, orderId, { rating: 5 })).body.msg).toBe('该订单已评价，7 天内可以修改')
+    const edited = await review(
+      buyer.token,
+      orderId,
+      { rating: 5, tags: ['描述相符', '交付迅速'], text: '账号和描述一致' },
+      'PUT',
+    )
+    expect(edited.body.data).toMatchObject({ rating: 5, tags: ['描述相符', '交付迅速'] })
+    const mine = await world.call('GET', `/api/need/myOrder/${orderId}/review`, { token: buyer.token })
+    expect(mine.body.data).toMatchObject({ rating: 5, text: '账号和描述一致' })
+
+    await world.database.db
+      .update(reviews)
+      .set({ createdAt: new Date(Date.now() - 8 * DAY) })
+      .where(eq(reviews.orderId, orderId))
+    expect((await review(buyer.token, orderId, { rating: 1 }, 'PUT')).body.msg).toBe('评价已超过 7 天，不能再修改')
+  })
+})
+
+describe('the seller card', () => {
+  it('rates the seller from visible reviews, masks contact details, names no phone and no real name', async () => {
+    const first = await handedOverDeal(world, { confirm: true })
+    const { seller } = first
+    await review(first.buyer.token, first.orderId, { rating: 5, text: '卖家人很好，微信 wxid_abcdefg 联系' })
+    const card = await world.call('GET', `/api/web/seller/${seller.id}`)
+    expect(card.body.data).toMatchObject({
+      id: seller.id,
+      sales: 1,
+      rating: { count: 1, average: 5, fiveStarBps: 10_000 },
+    })
+    expect(card.body.data.latest[0].text).not.toContain('wxid_abcdefg')
+    const text = JSON.stringify(card.body.data)
+    expect(text).not.toMatch(/1\d{10}/)
+
+    // The card by listing, for goodDetail.
+    const [row] = await world.database.db.select().from(reviews).where(eq(reviews.orderId, first.orderId))
+    const byListing = await world.call('GET', `/api/web/good/${row.goodsId}/seller`)
+    expect(byListing.body.data).toMatchObject({ id: seller.id, rating: { count: 1 } })
+
+    // Hidden: out of the rating, with the reason, audited; only staff of the desk may.
+    expect(
+      (
+        await world.call('POST', `/api/admin/reviews/${row.id}/hide`, {
+          token: first.buyer.token,
+          body: { reason: '广告' },
+        })
+      ).status,
+    ).toBe(403)
+    const hidden = await world.call('POST', `/api/admin/reviews/${row.id}/hide`, {
+      token: world.service.token,
+      body: { reason: '含站外联系方式' },
+    })
+    expect(hidden.status).toBe(200)
+    expect(await auditActions(world.database, 'review', row.id)).toEqual(['review.hide'])
+    const after = await world.call('GET', `/api/web/seller/${seller.id}`)
+    expect(after.body.data.rating).toEqual({ count: 0, average: null, fiveStarBps: null })
+    expect(after.body.data.latest).toEqual([])
+    const listed = await world.call('GET', '/api/admin/reviews', {
+      token: world.service.token,
+      query: { hidden: true },
+    })
+    expect(listed.body.rows!.find((r: { id: number }) => r.id === row.id)).toMatchObject({
+      hidden: true,
+      hiddenReason: '含站外联系方式',
+      original: '卖家人很好，微信 wxid_abcdefg 联系',
+    })
+  })
+
+  it('averages several reviews, and 自营 listings carry the platform’s own', async () => {
+    const seller = await createPerson(world.database)
+    const deals = []
+    for (const rating of [5, 4, 5, 2]) {
+      const made = await handedOverDeal(world, { confirm: true })
+      // The same seller for each: the deals' listings are moved to them before the review.
+      await world.database.db.update(orders).set({ sellerId: seller.id }).where(eq(orders.id, made.orderId))
+      deals.push({ ...made, rating })
+    }
+    for (const { buyer, orderId, rating } of deals) await review(buyer.token, orderId, { rating })
+    const card = await world.call('GET', `/api/web/seller/${seller.id}`)
+    expect(card.body.data.rating).toEqual({ count: 4, average: 4, fiveStarBps: 5_000 })
+    expect(card.body.data.sales).toBe(4)
+
+    expect((await world.call('GET', '/api/web/seller/999999')).status).toBe(404)
+    const [own] = await world.database.db
+      .insert(goods)
+      .values({
+        gameId: world.gameId,
+        sellerId: null,
+        title: '自营 号',
+        price: 10_000,
+        status: 'on_sale',
+        listedAt: new Date(),
+      })
+      .returning()
+    const platform = await world.call('GET', `/api/web/good/${own.id}/seller`)
+    expect(platform.body.data).toMatchObject({ id: null, name: '号安心自营', since: null })
+  })
+})
