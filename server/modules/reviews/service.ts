@@ -28,8 +28,14 @@ export const PLATFORM_NAME = '号安心自营'
 
 type ReviewRow = typeof reviews.$inferSelect
 
-/** Plain words: trimmed, no run of blank lines (control characters are refused by the schema). */
-const plain = (text: string) => text.trim().replace(/\n{3,}/g, '\n\n')
+/**
+ * What a review says, as stored: the words plain — trimmed, no run of blank lines (control characters are
+ * refused by the schema) — and the public's copy with contact details masked.
+ */
+function said(body: ReviewRequest) {
+  const text = body.text.trim().replace(/\n{3,}/g, '\n\n')
+  return { rating: body.rating, tags: body.tags, text, publicText: maskContacts(text).text }
+}
 
 const editableUntil = (row: Pick<ReviewRow, 'createdAt'>) =>
   new Date(row.createdAt.getTime() + REVIEW_LIMITS.editDays * DAY_MS)
@@ -49,7 +55,6 @@ export async function createReview(
   body: ReviewRequest,
 ): Promise<MyReview> {
   const order = await buyersOrder(db, viewer, orderId)
-  const text = plain(body.text)
   try {
     const [row] = await db
       .insert(reviews)
@@ -58,10 +63,7 @@ export async function createReview(
         buyerId: order.buyerId,
         sellerId: order.sellerId,
         goodsId: order.goodsId,
-        rating: body.rating,
-        tags: body.tags,
-        text,
-        publicText: maskContacts(text).text,
+        ...said(body),
       })
       .returning()
     return myReviewOf(row, order.goods.title, viewer)
@@ -79,11 +81,10 @@ export async function editReview(
   body: ReviewRequest,
 ): Promise<MyReview> {
   const order = await buyersOrder(db, viewer, orderId)
-  const text = plain(body.text)
   const now = new Date()
   const [row] = await db
     .update(reviews)
-    .set({ rating: body.rating, tags: body.tags, text, publicText: maskContacts(text).text, updatedAt: now })
+    .set({ ...said(body), updatedAt: now })
     .where(
       and(
         eq(reviews.orderId, orderId),
