@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import sharp from 'sharp'
 import { apiClient, authed } from './setup/api'
 import { DESKTOP, openBrowser, topPage, usePage, useToken, watchErrors } from './setup/browser'
+import { payAtLocalCashier, uploadCover } from './setup/forms'
 import { e2eBaseUrl } from './setup/server'
 
 /**
@@ -52,12 +52,7 @@ it('the demo buyer pays for a demo seller’s listing and the room shows the 已
 
   await useToken(page, baseUrl, buyerToken)
   await page.goto(`${baseUrl}/index/orderDetail?id=${orderId}`)
-  await top().getByRole('button', { name: '去支付', exact: true }).click()
-  await top().getByRole('radio', { name: '支付宝' }).click()
-  await top().getByText('确认支付', { exact: true }).click()
-  await page.waitForURL(/\/dev\/alipay\?/)
-  await page.getByRole('button', { name: /^确认支付 / }).click()
-  await page.waitForURL(/\/index\/orderDetail\?.*outTradeNo=/)
+  await payAtLocalCashier(page, top())
   await top().locator('.order-detail__status-label', { hasText: '交易中' }).waitFor()
 
   await top()
@@ -115,15 +110,7 @@ it('the buyer opens 申请售后 with a screenshot and the case shows its deadli
     .getByLabel('问题描述', { exact: true })
     .locator('textarea')
     .fill('登录后发现账号绑定手机被改回，账号被原号主找回')
-  const screenshot = await sharp({ create: { width: 120, height: 200, channels: 3, background: '#d92d20' } })
-    .png()
-    .toBuffer()
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    top().getByRole('button', { name: '添加图片' }).click(),
-  ])
-  await chooser.setFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: screenshot })
-  await top().getByRole('button', { name: '删除图片 1' }).waitFor()
+  await uploadCover(page, top(), '#d92d20')
   await top().locator('.taro-button-core', { hasText: '提交售后申请' }).click()
   await page.waitForURL(/\/index\/other\/aftersale\?id=\d+/)
   await top().locator('.aftersale__status', { hasText: '待卖家回复' }).waitFor()

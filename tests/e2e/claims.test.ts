@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import sharp from 'sharp'
 import type { ClaimStats } from '../../src/contract/claims'
 import { apiClient, authed } from './setup/api'
 import { DESKTOP, openBrowser, topPage, usePage, useToken, watchErrors } from './setup/browser'
+import { payAtLocalCashier, uploadCover } from './setup/forms'
 import { e2eBaseUrl } from './setup/server'
 
 /**
@@ -51,12 +51,7 @@ it('the demo buyer completes a purchase with 找回包赔', async () => {
 
   await useToken(page, baseUrl, buyerToken)
   await page.goto(`${baseUrl}/index/orderDetail?id=${orderId}`)
-  await top().getByRole('button', { name: '去支付', exact: true }).click()
-  await top().getByRole('radio', { name: '支付宝' }).click()
-  await top().getByText('确认支付', { exact: true }).click()
-  await page.waitForURL(/\/dev\/alipay\?/)
-  await page.getByRole('button', { name: /^确认支付 / }).click()
-  await page.waitForURL(/\/index\/orderDetail\?.*outTradeNo=/)
+  await payAtLocalCashier(page, top())
   const service = await api.staffSignIn('service')
   expect((await api.json(`/api/admin/orders/${orderId}/hand-over`, authed(service, 'POST'))).code).toBe(200)
   await page.goto(`${baseUrl}/index/orderDetail?id=${orderId}`)
@@ -73,15 +68,7 @@ it('files a claim with a screenshot from orderDetail', async () => {
     .getByLabel('问题描述', { exact: true })
     .locator('textarea')
     .fill('成交后第五天账号被原号主申诉找回，收到了游戏的改密通知')
-  const screenshot = await sharp({ create: { width: 120, height: 200, channels: 3, background: '#175cd3' } })
-    .png()
-    .toBuffer()
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    top().getByRole('button', { name: '添加图片' }).click(),
-  ])
-  await chooser.setFiles({ name: 'notice.png', mimeType: 'image/png', buffer: screenshot })
-  await top().getByRole('button', { name: '删除图片 1' }).waitFor()
+  await uploadCover(page, top(), '#175cd3')
   await top().getByRole('textbox', { name: '收款支付宝账号' }).fill('13800000001')
   await top().getByRole('textbox', { name: '收款人姓名' }).fill('王小明')
   await top().locator('.taro-button-core', { hasText: '提交包赔申请' }).click()

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core'
 import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
-import { fillSellForm, uploadCover } from './setup/forms'
+import { fillSellForm, payAtLocalCashier, uploadCover } from './setup/forms'
 import { e2eBaseUrl } from './setup/server'
 
 /**
@@ -143,12 +143,7 @@ it('the merchant pays at the local Alipay cashier', async () => {
   await useToken(page, baseUrl, merchantToken)
   await page.goto(`${baseUrl}/index/orderDetail?id=${orderId}`)
   await top().locator('.order-detail__status-label', { hasText: '待支付' }).waitFor()
-  await button('去支付').click()
-  await top().getByRole('radio', { name: '支付宝' }).click()
-  await top().getByText('确认支付', { exact: true }).click()
-  await page.waitForURL(/\/dev\/alipay\?/)
-  await page.getByRole('button', { name: /^确认支付 / }).click()
-  await page.waitForURL(/\/index\/orderDetail\?.*outTradeNo=/)
+  await payAtLocalCashier(page, top())
   await top().locator('.order-detail__status-label', { hasText: '交易中' }).waitFor()
 })
 

@@ -27,7 +27,7 @@ export async function fillSellForm(page: Locator, { region, choices, fields }: S
   }
 }
 
-/** Uploads a generated picture into the form's first uploader (the cover) and waits for it. */
+/** Uploads a generated picture into the form's first uploader (a cover, a screenshot) and waits for it. */
 export async function uploadCover(browser: Page, page: Locator, colour: string): Promise<void> {
   const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
     .png()
@@ -38,4 +38,14 @@ export async function uploadCover(browser: Page, page: Locator, colour: string):
   ])
   await chooser.setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: picture })
   await page.getByRole('button', { name: '删除图片 1' }).waitFor()
+}
+
+/** Pays an order in full from its orderDetail (open on `page`): 去支付 → 支付宝 → the local Alipay cashier → back, 交易中. */
+export async function payAtLocalCashier(browser: Page, page: Locator): Promise<void> {
+  await page.getByRole('button', { name: '去支付', exact: true }).click()
+  await page.getByRole('radio', { name: '支付宝' }).click()
+  await page.getByText('确认支付', { exact: true }).click()
+  await browser.waitForURL(/\/dev\/alipay\?/)
+  await browser.getByRole('button', { name: /^确认支付 / }).click()
+  await browser.waitForURL(/\/index\/orderDetail\?.*outTradeNo=/)
 }
