@@ -18,6 +18,7 @@ import {
   SettingOutlined,
   ShopOutlined,
   ShoppingOutlined,
+  StarOutlined,
   StopOutlined,
   TeamOutlined,
   TransactionOutlined,
@@ -77,6 +78,13 @@ export const SCREENS: Screen[] = [
     icon: <SafetyCertificateOutlined />,
     roles: ['service', 'finance'],
     Page: lazy(() => import('./pages/Claims')),
+  },
+  {
+    path: '/reviews',
+    name: '评价',
+    icon: <StarOutlined />,
+    roles: ['service'],
+    Page: lazy(() => import('./pages/Reviews')),
   },
   {
     path: '/payouts',

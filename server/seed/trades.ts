@@ -1,24 +1,26 @@
 /**
  * Demo trades on a fresh local database: the demo buyer buys six of the demo seller's listings at the
  * local Alipay, so each desk and each of the buyer's tabs has a deal to show —
- * - one confirmed (已出售 for the seller, its payout waiting out the protection window);
+ * - one confirmed (已出售 for the seller, its payout waiting out the protection window), reviewed five stars;
  * - one handed over (交易中, 待确认收货);
  * - one paid and waiting for the service desk's hand-over (工作台 待移交);
  * - one handed over and then disputed (申请售后: the seller has 48 hours to answer; 工作台 待处理售后);
  * - one confirmed whose account the buyer says was recovered (a claim waiting in 包赔);
  * - one confirmed long enough ago to be paid out, whose transfer the gateway refused (打款失败, for
- *   finance to retry).
+ *   finance to retry), reviewed four stars.
  * Every step is the product's own: the order service, a notice signed by the local gateway and verified
  * by the adapter, the ledger, the hand-over, the buyer's confirmation and the payout sweep. The buyer has
  * also kept a few listings (我的收藏) and looked at them (浏览记录), so those pages are not empty either.
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm'
+import type { ReviewRequest } from '../../src/contract/reviews'
 import { browses, goods, orders, users } from '../db/schema'
 import { collect } from '../modules/catalogue/service'
 import { isLocalGateway } from '../modules/payments/local/support'
 import { guaranteeTypesOf } from '../modules/orders/pricing'
 import { openCase, type AftersaleDeps } from '../modules/aftersale/service'
 import { fileClaim } from '../modules/claims/service'
+import { createReview } from '../modules/reviews/service'
 import { confirmOrder, createOrder, handOver, type OrderDeps } from '../modules/orders/service'
 import { schedulePayouts, sendPendingPayouts } from '../modules/payments/payouts'
 import { applyNotice, startPayment } from '../modules/payments/service'
@@ -28,6 +30,11 @@ import { tradeSettings } from '../lib/settings'
 const DEMO_TRADE_MIN_PRICE = 30_000
 /** What becomes of each demo order, cheapest listing first (the refused payout's first: its sweep must not take the other confirmed order). */
 const DEMO_TRADES = ['refusedPayout', 'confirmed', 'handedOver', 'paid', 'disputed', 'claimed'] as const
+/** What the demo buyer said of the two deals that went well: the seller's card has a rating to show. */
+const DEMO_REVIEWS = {
+  confirmed: { rating: 5, tags: ['描述相符', '交付迅速'], text: '账号和描述完全一致，客服交付很快，换绑一次成功。' },
+  refusedPayout: { rating: 4, tags: ['卖家耐心'], text: '卖家回复及时，有个皮肤描述不够清楚，总体满意。' },
+} satisfies Record<string, ReviewRequest>
 /** How many listings the demo buyer keeps and has looked at. */
 const DEMO_KEPT_LISTINGS = 3
 
@@ -80,6 +87,8 @@ export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: st
     if (step !== 'paid') await handOver(deps, operator, order.id)
     if (step === 'confirmed' || step === 'refusedPayout' || step === 'claimed')
       await confirmOrder(deps, buyer, order.id)
+    if (step === 'confirmed' || step === 'refusedPayout')
+      await createReview(deps.db, buyer, order.id, DEMO_REVIEWS[step])
     if (step === 'claimed') {
       await fileClaim(deps, buyer, order.id, {
         kind: 'recovered',

@@ -40,6 +40,7 @@ export const OrderAction = literals([
   'refund',
   'aftersale',
   'claim',
+  'review',
 ] as const)
 export type OrderAction = Static<typeof OrderAction>
 
@@ -136,6 +137,8 @@ export const Order = Type.Object({
   paidAt: NullableTime,
   handedOverAt: NullableTime,
   completedAt: NullableTime,
+  /** When the buyer reviewed it (评价); the review may be changed for 7 days. */
+  reviewedAt: NullableTime,
   cancelledAt: NullableTime,
   refundedAt: NullableTime,
   cancelReason: Type.String(),

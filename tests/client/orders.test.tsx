@@ -6,9 +6,10 @@ import { RETURN_POLL_MS } from '@/pages/orderDetail'
 import type { GoodsDetail } from '@/contract/catalogue'
 import type { Order, OrderRequest, Quote, QuoteRequest } from '@/contract/orders'
 import type { PayRequest } from '@/contract/payments'
+import type { MyReview, SellerCard } from '@/contract/reviews'
 import { saveToken, setState } from '@/store'
 import { formatPrice } from '@/contract/money'
-import { answerDialog, clickButton, findOnPage, visiblePage } from './utils/dom'
+import { answerDialog, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
@@ -90,6 +91,7 @@ const order = (over: Partial<Order> = {}): Order => {
     paidAt: null,
     handedOverAt: null,
     completedAt: null,
+    reviewedAt: null,
     cancelledAt: null,
     refundedAt: null,
     cancelReason: '',
@@ -419,6 +421,142 @@ function bridgePaying() {
   Object.assign(window, { WeixinJSBridge: { invoke } })
   return invoke
 }
+
+describe('评价', () => {
+  const completed = (over: Partial<Order> = {}) =>
+    order({ status: 'completed', paidAmount: 330_924, completedAt: '2026-11-24T08:00:00Z', actions: [], ...over })
+  const myReview = (over: Partial<MyReview> = {}): MyReview => ({
+    id: 4,
+    orderId: 31,
+    rating: 4,
+    tags: ['交付迅速'],
+    text: '交付很快，和描述一致',
+    buyerName: '我',
+    goodsTitle: goods.title,
+    createdAt: '2026-11-25T08:00:00Z',
+    editableUntil: '2026-12-02T08:00:00Z',
+    editable: true,
+    hidden: false,
+    ...over,
+  })
+  let back: jest.SpyInstance
+  beforeEach(() => {
+    back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
+  })
+
+  it('past its window the review is read only', async () => {
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({
+        code: 200,
+        data: completed({ reviewedAt: '2026-11-10T08:00:00Z', actions: [] }),
+      }),
+      'GET /need/myOrder/31/review': () => ({ code: 200, data: myReview({ editable: false }) }),
+    })
+    renderApp('/index/other/review?orderId=31')
+    await waitFor(() => expect(text('.review__note')).toContain('已超过修改期限'))
+    expect(page().querySelector('.stars--input')).toBeNull()
+    expect(page().querySelector('.submit-bar')).toBeNull()
+  })
+
+  it('the order offers 评价 only when the server lists it; the form sends the stars, tags and words', async () => {
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: completed({ actions: ['review'] }) }),
+      'GET /need/myOrder/31/review': () => ({ code: 200, data: null }),
+      'POST /need/myOrder/31/review': () => ({ code: 200, data: myReview() }),
+    })
+    renderApp('/index/orderDetail?id=31')
+    await tapText('评价')
+    await arriveAt('/index/other/review?orderId=31', '.stars--input')
+    expect(page().querySelectorAll('.stars--input .stars__star--on')).toHaveLength(5)
+    await tapLabel('4 星')
+    expect(page().querySelectorAll('.stars--input .stars__star--on')).toHaveLength(4)
+    expect(text('.stars__word')).toBe('满意')
+    fireEvent.click([...page().querySelectorAll('[role=checkbox]')].find((el) => el.textContent === '交付迅速')!)
+    await typeInto('评价内容', ' 交付很快，和描述一致 ')
+    await tapText('提交评价')
+    await waitFor(() => expect(callsTo(api, 'POST /need/myOrder/31/review')).toHaveLength(1))
+    expect(callsTo(api, 'POST /need/myOrder/31/review')[0].data).toEqual({
+      rating: 4,
+      tags: ['交付迅速'],
+      text: '交付很快，和描述一致',
+    })
+    // Back to the order it was written from (stubbed: a real back would carry into the next test's app).
+    await waitFor(() => expect(back).toHaveBeenCalledTimes(1))
+  })
+
+  it('a reviewed order shows the review on its page; within the window it is changed with PUT', async () => {
+    const api = mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({
+        code: 200,
+        data: completed({ reviewedAt: '2026-11-25T08:00:00Z', actions: ['review'] }),
+      }),
+      'GET /need/myOrder/31/review': () => ({ code: 200, data: myReview() }),
+      'PUT /need/myOrder/31/review': () => ({ code: 200, data: myReview({ rating: 5 }) }),
+    })
+    renderApp('/index/orderDetail?id=31')
+    await waitFor(() => expect(text('.seller-card__text')).toBe('交付很快，和描述一致'))
+    expect(text('.order-actions')).toContain('修改评价')
+    await tapText('修改评价')
+    await arriveAt('/index/other/review?orderId=31', '.stars--input')
+    expect(page().querySelectorAll('.stars--input .stars__star--on')).toHaveLength(4)
+    expect(text('.hint')).toContain('前修改')
+    await tapLabel('5 星')
+    await tapText('保存修改')
+    await waitFor(() => expect(callsTo(api, 'PUT /need/myOrder/31/review')).toHaveLength(1))
+    expect(callsTo(api, 'PUT /need/myOrder/31/review')[0].data).toEqual({
+      rating: 5,
+      tags: ['交付迅速'],
+      text: '交付很快，和描述一致',
+    })
+    expect(callsTo(api, 'POST /need/myOrder/31/review')).toHaveLength(0)
+    await waitFor(() => expect(back).toHaveBeenCalledTimes(1))
+  })
+
+  it('more than three actions: the first ones wait under 更多, which opens the chosen one', async () => {
+    const sheet = jest.spyOn(Taro, 'showActionSheet').mockResolvedValue({ tapIndex: 1, errMsg: 'showActionSheet:ok' })
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({
+        code: 200,
+        data: completed({ actions: ['credentials', 'aftersale', 'claim', 'review'] }),
+      }),
+    })
+    renderApp('/index/orderDetail?id=31')
+    await waitFor(() => expect(text('.order-actions')).toBe('更多申请包赔评价'))
+    await tapText('更多')
+    expect(sheet.mock.calls[0][0].itemList).toEqual(['查看账号', '申请售后'])
+    await waitFor(() => expect(pathname()).toBe('/index/other/aftersale?orderId=31'))
+    await find('.aftersale')
+  })
+
+  it('the seller’s page: sales, the average, the share of five stars and the latest reviews', async () => {
+    const card: SellerCard = {
+      id: 12,
+      name: '金牌卖家',
+      sales: 37,
+      since: '2025-03-01T00:00:00Z',
+      rating: { count: 2, average: 4.5, fiveStarBps: 5000 },
+      latest: [
+        { ...myReview({ rating: 5, text: '很好' }), buyerName: '买*', goodsTitle: '和平精英 全套' },
+        { ...myReview({ id: 5, rating: 4, text: '不错，加我 ***' }), buyerName: '小*', goodsTitle: '原神 满命' },
+      ],
+    }
+    mockApi({ ...buyerApi, 'GET /web/seller/12': () => ({ code: 200, data: card }) })
+    renderApp('/index/other/seller?id=12')
+    await waitFor(() => expect(text('.seller-card__name')).toBe('金牌卖家'))
+    expect(text('.seller-card__meta')).toBe('成交 37 笔 · 2025-03-01 加入')
+    expect(text('.seller-card__average')).toBe('4.5')
+    expect(text('.seller-card__counts')).toBe('2 条评价 · 五星 50%')
+    expect([...page().querySelectorAll('.seller-card__text')].map((el) => el.textContent)).toEqual([
+      '很好',
+      '不错，加我 ***',
+    ])
+    expect(text('.seller-card__review')).toContain('购买：和平精英 全套')
+  })
+})
 
 describe('paying inside WeChat’s browser', () => {
   const browserUa = navigator.userAgent

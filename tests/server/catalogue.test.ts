@@ -16,6 +16,7 @@ import {
 } from '../../server/db/schema'
 import { GAMES } from '../../server/seed/catalogueData'
 import { ON_SALE_PER_GAME, seedCatalogue } from '../../server/seed/catalogue'
+import { sellerCard } from '../../server/modules/reviews/service'
 import { seedDemoTrades } from '../../server/seed/trades'
 import { seedDemoUsers } from '../../server/seed/users'
 import { verifyLedger } from '../../server/modules/ledger/verify'
@@ -1163,6 +1164,9 @@ describe('seedDemoTrades', () => {
     expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(0)
     expect(await count('select count(*) as n from orders')).toBe(6)
     expect(await count(`select count(*) as n from claims where status = 'submitted'`)).toBe(1)
+    // The seller's card has a rating: the two deals that went well were reviewed (5★ and 4★).
+    const card = await sellerCard(fresh.db, seller.id)
+    expect(card.rating).toEqual({ count: 2, average: 4.5, fiveStarBps: 5000 })
     expect(await count(`select count(*) as n from aftersale_cases where status = 'awaiting_seller'`)).toBe(1)
     expect(await count('select count(*) as n from favourites')).toBe(3)
   })

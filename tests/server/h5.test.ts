@@ -64,8 +64,8 @@ afterAll(async () => {
 })
 
 describe('with an H5 build', () => {
-  test('each of the 52 route URLs (the seed’s 47, the merchants’ two, the deal room, after-sale and 包赔) answers index.html, revalidated on every visit', async () => {
-    expect(routes).toHaveLength(52)
+  test('each of the 54 route URLs (the seed’s 47, the merchants’ two, the deal room, after-sale, 包赔, 评价 and the seller’s page) answers index.html, revalidated on every visit', async () => {
+    expect(routes).toHaveLength(54)
     for (const route of routes) {
       const response = await app.inject(route.url)
       expect([route.url, response.statusCode]).toEqual([route.url, 200])

@@ -655,7 +655,10 @@ describe('paying', () => {
     expect(await auditActions(database, 'order', created.id)).toEqual(['order.credentials', 'order.handOver'])
 
     const done = await call<Order>('POST', `/api/need/myOrder/${created.id}/confirm`, buyer)
-    expect(done.body.data).toMatchObject({ status: 'completed', actions: ['credentials', 'aftersale', 'claim'] })
+    expect(done.body.data).toMatchObject({
+      status: 'completed',
+      actions: ['credentials', 'aftersale', 'claim', 'review'],
+    })
     const [sold] = await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, id))
     expect(sold.status).toBe('sold')
     const goodsTrail = await database.db.select().from(goodsEvents).where(eq(goodsEvents.goodsId, id))

@@ -27,6 +27,9 @@ describe('reviewing an order', () => {
     expect((await review(buyer.token, orderId, { rating: 6 })).status).toBe(400)
     expect((await review(buyer.token, orderId, { rating: 5, tags: ['随便写的'] })).status).toBe(400)
     expect((await review(buyer.token, orderId, { rating: 4 }, 'PUT')).body.msg).toBe('还没有评价这笔订单')
+    const actions = async () =>
+      (await world.call('GET', `/api/need/myOrder/${orderId}`, { token: buyer.token })).body.data.actions
+    expect(await actions()).toContain('review')
 
     const first = await review(buyer.token, orderId, {
       rating: 4,
@@ -44,12 +47,13 @@ describe('reviewing an order', () => {
     expect(edited.body.data).toMatchObject({ rating: 5, tags: ['描述相符', '交付迅速'] })
     const mine = await world.call('GET', `/api/need/myOrder/${orderId}/review`, { token: buyer.token })
     expect(mine.body.data).toMatchObject({ rating: 5, text: '账号和描述一致' })
+    expect(await actions()).toContain('review')
 
-    await world.database.db
-      .update(reviews)
-      .set({ createdAt: new Date(Date.now() - 8 * DAY) })
-      .where(eq(reviews.orderId, orderId))
+    const eightDaysAgo = new Date(Date.now() - 8 * DAY)
+    await world.database.db.update(reviews).set({ createdAt: eightDaysAgo }).where(eq(reviews.orderId, orderId))
+    await world.database.db.update(orders).set({ reviewedAt: eightDaysAgo }).where(eq(orders.id, orderId))
     expect((await review(buyer.token, orderId, { rating: 1 }, 'PUT')).body.msg).toBe('评价已超过 7 天，不能再修改')
+    expect(await actions()).not.toContain('review')
   })
 })
 

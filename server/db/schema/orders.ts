@@ -66,6 +66,8 @@ export const orders = pgTable(
     disputedFrom: text('disputed_from').$type<'handed_over' | 'completed'>(),
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
     cancelReason: text('cancel_reason').notNull().default(''),
+    /** When its buyer reviewed it (评价): the review may be changed for 7 days after. */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
     check(

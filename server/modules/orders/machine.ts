@@ -4,6 +4,7 @@
  * `actions[]` a viewer gets, the credentials rule among them, are read from it.
  */
 import { sql } from 'drizzle-orm'
+import { REVIEW_LIMITS } from '../../../src/contract/constants'
 import { ORDER_STATUSES, type OrderAction } from '../../../src/contract/orders'
 import { orderEvents, orders, payouts } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
@@ -43,6 +44,12 @@ const from = (status: 'handed_over' | 'completed'): Guard<OrderRow> => ({
 const guaranteed: Guard<OrderRow> = {
   holds: (order) => order.guaranteeType !== 'none',
   sql: sql`${orders.guaranteeType} <> 'none'`,
+}
+
+/** 评价: not reviewed yet, or reviewed within the edit window. */
+const reviewable: Guard<OrderRow> = {
+  holds: (order) => order.reviewedAt === null || order.reviewedAt.getTime() + REVIEW_LIMITS.editDays * DAY > Date.now(),
+  sql: sql`(${orders.reviewedAt} is null or ${orders.reviewedAt} > now() - make_interval(days => ${REVIEW_LIMITS.editDays}))`,
 }
 
 const transitions = {
@@ -108,6 +115,8 @@ export const orderMachine = defineMachine({
     aftersale: [taking(transitions.dispute)],
     // 申请包赔: a completed order that carried a guarantee (the term, a setting, is checked on filing).
     claim: [{ in: ['completed'], by: ['buyer'], guard: guaranteed }],
+    // 评价: the buyer of a completed order, once, then changed within the edit window.
+    review: [{ in: ['completed'], by: ['buyer'], guard: reviewable }],
   },
 })
 

@@ -84,6 +84,7 @@ export function toOrder(o: OrderRow, viewer: Viewer, paymentRows?: PaymentRow[])
     paidAt: iso(o.paidAt),
     handedOverAt: iso(o.handedOverAt),
     completedAt: iso(o.completedAt),
+    reviewedAt: iso(o.reviewedAt),
     cancelledAt: iso(o.cancelledAt),
     refundedAt: iso(o.refundedAt),
     cancelReason: o.cancelReason,

@@ -56,16 +56,21 @@ export async function createReview(
 ): Promise<MyReview> {
   const order = await buyersOrder(db, viewer, orderId)
   try {
-    const [row] = await db
-      .insert(reviews)
-      .values({
-        orderId,
-        buyerId: order.buyerId,
-        sellerId: order.sellerId,
-        goodsId: order.goodsId,
-        ...said(body),
-      })
-      .returning()
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(reviews)
+        .values({
+          orderId,
+          buyerId: order.buyerId,
+          sellerId: order.sellerId,
+          goodsId: order.goodsId,
+          ...said(body),
+        })
+        .returning()
+      // The order's `review` action reads this: offered until the edit window closes.
+      await tx.update(orders).set({ reviewedAt: created.createdAt }).where(eq(orders.id, orderId))
+      return created
+    })
     return myReviewOf(row, order.goods.title, viewer)
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, `该订单已评价，${REVIEW_LIMITS.editDays} 天内可以修改`)

@@ -18,10 +18,14 @@ const BUTTONS: { action: OrderAction; label: (order: Order) => string; primary?:
   { action: 'credentials', label: () => '查看账号' },
   { action: 'aftersale', label: () => '申请售后' },
   { action: 'claim', label: () => '申请包赔' },
+  { action: 'review', label: (o) => (o.reviewedAt ? '修改评价' : '评价') },
   { action: 'pay', label: (o) => (o.payMode === 'deposit' ? '支付定金' : '去支付'), primary: true },
   { action: 'payBalance', label: () => '支付尾款', primary: true },
   { action: 'confirm', label: () => '确认收货', primary: true },
 ]
+
+/** Buttons in a row at most; more fold under 更多. */
+const MAX_SHOWN = 3
 
 /**
  * Opens the page that takes the payment: goZFB sends the browser to Alipay's web page; pay handles WeChat,
@@ -71,6 +75,7 @@ export default function OrderActions({ order, onChange, onCredentials, className
     credentials: onCredentials,
     aftersale: () => void openPage('aftersale', { orderId: order.id }),
     claim: () => void openPage('claim', { orderId: order.id }),
+    review: () => void openPage('review', { orderId: order.id }),
     cancel: () =>
       void run({ title: '取消订单', content: '取消后商品将重新上架，确定取消吗？', confirmText: '取消订单' }, () =>
         cancelOrder(order.id).then((r) => {
@@ -95,9 +100,28 @@ export default function OrderActions({ order, onChange, onCredentials, className
 
   const buttons = BUTTONS.filter((b) => order.actions.includes(b.action))
   if (buttons.length === 0) return null
+  // A phone's bar holds three: beyond that the first ones wait under 更多, the last (primary) ones stay.
+  const folded = buttons.length > MAX_SHOWN ? buttons.slice(0, buttons.length - MAX_SHOWN + 1) : []
+  const more = () =>
+    void Taro.showActionSheet({ itemList: folded.map((b) => b.label(order)) }).then(
+      ({ tapIndex }) => handlers[folded[tapIndex].action](),
+      () => undefined,
+    )
   return (
     <View className={`order-actions ${className}`}>
-      {buttons.map((b) => (
+      {folded.length > 0 && (
+        <View
+          className="order-actions__more"
+          role="button"
+          onClick={(e) => {
+            e.stopPropagation()
+            more()
+          }}
+        >
+          <Text>更多</Text>
+        </View>
+      )}
+      {buttons.slice(folded.length).map((b) => (
         <View
           key={b.action}
           className={`order-actions__button${b.primary ? ' order-actions__button--primary' : ''}`}

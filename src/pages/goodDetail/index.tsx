@@ -29,6 +29,7 @@ import { usePageTitle } from '@/utils/pageTitle'
 import { formatTime } from '@/utils/time'
 import { formatPrice } from '@/contract/money'
 import FairPriceCard from './FairPriceCard'
+import SellerPanel from './SellerPanel'
 import './index.scss'
 
 type Tab = 'detail' | 'notice' | 'guarantee' | 'group'
@@ -245,6 +246,8 @@ function Detail({ goods, similar, onChange, resumeBuy }: DetailProps) {
       </View>
 
       <FairPriceCard goodsId={goods.id} price={goods.price} />
+
+      <SellerPanel goodsId={goods.id} />
 
       <View className="good-detail__card">
         <Text className="good-detail__section">账号信息</Text>

@@ -5,6 +5,7 @@ import { fetchAftersale } from '@/api/aftersale'
 import { listMyRooms } from '@/api/dealRoom'
 import { fetchCredentials, fetchOrder, fetchOrderByTradeNo } from '@/api/orders'
 import { ApiError, toastError } from '@/api/request'
+import { fetchMyReview } from '@/api/reviews'
 import AmountList, { feeRows } from '@/components/AmountList'
 import BottomBar from '@/components/BottomBar'
 import CopyButton from '@/components/CopyButton'
@@ -15,6 +16,7 @@ import OrderActions from '@/components/OrderActions'
 import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
 import Panel from '@/components/Panel'
 import Sheet from '@/components/Sheet'
+import { ReviewItem } from '@/components/SellerCard'
 import Skeleton from '@/components/Skeleton'
 import {
   AFTERSALE_OUTCOME_LABELS,
@@ -27,6 +29,7 @@ import {
 import type { AftersaleCase } from '@/contract/aftersale'
 import { formatPrice } from '@/contract/money'
 import type { Credentials, Order, OrderDeadline, OrderStatus } from '@/contract/orders'
+import type { MyReview } from '@/contract/reviews'
 import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
@@ -180,6 +183,12 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
       clearTimeout(timer)
     }
   }, [load, outTradeNo, quit])
+  // Back from a page opened here (a review, a case, a claim): what may be done next has changed.
+  const shown = useRef(false)
+  useDidShow(() => {
+    if (shown.current && orderId.current) void load()
+    shown.current = true
+  })
 
   const reveal = async () => {
     if (!order || revealing) return
@@ -267,6 +276,7 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
       </Panel>
 
       {order.aftersaleId ? <AftersaleSummary id={order.aftersaleId} /> : null}
+      {order.reviewedAt ? <MyReviewSummary order={order} /> : null}
 
       <Panel title="费用明细">
         <AmountList rows={amounts} />
@@ -370,6 +380,35 @@ function AftersaleSummary({ id }: { id: number }) {
         </View>
         <Text className="order-detail__aftersale-link">查看 ›</Text>
       </View>
+    </Panel>
+  )
+}
+
+/** The buyer's review of this order; 修改 while the edit window is open. */
+function MyReviewSummary({ order }: { order: Order }) {
+  const [review, setReview] = useState<MyReview | null>(null)
+  const load = useCallback(() => {
+    fetchMyReview(order.id).then(
+      ({ data }) => setReview(data),
+      () => undefined,
+    )
+  }, [order.id])
+  useEffect(load, [load])
+  useDidShow(load)
+  if (!review) return null
+  return (
+    <Panel title="我的评价">
+      <ReviewItem review={review} goods={false} />
+      {review.hidden && <Text className="order-detail__review-note">该评价已被平台隐藏，不再公开展示</Text>}
+      {order.actions.includes('review') && (
+        <View
+          className="order-detail__review-edit"
+          role="link"
+          onClick={() => openPage('review', { orderId: order.id })}
+        >
+          <Text>修改评价 ›</Text>
+        </View>
+      )}
     </Panel>
   )
 }
