@@ -74,6 +74,17 @@ describe('包赔', () => {
     expect(text('.claim')).toContain('收款 139****1234（张*）')
   })
 
+  it('an order whose claim is in hand opens that claim, not a second form', async () => {
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/claims': () => ({ code: 200, data: [claim({ id: 2, status: 'rejected' }), claim()] }),
+      'GET /need/claims/3': () => ({ code: 200, data: claim() }),
+    })
+    renderApp('/index/other/claim?orderId=7')
+    await waitFor(() => expect(location()).toBe('/index/other/claim?id=3'))
+    await waitFor(() => expect(text('.claim__status')).toContain('审核中'))
+  })
+
   it('asks for what staff want and sends it; a paid claim shows its transfer', async () => {
     const api = mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: profile }),

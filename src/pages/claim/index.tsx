@@ -50,6 +50,16 @@ export default function ClaimPage() {
 }
 
 function ClaimForm({ orderId }: { orderId: number }) {
+  // An order has one claim at a time: one already filed (and not turned down) is shown instead of the form.
+  useEffect(() => {
+    listMyClaims().then(
+      ({ data }) => {
+        const open = data.find((item) => item.orderId === orderId && item.status !== 'rejected')
+        if (open) void replacePage('claim', { id: open.id })
+      },
+      () => undefined,
+    )
+  }, [orderId])
   const [kind, setKind] = useState<ClaimKind>('recovered')
   const [description, setDescription] = useState('')
   const [images, setImages] = useState<string[]>([])

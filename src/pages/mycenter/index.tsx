@@ -57,6 +57,7 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
       { name: 'collect', label: '我的收藏', icon: 'heart' },
       { name: 'myJingjiahuishou', label: '竞价中心', icon: 'gavel' },
       { name: 'Myevaluation', label: '我的评估', icon: 'chart' },
+      { name: 'claim', label: '我的包赔', icon: 'wallet' },
       { name: 'zhaohui', label: '找回案例', icon: 'shield' },
     ],
   },
