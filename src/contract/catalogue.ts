@@ -345,7 +345,12 @@ export const CollectBody = Body({ goodsId: Id('商品编号') })
 export type CollectBody = Static<typeof CollectBody>
 
 /** Rows of GET /web/goods/collect/list (newest first). */
-export const FavouriteRow = Type.Object({ ...GoodsCard.properties, collectedAt: Time })
+export const FavouriteRow = Type.Object({
+  ...GoodsCard.properties,
+  collectedAt: Time,
+  /** The price when it was kept, when the listing is cheaper now (降价); null otherwise. */
+  droppedFrom: Nullable(Type.Integer({ description: '分' })),
+})
 export type FavouriteRow = Static<typeof FavouriteRow>
 
 /** Rows of GET /need/myBrowse (one per goods, newest view first). */

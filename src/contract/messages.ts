@@ -13,6 +13,7 @@ export const MessageType = literals([
   'completed',
   'refunded',
   'quote',
+  'price_drop',
   'system',
 ] as const)
 export type MessageType = Static<typeof MessageType>

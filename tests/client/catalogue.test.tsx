@@ -805,11 +805,15 @@ describe('collect', () => {
     idNumber: '',
   }
 
-  it('lists favourites with sold ones marked, and removes one after confirming', async () => {
+  it('lists favourites with sold ones marked and drops since they were kept, and removes one after confirming', async () => {
     saveToken('tok-buyer')
     let favourites: FavouriteRow[] = [
-      { ...card(7), collectedAt: '2026-11-21T00:00:00Z' },
-      { ...card(9, { status: 'sold', title: '已经卖掉的号' }), collectedAt: '2026-11-20T00:00:00Z' },
+      { ...card(7), collectedAt: '2026-11-21T00:00:00Z', droppedFrom: card(7).price + 12_000 },
+      {
+        ...card(9, { status: 'sold', title: '已经卖掉的号' }),
+        collectedAt: '2026-11-20T00:00:00Z',
+        droppedFrom: null,
+      },
     ]
     const api = mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
@@ -822,6 +826,8 @@ describe('collect', () => {
     renderApp('/index/other/collect')
     await waitFor(() => expect(page().querySelectorAll('.goods-card').length).toBe(2))
     expect(page().querySelector('.goods-card[aria-label="已经卖掉的号"] .goods-card__mark')?.textContent).toBe('已售出')
+    // 降价: cheaper than when it was kept.
+    expect([...page().querySelectorAll('.collect__drop')].map((el) => el.textContent)).toEqual(['降 ¥120.00'])
 
     await tapLabel('取消收藏 王者荣耀 7 号 全英雄 典藏皮肤')
     await answerDialog(true)

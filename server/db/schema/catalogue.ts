@@ -240,6 +240,10 @@ export const favourites = pgTable(
       .notNull()
       .references(() => goods.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The price when it was kept: 我的收藏 marks a listing that has dropped below it. */
+    priceSeen: integer('price_seen').notNull(),
+    /** When its keeper was last told of a price drop: at most one such message a day per listing. */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.goodsId] }),

@@ -640,7 +640,8 @@ export async function collect(db: Executor, userId: number, goodsId: number): Pr
   if (!goodsRow) throw new AppError(404, GOODS_NOT_FOUND)
   await db.execute(
     sql`with added as (
-          insert into favourites (user_id, goods_id) values (${userId}, ${goodsId})
+          insert into favourites (user_id, goods_id, price_seen)
+          select ${userId}, id, price from goods where id = ${goodsId}
           on conflict do nothing returning goods_id
         )
         update goods set favourites = favourites + 1 where id in (select goods_id from added)`,
@@ -664,13 +665,15 @@ async function myGoodsPage<T extends 'favourites' | 'browses'>(
   paging: { pageNum: number; pageSize: number },
 ) {
   const at = sql.raw(table === 'favourites' ? 'created_at' : 'viewed_at')
+  const seen = sql.raw(table === 'favourites' ? 'm.price_seen' : 'null::integer')
   const from = sql.raw(table)
   const offset = (paging.pageNum - 1) * paging.pageSize
   const [page, [count]] = await Promise.all([
     rows(
       db,
       sql`select p.*, gm.name as game_name, rn.region_names
-          from (select ${CARD_COLUMNS}, m.${at} as at from ${from} m join goods g on g.id = m.goods_id
+          from (select ${CARD_COLUMNS}, m.${at} as at, ${seen} as price_seen
+                from ${from} m join goods g on g.id = m.goods_id
                 where m.user_id = ${userId} and g.status in ${visible}
                 order by m.${at} desc, m.goods_id desc limit ${paging.pageSize} offset ${offset}) p
           ${CARD_JOINS}
@@ -692,7 +695,13 @@ export async function favouritesPage(
   paging: { pageNum: number; pageSize: number },
 ): Promise<{ rows: FavouriteRow[]; total: number }> {
   const { cards, total } = await myGoodsPage(db, cache, 'favourites', userId, paging)
-  return { rows: cards.map((c) => ({ ...stripRow(c), collectedAt: iso(c.row.at) })), total }
+  return {
+    rows: cards.map((c) => {
+      const seen = int(c.row.price_seen)
+      return { ...stripRow(c), collectedAt: iso(c.row.at), droppedFrom: seen > c.price ? seen : null }
+    }),
+    total,
+  }
 }
 
 export async function browsePage(

@@ -37,6 +37,7 @@ import { NO_CONTROL_CHARS } from '../../lib/validation'
 import { isStoredImage } from '../../lib/images'
 import { applyRate, tradeSettings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
+import { alertPriceDrop } from '../catalogue/alerts'
 import { openPayout, sealPayout, storeCredentials } from '../catalogue/credentials'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
 import type { PayoutRow } from '../payments/machine'
@@ -430,12 +431,21 @@ export async function editPrice(
   const row = await ownListing(deps.db, viewer, id)
   if (!goodsMachine.allows('editPrice', row, roleOf(row, viewer))) throw new AppError(409, REFUSED.editPrice)
   await checkPrice(deps.db, price)
-  const [updated] = await deps.db
-    .update(goods)
-    .set({ price, updatedAt: new Date() })
-    .where(and(eq(goods.id, id), inArray(goods.status, ['on_sale', 'delisted', 'rejected'])))
-    .returning({ id: goods.id })
-  if (!updated) throw new AppError(409, REFUSED.editPrice)
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ price: goods.price, status: goods.status })
+      .from(goods)
+      .where(eq(goods.id, id))
+      .for('update')
+    const [updated] = await tx
+      .update(goods)
+      .set({ price, updatedAt: new Date() })
+      .where(and(eq(goods.id, id), inArray(goods.status, ['on_sale', 'delisted', 'rejected'])))
+      .returning({ id: goods.id, title: goods.title, sellerId: goods.sellerId })
+    if (!updated) throw new AppError(409, REFUSED.editPrice)
+    // 降价提醒: a listing on sale got cheaper.
+    if (before.status === 'on_sale') await alertPriceDrop(tx, updated, before.price, price)
+  })
   return listingOf(deps, viewer, id)
 }
 

@@ -7,6 +7,7 @@ import PullRefresh from '@/components/PullRefresh'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import GoodsCard, { GoodsCardSkeleton } from '@/components/GoodsCard'
+import { formatPrice } from '@/contract/money'
 import ListFooter from '@/components/ListFooter'
 import type { FavouriteRow } from '@/contract/catalogue'
 import OtherShell from '@/layouts/OtherShell'
@@ -65,17 +66,27 @@ function Favourites() {
             goods={goods}
             onClick={() => openPage('goodDetail', { id: goods.id })}
             extra={
-              <View
-                className="collect__remove"
-                role="button"
-                aria-label={`取消收藏 ${goods.title}`}
-                onClick={(e) => {
-                  e.stopPropagation()
-                  void remove(goods)
-                }}
-              >
-                <GlyphIcon name="trash" size={28} />
-                <Text>移除</Text>
+              <View className="collect__actions">
+                {goods.droppedFrom !== null && goods.status === 'on_sale' && (
+                  <Text
+                    className="collect__drop"
+                    aria-label={`比收藏时降价 ${formatPrice(goods.droppedFrom - goods.price)}`}
+                  >
+                    降 {formatPrice(goods.droppedFrom - goods.price)}
+                  </Text>
+                )}
+                <View
+                  className="collect__remove"
+                  role="button"
+                  aria-label={`取消收藏 ${goods.title}`}
+                  onClick={(e) => {
+                    e.stopPropagation()
+                    void remove(goods)
+                  }}
+                >
+                  <GlyphIcon name="trash" size={28} />
+                  <Text>移除</Text>
+                </View>
               </View>
             }
           />

@@ -32,6 +32,7 @@ const TYPE_ICONS: Record<MessageType, GlyphName> = {
   completed: 'check',
   refunded: 'refresh',
   quote: 'fire',
+  price_drop: 'heart',
   system: 'bell',
 }
 
