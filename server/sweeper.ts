@@ -2,23 +2,27 @@
  * The one clock of the marketplace: at start (catching up whatever fell due while the server was down) and
  * then every `intervalMs`, the orders' timers, payouts and refunds (modules/orders/sweeper.ts), then the
  * recycling requests' timers, then the after-sale cases' (a seller who did not answer in time), then the
- * transfers of approved claims. Every step takes its rows with SKIP LOCKED, so instances share the work.
+ * transfers of approved claims, then the saved searches due their daily look (搜索订阅). Every step takes its rows with SKIP LOCKED, so instances share the work.
  */
 import { runSweep } from './modules/orders/sweeper'
 import type { OrderDeps } from './modules/orders/service'
 import { runRecycleSweep } from './modules/recycling/service'
 import { escalateDue } from './modules/aftersale/service'
 import { sendPendingClaimPayouts } from './modules/claims/service'
+import { sendSavedSearchAlerts } from './modules/catalogue/alerts'
+import { CatalogueCache } from './modules/catalogue/service'
 
 /** `stop()` waits for a run in progress. */
 export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
   let running: Promise<unknown> = Promise.resolve()
   let stopped = false
+  const cache = new CatalogueCache()
   const run = async () => {
     await runSweep(deps)
     await runRecycleSweep(deps.db)
     await escalateDue(deps.db)
     await sendPendingClaimPayouts(deps)
+    await sendSavedSearchAlerts(deps.db, cache)
   }
   const tick = () => {
     running = run().catch((error) => deps.log.error({ err: error }, 'sweeper run failed'))

@@ -269,6 +269,40 @@ export const GoodsListQuery = Body({
 })
 export type GoodsListQuery = Static<typeof GoodsListQuery>
 
+/** What a saved search keeps of the list's query: its filters, without the sort and the page. */
+export const SearchFilters = Type.Omit(GoodsListQuery, ['sort', 'pageNum', 'pageSize'], {
+  title: '筛选条件',
+  additionalProperties: false,
+})
+export type SearchFilters = Static<typeof SearchFilters>
+
+/** POST /need/savedSearches: the list's filters and what the list shows of them (for the user's own list). */
+export const SavedSearchRequest = Body({
+  title: Type.String({ title: '订阅名称', minLength: 1, maxLength: 60 }),
+  filters: SearchFilters,
+})
+export type SavedSearchRequest = Static<typeof SavedSearchRequest>
+
+export const SavedSearch = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  filters: SearchFilters,
+  /** The nodes of `filters.regionIds`, root first: the list opened from the search shows them by name. */
+  regions: Type.Array(RegionNode),
+  createdAt: Time,
+})
+export type SavedSearch = Static<typeof SavedSearch>
+
+export const SavedSearchId = Type.Object({ id: Id('订阅') })
+
+/** GET /need/savedSearches: the user's saved searches and whether their daily messages are on. */
+export const SavedSearches = Type.Object({ alerts: Type.Boolean(), rows: Type.Array(SavedSearch) })
+export type SavedSearches = Static<typeof SavedSearches>
+
+/** PUT /need/savedSearches/alerts: 个人中心's switch. */
+export const SearchAlertsSwitch = Body({ on: Type.Boolean({ title: '搜索订阅提醒' }) })
+export type SearchAlertsSwitch = Static<typeof SearchAlertsSwitch>
+
 /** One card of a goods list (rows of allList, recommendations, favourites, history). */
 export const GoodsCard = Type.Object({
   id: Type.Integer(),

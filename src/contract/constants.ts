@@ -237,3 +237,6 @@ export const CLAIM_STATS_DAYS = [30, 90, 365] as const
 /** 评价: the tags a buyer may pick (a fixed list), the words' bound, and how long a review may be edited. */
 export const REVIEW_TAGS = ['描述相符', '交付迅速', '卖家耐心', '账号安全', '价格实惠', '沟通顺畅'] as const
 export const REVIEW_LIMITS = { text: 300, editDays: 7 }
+
+/** 搜索订阅: how many searches one user may keep, and how many new listings a daily message names. */
+export const SAVED_SEARCH_LIMITS = { perUser: 10, named: 3 }

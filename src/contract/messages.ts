@@ -14,6 +14,7 @@ export const MessageType = literals([
   'refunded',
   'quote',
   'price_drop',
+  'new_listings',
   'system',
 ] as const)
 export type MessageType = Static<typeof MessageType>
@@ -24,8 +25,8 @@ export const Message = Type.Object({
   title: Type.String(),
   content: Type.String(),
   relatedType: Nullable(
-    literals(['order', 'goods', 'request', 'appraisal', 'aftersale'] as const, {
-      description: 'order / goods / request / appraisal / aftersale；null 为系统消息',
+    literals(['order', 'goods', 'request', 'appraisal', 'aftersale', 'search'] as const, {
+      description: 'order / goods / request / appraisal / aftersale / search（搜索订阅）；null 为系统消息',
     }),
   ),
   relatedId: Nullable(Type.Integer()),

@@ -17,6 +17,7 @@ import type {
   AttributeField,
   AttributeValue,
   GameType,
+  SearchFilters,
   GoodsStatus,
   Guarantee,
   RegionKind,
@@ -269,4 +270,24 @@ export const browses = pgTable(
     index('browses_user_time_idx').on(t.userId, t.viewedAt.desc(), t.goodsId.desc()),
     index('browses_goods_idx').on(t.goodsId),
   ],
+)
+
+/**
+ * 搜索订阅: a user's saved goods-list filters. Once a day the sweeper looks for listings put on sale since
+ * `checkedAt` that match, and tells the user in one message per search.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    filters: jsonb('filters').$type<SearchFilters>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Listings on sale after this are new to the search; moved on by each look. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId, t.id), index('saved_searches_checked_idx').on(t.checkedAt)],
 )

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import type { MessageType } from '../../../src/contract/messages'
+import type { Message, MessageType } from '../../../src/contract/messages'
 import { users } from './user'
 
 export type { MessageType }
@@ -15,7 +15,7 @@ export const messages = pgTable(
     type: text('type').$type<MessageType>().notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
-    relatedType: text('related_type').$type<'order' | 'goods' | 'request' | 'appraisal' | 'aftersale' | null>(),
+    relatedType: text('related_type').$type<NonNullable<Message['relatedType']> | null>(),
     relatedId: integer('related_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -41,6 +41,8 @@ export const users = pgTable(
     totpLastStep: integer('totp_last_step').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** 搜索订阅: whether the daily new-listings messages of the user's saved searches are sent (个人中心's switch). */
+    searchAlerts: boolean('search_alerts').notNull().default(true),
   },
   (t) => [
     // Case-insensitive: "Alice" and "alice" are one account name.

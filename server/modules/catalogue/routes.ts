@@ -30,6 +30,11 @@ import {
   KeyListQuery,
   RecentDeal,
   RegionNode,
+  SavedSearch,
+  SavedSearches,
+  SavedSearchId,
+  SavedSearchRequest,
+  SearchAlertsSwitch,
   ServerQuery,
   SiteStats,
 } from '../../../src/contract/catalogue'
@@ -41,6 +46,7 @@ import { staffOnly } from '../../lib/staff'
 import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
 import { checkStoredImage } from '../../lib/images'
 import * as admin from './admin'
+import * as alerts from './alerts'
 import * as catalogue from './service'
 
 /**
@@ -260,6 +266,59 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
     async (request) => {
       const user = requireUser(request)
       await catalogue.uncollect(db, user.id, request.body.goodsId)
+      return ok()
+    },
+  )
+
+  app.get(
+    '/need/savedSearches',
+    { schema: { summary: '我的搜索订阅与每日提醒开关', tags, response: { 200: Ajax(SavedSearches) } } },
+    async (request) => ok(await alerts.mySavedSearches(db, requireUser(request).id)),
+  )
+  app.post(
+    '/need/savedSearches',
+    {
+      schema: {
+        summary: '订阅当前搜索（商品列表的筛选条件；相同条件不重复保存，每人最多 10 个）',
+        tags,
+        body: SavedSearchRequest,
+        response: { 200: Ajax(SavedSearch) },
+      },
+    },
+    async (request) => ok(await alerts.saveSearch(db, cache, requireUser(request).id, request.body)),
+  )
+  app.put(
+    '/need/savedSearches/alerts',
+    {
+      schema: {
+        summary: '开关搜索订阅的每日新上架提醒',
+        tags,
+        body: SearchAlertsSwitch,
+        response: { 200: AjaxOk },
+      },
+    },
+    async (request) => {
+      await alerts.setSearchAlerts(db, requireUser(request).id, request.body.on)
+      return ok()
+    },
+  )
+  app.get(
+    '/need/savedSearches/:id',
+    {
+      schema: {
+        summary: '一个搜索订阅（打开列表用）',
+        tags,
+        params: SavedSearchId,
+        response: { 200: Ajax(SavedSearch) },
+      },
+    },
+    async (request) => ok(await alerts.mySavedSearch(db, requireUser(request).id, request.params.id)),
+  )
+  app.delete(
+    '/need/savedSearches/:id',
+    { schema: { summary: '删除搜索订阅', tags, params: SavedSearchId, response: { 200: AjaxOk } } },
+    async (request) => {
+      await alerts.deleteSavedSearch(db, requireUser(request).id, request.params.id)
       return ok()
     },
   )

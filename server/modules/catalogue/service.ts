@@ -20,6 +20,7 @@ import type {
   GoodsCard,
   GoodsDetail,
   GoodsListQuery,
+  SearchFilters,
   GoodsSort,
   GoodsTypeOption,
   GoodsStatus,
@@ -510,6 +511,49 @@ export async function listGoods(
   }
   const cards = (await toCards(db, cache, found)).map(stripRow)
   return { rows: cards, total }
+}
+
+/** Checks a saved search's filters as the list would (attributes of the game's template, a price range). */
+export async function checkSearch(db: Executor, cache: CatalogueCache, filters: SearchFilters): Promise<void> {
+  await listFilters(db, cache, { ...filters, pageNum: 1, pageSize: 1 })
+}
+
+/**
+ * 搜索订阅: the newest `limit` listings matching `filters` put on sale after `since`, and how many there are
+ * (up to LIST_TOTAL_CAP). The list's own conditions plus a bound on `listed_at`, walked in the order of the
+ * list's (game, listed_at) indexes — bench/RESULTS.md has the plans at 1M listings.
+ */
+export async function listedSince(
+  db: Executor,
+  cache: CatalogueCache,
+  filters: SearchFilters,
+  since: Date,
+  limit: number,
+): Promise<{ cards: GoodsCard[]; count: number }> {
+  const { where, grams } = await listFilters(db, cache, { ...filters, pageNum: 1, pageSize: limit })
+  const condition = sql.join(
+    [
+      ...where,
+      sql`g.listed_at > ${since}`,
+      ...(grams === null ? [] : [sql`g.search_grams @> goods_search_grams(${grams})`]),
+    ],
+    sql` and `,
+  )
+  const [found, [counted]] = await Promise.all([
+    rows(
+      db,
+      sql`select p.* from (select ${CARD_COLUMNS}, gm.name as game_name, rn.region_names
+            from (select g.id from goods g where ${condition} order by ${sql.raw(ORDER.time_desc)} limit ${limit}) k
+            join goods g on g.id = k.id
+            ${cardJoins('g')}) p
+          order by p.listed_at desc, p.id desc`,
+    ),
+    rows<{ n: string }>(
+      db,
+      sql`select count(*) as n from (select 1 from goods g where ${condition} limit ${LIST_TOTAL_CAP}) c`,
+    ),
+  ])
+  return { cards: (await toCards(db, cache, found)).map(stripRow), count: int(counted?.n ?? 0) }
 }
 
 // ── one goods ───────────────────────────────────────────────────────────────────────────────────

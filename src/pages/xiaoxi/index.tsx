@@ -33,24 +33,27 @@ const TYPE_ICONS: Record<MessageType, GlyphName> = {
   refunded: 'refresh',
   quote: 'fire',
   price_drop: 'heart',
+  new_listings: 'filter',
   system: 'bell',
 }
 
 /**
- * Where a message leads, and the link's words: its order, its goods, the recycling request's quotes, the
- * appraisal, the after-sale case.
+ * Where a message leads, the link's words and the parameter that carries the id: its order, its goods, the
+ * recycling request's quotes, the appraisal, the after-sale case, the list of a saved search.
  */
 const RELATED = {
-  order: ['orderDetail', '查看订单'],
-  goods: ['goodDetail', '查看商品'],
-  request: ['jingjiahuishouPriceList', '查看报价'],
-  appraisal: ['commit', '查看估价'],
-  aftersale: ['aftersale', '查看售后'],
-} as const satisfies Record<NonNullable<Message['relatedType']>, readonly [string, string]>
+  order: ['orderDetail', '查看订单', 'id'],
+  goods: ['goodDetail', '查看商品', 'id'],
+  request: ['jingjiahuishouPriceList', '查看报价', 'id'],
+  appraisal: ['commit', '查看估价', 'id'],
+  aftersale: ['aftersale', '查看售后', 'id'],
+  search: ['goodList', '查看新上架', 'savedSearch'],
+} as const satisfies Record<NonNullable<Message['relatedType']>, readonly [string, string, string]>
 
 function openRelated(message: Message): void {
   if (message.relatedId === null || message.relatedType === null) return
-  void openPage(RELATED[message.relatedType][0], { id: message.relatedId })
+  const [page, , param] = RELATED[message.relatedType]
+  void openPage(page, { [param]: message.relatedId })
 }
 
 /** Reads a page of messages and keeps the 消息 badge's count in step with it. */
