@@ -12,11 +12,17 @@ import type {
   KeyListQuery,
   RecentDeal,
   RegionNode,
+  SavedSearch,
+  SavedSearches,
+  SavedSearchRequest,
   SiteStats,
 } from '@/contract/catalogue'
-import { get, post } from './request'
+import { del, get, post, put } from './request'
 
-/** The catalogue calls of API.md: games, region trees, templates, goods, deals, stats, favourites, history. */
+/**
+ * The catalogue calls of API.md: games, region trees, templates, goods, deals, stats, favourites, history, saved
+ * searches.
+ */
 
 export const listGames = (query: GameListQuery = {}) => get<ApiResult<Game[]>>('/web/game/list', { ...query })
 
@@ -56,3 +62,14 @@ export const uncollectGoods = (goodsId: number) => post<ApiResult<null>>('/web/g
 export const listFavourites = (page: PageQuery) => get<ApiTable<FavouriteRow>>('/web/goods/collect/list', { ...page })
 
 export const listBrowseHistory = (page: PageQuery) => get<ApiTable<BrowseRow>>('/need/myBrowse', { ...page })
+
+/** 搜索订阅: the user's saved searches and their switch; saving the list's filters; one search; removing one. */
+export const listSavedSearches = () => get<ApiResult<SavedSearches>>('/need/savedSearches')
+
+export const saveSearch = (body: SavedSearchRequest) => post<ApiResult<SavedSearch>>('/need/savedSearches', body)
+
+export const fetchSavedSearch = (id: number) => get<ApiResult<SavedSearch>>(`/need/savedSearches/${id}`)
+
+export const deleteSavedSearch = (id: number) => del<ApiResult<null>>(`/need/savedSearches/${id}`)
+
+export const setSearchAlerts = (on: boolean) => put<ApiResult<null>>('/need/savedSearches/alerts', { on })

@@ -185,3 +185,6 @@ export const post = <T = ApiResult<unknown>>(path: string, body?: unknown, optio
 
 export const put = <T = ApiResult<unknown>>(path: string, body?: unknown, options?: Omit<RequestOptions, 'data'>) =>
   request<T>(path, { ...options, method: 'PUT', data: body })
+
+export const del = <T = ApiResult<unknown>>(path: string, options?: Omit<RequestOptions, 'data'>) =>
+  request<T>(path, { ...options, method: 'DELETE' })

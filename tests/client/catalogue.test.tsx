@@ -10,6 +10,7 @@ import type {
   GoodsListQuery,
   RecentDeal,
   RegionNode,
+  SavedSearch,
 } from '@/contract/catalogue'
 import { LIST_TOTAL_CAP } from '@/contract/constants'
 import VirtualList from '@/components/VirtualList'
@@ -404,6 +405,49 @@ describe('goodList', () => {
     await waitFor(() => expect(lastListBody(api).attributes).toEqual({ rank: 'king', heroes: { min: 100, max: 200 } }))
     await tapLabel('移除筛选 系统：安卓 / 微信')
     await waitFor(() => expect(lastListBody(api).regionIds).toBeUndefined())
+  })
+
+  it('订阅 saves the filters in force (signed in), and a saved search opens the list with them, newest first', async () => {
+    saveToken('tok-buyer')
+    const saved: SavedSearch = {
+      id: 5,
+      title: '王者荣耀 · “典藏” · 价格：500–2000元',
+      filters: { gameId: 1, keyword: '典藏', regionIds: [11], priceMin: 50_000, priceMax: 200_000 },
+      regions: [node(11, '安卓', 'system', null)],
+      createdAt: '2026-11-26T00:00:00Z',
+    }
+    const api = mockApi({
+      ...catalogueApi,
+      'GET /system/user/profile': () => ({ code: 200, data: { userId: 9, userName: 'buyer', roles: ['user'] } }),
+      'POST /need/savedSearches': () => ({ code: 200, data: saved }),
+      'GET /need/savedSearches/5': () => ({ code: 200, data: saved }),
+    })
+    renderApp('/index/goodList?gameId=1&searchText=典藏&priceMin=50000&priceMax=200000&sort=price_asc')
+    await waitFor(() => expect(summary()).toContain('共 45 个在售账号'))
+    await tapLabel('订阅此搜索的新上架')
+    await waitFor(() => expect(callsTo(api, 'POST /need/savedSearches')).toHaveLength(1))
+    expect(callsTo(api, 'POST /need/savedSearches')[0].data).toEqual({
+      title: '王者荣耀 · “典藏” · 价格：500–2000元',
+      filters: { gameId: 1, keyword: '典藏', priceMin: 50_000, priceMax: 200_000 },
+    })
+    await waitFor(() => expect(page().querySelector('.good-list__subscribe')?.textContent).toBe('已订阅'))
+
+    renderApp('/index/goodList?savedSearch=5')
+    await waitFor(() =>
+      expect(lastListBody(api)).toEqual({ ...saved.filters, sort: 'time_desc', pageNum: 1, pageSize: 20 }),
+    )
+    await waitFor(() =>
+      expect([...page().querySelectorAll('.good-list__chip')].map((el) => el.textContent)).toContain('系统：安卓'),
+    )
+    expect(page().querySelector('.good-list__subscribe')?.textContent).toBe('订阅新上架')
+  })
+
+  it('订阅 signed out goes to sign in first', async () => {
+    mockApi(catalogueApi)
+    renderApp('/index/goodList?gameId=1')
+    await waitFor(() => expect(summary()).toContain('共 45 个在售账号'))
+    await tapLabel('订阅此搜索的新上架')
+    await waitFor(() => expect(window.location.pathname).toBe('/login'))
   })
 
   it('loads the next page when the visitor scrolls to the bottom, and stops at the end', async () => {

@@ -432,6 +432,27 @@ describe('xiaoxi', () => {
     expect(callsTo(api, 'GET /need/message/changeRead/1')).toHaveLength(0)
   })
 
+  it('a 搜索订阅 message opens the list of its saved search', async () => {
+    saveToken('tok-buyer')
+    mockApi({
+      ...signedInApi,
+      'GET /need/message/list': () => ({
+        code: 200,
+        rows: [
+          message(1, { readAt: '2026-11-21T00:00:00Z', type: 'new_listings', relatedType: 'search', relatedId: 5 }),
+        ],
+        total: 1,
+        data: { unread: 0 },
+      }),
+      'GET /need/savedSearches/5': () => ({ code: 404, msg: '订阅不存在' }),
+    })
+    renderApp('/index/other/xiaoxi')
+    await waitFor(() => expect(page().querySelector('.message__link')?.textContent).toBe('查看新上架 ›'))
+    await tapLabel('消息 1')
+    await waitFor(() => expect(pathname()).toBe('/index/goodList?savedSearch=5'))
+    await waitFor(() => expect(page().textContent).toContain('该搜索订阅已删除'))
+  })
+
   it('shows an empty state with a next step', async () => {
     saveToken('tok-buyer')
     mockApi({

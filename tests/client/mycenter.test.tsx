@@ -73,3 +73,38 @@ it('counts orders and listings by status, shows the unread messages, and opens a
   await waitFor(() => expect(callsTo(api, 'GET /need/myOrder').length).toBeGreaterThan(0))
   expect(queryOf(callsTo(api, 'GET /need/myOrder')[0])).toMatchObject({ status: 'paid,handed_over,disputed' })
 })
+
+it('搜索订阅: the daily messages switched off, a search removed, another opened as its list', async () => {
+  const search = (id: number, title: string) => ({
+    id,
+    title,
+    filters: { gameId: 1 },
+    regions: [],
+    createdAt: '2026-11-26T00:00:00Z',
+  })
+  const api = pageApi({
+    'GET /need/savedSearches': () => ({
+      code: 200,
+      data: { alerts: true, rows: [search(5, '王者荣耀 · “典藏”'), search(6, '原神 · 价格：500–2000元')] },
+    }),
+    'PUT /need/savedSearches/alerts': () => ({ code: 200, data: null }),
+    'DELETE /need/savedSearches/5': () => ({ code: 200, data: null }),
+    'GET /web/game/list': () => ({ code: 200, data: [] }),
+    'GET /web/gameTempAttr': () => ({ code: 200, data: { gameId: 1, version: 1, fields: [] } }),
+    'GET /need/savedSearches/6': () => ({ code: 200, data: search(6, '原神 · 价格：500–2000元') }),
+    'POST /web/good/allList': () => ({ code: 200, rows: [], total: 0 }),
+  })
+  renderApp('/index/other/mycenter')
+  fireEvent.click(await byLabel('搜索订阅'))
+  const toggle = await findOnPage('[aria-label="每日新上架提醒"]')
+  fireEvent(toggle, new CustomEvent('change', { detail: { value: false }, bubbles: true }))
+  await waitFor(() => expect(callsTo(api, 'PUT /need/savedSearches/alerts')[0]?.data).toEqual({ on: false }))
+
+  fireEvent.click(await byLabel('删除订阅 王者荣耀 · “典藏”'))
+  await waitFor(() => expect(callsTo(api, 'DELETE /need/savedSearches/5')).toHaveLength(1))
+  await waitFor(() => expect(visiblePage().querySelectorAll('.saved-searches__row')).toHaveLength(1))
+
+  fireEvent.click(await byLabel('查看 原神 · 价格：500–2000元'))
+  await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/index/goodList?savedSearch=6'))
+  await waitFor(() => expect(callsTo(api, 'POST /web/good/allList')).toHaveLength(1))
+})

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Input, ScrollView, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { fetchTemplate, listGoods } from '@/api/catalogue'
+import { fetchSavedSearch, fetchTemplate, listGoods, saveSearch } from '@/api/catalogue'
+import { ApiError, toastError } from '@/api/request'
 import { describeFilter, describeRange, isActiveFilter } from '@/components/AttributeFilter'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
@@ -11,14 +12,30 @@ import PullRefresh from '@/components/PullRefresh'
 import ListFooter from '@/components/ListFooter'
 import RegionCascade, { regionLabel, REGION_LEVELS } from '@/components/RegionCascade'
 import VirtualList from '@/components/VirtualList'
-import type { AttributeField, Game, GoodsCard as Goods, GoodsSort } from '@/contract/catalogue'
+import type {
+  AttributeField,
+  Game,
+  GoodsCard as Goods,
+  GoodsSort,
+  SavedSearch,
+  SearchFilters,
+} from '@/contract/catalogue'
 import { LIST_TOTAL_CAP } from '@/contract/constants'
 import MainShell from '@/layouts/MainShell'
-import { openPage, usePageParams } from '@/navigation'
+import { currentPageUrl, openPage, replacePage, usePageParams } from '@/navigation'
+import { readToken } from '@/store'
 import { allGames, rememberGame } from '@/utils/games'
 import { usePageTitle } from '@/utils/pageTitle'
 import FilterSheet, { ACCOUNT_TYPE_LABEL } from './FilterSheet'
-import { buildListQuery, initialFilters, sheetFilterCount, type ListFilters } from './query'
+import {
+  buildListQuery,
+  filtersOfSearch,
+  initialFilters,
+  searchFiltersOf,
+  sheetFilterCount,
+  type ListFilters,
+} from './query'
+import { useRecord } from '@/utils/useRecord'
 import './index.scss'
 
 /**
@@ -57,10 +74,39 @@ export default function GoodListPage() {
     void openPage('goodDetail', { id })
   }, [])
 
+  const savedSearch = Number(params.savedSearch)
   return (
     <MainShell>
-      <GoodsList key={generation} params={params} onOpen={openDetail} />
+      {savedSearch > 0 ? (
+        <SavedSearchList key={generation} id={savedSearch} params={params} onOpen={openDetail} />
+      ) : (
+        <GoodsList key={generation} params={params} onOpen={openDetail} />
+      )}
     </MainShell>
+  )
+}
+
+/** `savedSearch`: the list with the filters of one of the user's saved searches (a 搜索订阅 message's link). */
+function SavedSearchList({
+  id,
+  params,
+  onOpen,
+}: {
+  id: number
+  params: Record<string, string>
+  onOpen: (id: number) => void
+}) {
+  const fetch = useCallback(() => fetchSavedSearch(id), [id])
+  const { item, failed, reload } = useRecord<SavedSearch>(fetch, '该搜索订阅已删除')
+  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: reload }} />
+  if (!item) return <GoodsCardSkeleton count={5} />
+  const { gameId, rentable } = item.filters
+  return (
+    <GoodsList
+      params={{ ...params, gameId: gameId ? String(gameId) : '', mode: rentable ? 'hire' : '' }}
+      initial={filtersOfSearch(item)}
+      onOpen={onOpen}
+    />
   )
 }
 
@@ -71,13 +117,20 @@ const appendUnique = (list: Goods[], more: Goods[]) => {
   return [...list, ...more.filter((g) => !seen.has(g.id))]
 }
 
-function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen: (id: number) => void }) {
+interface GoodsListProps {
+  params: Record<string, string>
+  /** The filters to open with, when not the page's query's (a saved search). */
+  initial?: ListFilters
+  onOpen: (id: number) => void
+}
+
+function GoodsList({ params, initial, onOpen }: GoodsListProps) {
   const gameId = Number(params.gameId) || undefined
   const rentable = params.mode === 'hire'
   const [game, setGame] = useState<Game | null>(null)
   usePageTitle(game ? `${game.name}${rentable ? '租号' : '账号交易'}` : undefined)
   const [fields, setFields] = useState<AttributeField[]>([])
-  const [filters, setFilters] = useState(() => initialFilters(params))
+  const [filters, setFilters] = useState(() => initial ?? initialFilters(params))
   const [keyword, setKeyword] = useState(filters.keyword)
   const [rows, setRows] = useState<Goods[]>([])
   const [total, setTotal] = useState(0)
@@ -263,6 +316,13 @@ function GoodsList({ params, onOpen }: { params: Record<string, string>; onOpen:
             : `共 ${total === LIST_TOTAL_CAP ? `${LIST_TOTAL_CAP}+` : total} 个在售账号`}
         </Text>
         {rentable && <Text className="good-list__mode">租号专区</Text>}
+        <Subscribe
+          key={JSON.stringify(filters)}
+          title={[game?.name ?? '全部游戏', rentable ? '租号' : '', ...chips.map((chip) => chip.label)]
+            .filter(Boolean)
+            .join(' · ')}
+          filters={() => searchFiltersOf({ gameId, rentable }, filters)}
+        />
       </View>
 
       {page === 0 && status === 'loading' ? (
@@ -331,6 +391,39 @@ function Tool({ label, accessibleName, on, onClick, children }: ToolProps) {
     >
       <Text className="good-list__tool-label">{label}</Text>
       {children}
+    </View>
+  )
+}
+
+/**
+ * 订阅: saves the list's filters; once a day the user is told of the listings put on sale since that match.
+ * Keyed on the filters: changed filters are a new search to subscribe to.
+ */
+function Subscribe({ title, filters }: { title: string; filters: () => SearchFilters }) {
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle')
+  const subscribe = async () => {
+    if (state !== 'idle') return
+    if (!readToken()) return void replacePage('login', { redirect: currentPageUrl() })
+    setState('saving')
+    try {
+      await saveSearch({ title: title.slice(0, 60), filters: filters() })
+      setState('saved')
+      void Taro.showToast({ title: '已订阅，每天有新上架会发消息提醒你', icon: 'none' })
+    } catch (error) {
+      setState('idle')
+      if (!(error instanceof ApiError && error.code === 401)) toastError(error, '订阅失败，请重试')
+    }
+  }
+  return (
+    <View
+      className={`good-list__subscribe${state === 'saved' ? ' good-list__subscribe--on' : ''}`}
+      role="button"
+      aria-label={state === 'saved' ? '已订阅此搜索' : '订阅此搜索的新上架'}
+      aria-disabled={state !== 'idle'}
+      onClick={() => void subscribe()}
+    >
+      <GlyphIcon name="bell" size={24} />
+      <Text>{state === 'saved' ? '已订阅' : '订阅新上架'}</Text>
     </View>
   )
 }

@@ -1,5 +1,13 @@
 import { isActiveFilter } from '@/components/AttributeFilter'
-import type { AccountType, AttributeFilter, GoodsListQuery, GoodsSort, RegionNode } from '@/contract/catalogue'
+import type {
+  AccountType,
+  AttributeFilter,
+  GoodsListQuery,
+  GoodsSort,
+  RegionNode,
+  SavedSearch,
+  SearchFilters,
+} from '@/contract/catalogue'
 
 export const PAGE_SIZE = 20
 
@@ -65,4 +73,25 @@ export function sheetFilterCount(filters: ListFilters): number {
     (filters.accountType ? 1 : 0) +
     (filters.specialOffer ? 1 : 0)
   )
+}
+
+/** What 订阅 saves of the list: its filters, without the sort and the page. */
+export function searchFiltersOf(base: { gameId?: number; rentable?: boolean }, filters: ListFilters): SearchFilters {
+  const { pageNum: _n, pageSize: _s, sort: _o, ...kept } = buildListQuery(base, filters, 1)
+  return kept
+}
+
+/** The list opened from a saved search: its filters, newest first (what it tells of is what is new). */
+export function filtersOfSearch(search: SavedSearch): ListFilters {
+  const { filters } = search
+  return {
+    keyword: filters.keyword ?? '',
+    region: search.regions,
+    attributes: filters.attributes ?? {},
+    priceMin: filters.priceMin,
+    priceMax: filters.priceMax,
+    accountType: filters.accountType,
+    specialOffer: filters.specialOffer ?? false,
+    sort: 'time_desc',
+  }
 }

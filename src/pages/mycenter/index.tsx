@@ -11,6 +11,7 @@ import { openPage } from '@/navigation'
 import { signOut, useRequireLogin } from '@/session'
 import { useAppState } from '@/store'
 import EntryIcon, { type EntryIconName } from './icons'
+import SavedSearchSheet from './SavedSearchSheet'
 import './index.scss'
 
 interface Counter {
@@ -97,6 +98,7 @@ function Center() {
   const profile = useAppState((s) => s.profile)
   const unread = useAppState((s) => s.unreadMessages + s.unreadRooms)
   const [center, setCenter] = useState<UserCenter | null>(null)
+  const [searches, setSearches] = useState(false)
   // Counted again each time the tab is shown: an order paid elsewhere moves between the counters.
   useDidShow(() => {
     fetchCenter().then(
@@ -154,7 +156,13 @@ function Center() {
           {unread > 0 && <Text className="mycenter__unread">{unread > 99 ? '99+' : unread}条未读</Text>}
           <Icon name="right" size={32} className="mycenter__entry-more" />
         </View>
+        <View className="mycenter__entry" role="button" aria-label="搜索订阅" onClick={() => setSearches(true)}>
+          <Icon name="search" size={40} className="mycenter__entry-icon" />
+          <Text className="mycenter__entry-label">搜索订阅</Text>
+          <Icon name="right" size={32} className="mycenter__entry-more" />
+        </View>
       </View>
+      {searches && <SavedSearchSheet onClose={() => setSearches(false)} />}
 
       {(profile?.roles.includes('merchant') ? [{ title: '号商', entries: MERCHANT_ENTRIES }, ...GROUPS] : GROUPS).map(
         (group) => (
