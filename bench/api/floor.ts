@@ -17,7 +17,11 @@ interface Statement {
 /** Groups run one after the other; the statements of a group at the same time. */
 export type Plan = Statement[][]
 
-export async function capturePlans(pool: Pool, calls: Call[]): Promise<Plan[]> {
+/**
+ * A recorder of what the catalogue service sends: `record(fn)` runs `fn` on a database whose pool notes each
+ * statement. The first run fills the template cache as a running server's would be; the second is the one kept.
+ */
+export function statementRecorder(pool: Pool) {
   let plan: Plan | undefined
   let inFlight = 0
   // Only `query` is replaced; everything else (connect, end, events) is the pool's own.
@@ -32,18 +36,26 @@ export async function capturePlans(pool: Pool, calls: Call[]): Promise<Plan[]> {
   const recording = new Proxy(pool, { get: (target, key) => (key === 'query' ? query : Reflect.get(target, key)) })
   const db = drizzle({ client: recording, schema })
   const cache = new CatalogueCache()
+  return {
+    db,
+    cache,
+    async record(fn: () => Promise<unknown>): Promise<Plan> {
+      await fn()
+      plan = []
+      await fn()
+      const kept = plan
+      plan = undefined
+      return kept
+    },
+  }
+}
+
+export async function capturePlans(pool: Pool, calls: Call[]): Promise<Plan[]> {
+  const { db, cache, record } = statementRecorder(pool)
   const serve = (call: Call) =>
     call.kind === 'list' ? listGoods(db, cache, call.body) : goodsDetail(db, cache, call.id, null)
-
   const plans: Plan[] = []
-  for (const call of calls) {
-    // The first call fills the template cache as a running server's would be; the second is the one kept.
-    await serve(call)
-    plan = []
-    await serve(call)
-    plans.push(plan)
-    plan = undefined
-  }
+  for (const call of calls) plans.push(await record(() => serve(call)))
   return plans
 }
 

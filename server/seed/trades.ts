@@ -10,9 +10,10 @@
  *   finance to retry), reviewed four stars.
  * Every step is the product's own: the order service, a notice signed by the local gateway and verified
  * by the adapter, the ledger, the hand-over, the buyer's confirmation and the payout sweep. The buyer has
- * also kept a few listings (我的收藏) and looked at them (浏览记录), so those pages are not empty either.
+ * also kept a few listings (我的收藏) — one of them the demo seller's, whose price lowered in 我的代售 puts a
+ * 降价 message in the buyer's 消息 — and looked at them (浏览记录), so those pages are not empty either.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { ReviewRequest } from '../../src/contract/reviews'
 import { browses, goods, orders, users } from '../db/schema'
 import { collect } from '../modules/catalogue/service'
@@ -114,12 +115,18 @@ export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: st
     }
     made++
   }
-  const kept = await deps.db
-    .select({ id: goods.id })
-    .from(goods)
-    .where(and(eq(goods.status, 'on_sale'), gte(goods.price, DEMO_TRADE_MIN_PRICE)))
-    .orderBy(desc(goods.favourites), asc(goods.id))
-    .limit(DEMO_KEPT_LISTINGS)
+  // One of the demo seller's own listings among them: its price lowered in 我的代售 tells the buyer (降价提醒).
+  const keep = (where: SQL | undefined, limit: number) =>
+    deps.db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.status, 'on_sale'), gte(goods.price, DEMO_TRADE_MIN_PRICE), where))
+      .orderBy(desc(goods.favourites), asc(goods.id))
+      .limit(limit)
+  const kept = [
+    ...(await keep(eq(goods.sellerId, sellerId), 1)),
+    ...(await keep(sql`${goods.sellerId} is distinct from ${sellerId}`, DEMO_KEPT_LISTINGS - 1)),
+  ]
   for (const { id } of kept) await collect(deps.db, buyerId, id)
   if (kept.length > 0) await deps.db.insert(browses).values(kept.map(({ id }) => ({ userId: buyerId, goodsId: id })))
   return made

@@ -1,15 +1,17 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import type { ClaimStats } from '../../src/contract/claims'
+import type { SellerCard } from '../../src/contract/reviews'
 import { apiClient, authed } from './setup/api'
 import { DESKTOP, openBrowser, topPage, usePage, useToken, watchErrors } from './setup/browser'
 import { payAtLocalCashier, uploadCover } from './setup/forms'
 import { e2eBaseUrl } from './setup/server'
 
 /**
- * 包赔 on a fresh `npm start`, as issue 21 shows it: the demo buyer completes a purchase with 找回包赔, files a
- * claim with a screenshot from orderDetail; a service agent approves it in the console's 包赔; the transfer
- * appears in the local gateway's transfers; the buyer sees it paid; zhaohui's figures move; the ledger
- * proves the guarantee fund.
+ * Trust after the deal on a fresh `npm start`, as issue 21 shows it: the demo buyer completes a purchase with
+ * 找回包赔, files a claim with a screenshot from orderDetail; a service agent approves it in the console's 包赔;
+ * the transfer appears in the local gateway's transfers; the buyer sees it paid; zhaohui's figures move; the
+ * ledger proves the guarantee fund. Then the buyer reviews the seller and the rating shows on the seller's
+ * other listings; the buyer keeps one of them, the seller lowers its price, and 消息 says so.
  */
 const baseUrl = e2eBaseUrl()
 const api = apiClient(baseUrl)
@@ -24,6 +26,9 @@ let orderId = 0
 let orderNo = ''
 let claimId = 0
 let before: ClaimStats
+let sellerToken = ''
+/** Another of the seller's listings on sale. */
+let otherListing = 0
 
 beforeAll(async () => {
   desk = await openBrowser(undefined, DESKTOP)
@@ -37,11 +42,13 @@ const stats = async () => (await api.json<ClaimStats>('/api/web/claims/stats')).
 
 it('the demo buyer completes a purchase with 找回包赔', async () => {
   const { page } = phone
-  const seller = await api.signIn('seller', 'seller2026')
+  sellerToken = await api.signIn('seller', 'seller2026')
   buyerToken = await api.signIn('buyer', 'buyer2026')
   before = (await api.json<ClaimStats>('/api/web/claims/stats')).data
-  const mine = await api.json<never>('/api/need/myConsignment?status=on_sale&pageSize=50', authed(seller))
-  const listing = (mine as unknown as { rows: { id: number }[] }).rows.at(-1)!
+  const mine = await api.json<never>('/api/need/myConsignment?status=on_sale&pageSize=50', authed(sellerToken))
+  const { rows } = mine as unknown as { rows: { id: number; price: number }[] }
+  const listing = rows.at(-1)!
+  otherListing = rows[0].id
   const ordered = await api.json<{ id: number; no: string }>(
     '/api/order',
     authed(buyerToken, 'POST', { goodsId: listing.id, guaranteeType: 'retrieval', payMode: 'full', agree: true }),
@@ -130,3 +137,45 @@ it('the buyer sees it paid, zhaohui’s figures move and the ledger proves the f
   expect(phone.errors).toEqual([])
   expect(consoleErrors).toEqual([])
 }, 60_000)
+
+it('the buyer reviews the seller, and the rating shows on the seller’s other listings', async () => {
+  const { page } = phone
+  const card = async () => (await api.json<SellerCard>(`/api/web/good/${otherListing}/seller`)).data
+  const rated = (await card()).rating.count
+  await page.goto(`${baseUrl}/index/orderDetail?id=${orderId}`)
+  await top().locator('.order-detail').getByRole('button', { name: '评价', exact: true }).click()
+  await page.waitForURL(new RegExp(`/index/other/review\\?orderId=${orderId}`))
+  await top().getByRole('radio', { name: '4 星' }).click()
+  await top().getByRole('checkbox', { name: '交付迅速' }).click()
+  await top().getByLabel('评价内容', { exact: true }).locator('textarea').fill('客服交付很快，包赔也说到做到')
+  await top().locator('.taro-button-core', { hasText: '提交评价' }).click()
+  await page.waitForURL(new RegExp(`/index/orderDetail\\?id=${orderId}`))
+  await top().locator('.seller-card__text', { hasText: '客服交付很快，包赔也说到做到' }).waitFor()
+
+  await page.goto(`${baseUrl}/index/goodDetail?id=${otherListing}`)
+  await top()
+    .locator('.seller-card__counts', { hasText: `${rated + 1} 条评价` })
+    .waitFor()
+  await top().locator('.seller-card__text', { hasText: '客服交付很快，包赔也说到做到' }).waitFor()
+  expect((await card()).rating.count).toBe(rated + 1)
+})
+
+it('the buyer keeps that listing; its price lowered, 消息 says so', async () => {
+  const { page } = phone
+  const keep = top().getByRole('button', { name: '收藏', exact: true })
+  if (await keep.count()) await keep.click()
+  await top().getByRole('button', { name: '取消收藏', exact: true }).waitFor()
+  const { data: listing } = await api.json<{ price: number }>(`/api/web/good/${otherListing}`)
+  const lower = listing.price - 5_000
+  const changed = await api.json(
+    '/api/need/goods/editPrice',
+    authed(sellerToken, 'POST', { id: otherListing, price: lower }),
+  )
+  expect(changed.code).toBe(200)
+  await page.goto(`${baseUrl}/index/other/xiaoxi`)
+  const message = top().locator('.message', { hasText: '收藏的商品降价了' }).first()
+  await message
+    .getByText(new RegExp(`→ ¥${(lower / 100).toLocaleString('en', { minimumFractionDigits: 2 })}`))
+    .waitFor()
+  expect(phone.errors).toEqual([])
+})

@@ -1160,6 +1160,8 @@ describe('seedDemoTrades', () => {
     const kept = `(select goods_id from favourites f join users u on u.id = f.user_id where u.username = 'buyer')`
     expect(await count(`select count(*) as n from goods where status = 'on_sale' and id in ${kept}`)).toBe(3)
     expect(await count(`select count(*) as n from browses where goods_id in ${kept}`)).toBe(3)
+    // One of them the demo seller's: lowering its price is the walk of 降价提醒.
+    expect(await count(`select count(*) as n from goods where seller_id = ${seller.id} and id in ${kept}`)).toBe(1)
     // Once: a database with orders gets no more.
     expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(0)
     expect(await count('select count(*) as n from orders')).toBe(6)

@@ -42,7 +42,7 @@ export interface AftersaleDeps extends PaymentDeps {
 }
 
 const HOUR_MS = 3_600_000
-export const CASE_NOT_FOUND = '售后单不存在'
+const CASE_NOT_FOUND = '售后单不存在'
 
 const hoursFrom = (now: Date, hours: number) => new Date(now.getTime() + hours * HOUR_MS)
 

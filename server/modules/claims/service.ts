@@ -43,7 +43,7 @@ export interface ClaimDeps extends PayoutDeps {
 export const CLAIM_NOT_FOUND = '包赔申请不存在'
 const BATCH = 50
 const payeeAad = (orderId: number) => `claim:${orderId}:payee`
-export const claimOutBizNo = (row: Pick<ClaimRow, 'id' | 'attempt'>) => `CL${row.id}-${row.attempt}`
+const claimOutBizNo = (row: Pick<ClaimRow, 'id' | 'attempt'>) => `CL${row.id}-${row.attempt}`
 
 function toClaim(row: ClaimRow, order: OrderRow, role: 'buyer' | 'operator'): Claim {
   const iso = (d: Date | null) => d?.toISOString() ?? null
@@ -86,7 +86,7 @@ const words = (field: string, what: string, text: string) => {
 }
 
 /** Why this order cannot take a claim now, in the buyer's words; '' when it can. */
-export function whyNoClaim(order: OrderRow, kind: ClaimRequest['kind'], termDays: number, now: Date): string {
+function whyNoClaim(order: OrderRow, kind: ClaimRequest['kind'], termDays: number, now: Date): string {
   if (order.status !== 'completed') return '交易完成后才能申请包赔'
   if (order.guaranteeType === 'none') return '该订单未购买包赔服务'
   if (kind === 'face_recovered' && order.guaranteeType !== 'face') return '人脸找回需购买人脸包赔'
@@ -232,7 +232,7 @@ export async function adminClaim(db: Executor, id: number): Promise<AdminClaim> 
 }
 
 /** What the guarantee fund holds now, less what approved claims will take from it. */
-export async function fundAvailable(db: Executor): Promise<number> {
+async function fundAvailable(db: Executor): Promise<number> {
   const [{ held }] = await db
     .select({
       held: sql<number>`coalesce(sum(case when ${ledgerEntries.creditAccount} = ${account.guaranteeFund} then ${ledgerEntries.amount} else -${ledgerEntries.amount} end), 0)::bigint`,

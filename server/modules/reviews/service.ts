@@ -24,7 +24,7 @@ import { maskContacts } from '../../lib/masking'
 
 const DAY_MS = 86_400_000
 const LATEST = 5
-export const PLATFORM_NAME = '号安心自营'
+const PLATFORM_NAME = '号安心自营'
 
 type ReviewRow = typeof reviews.$inferSelect
 
