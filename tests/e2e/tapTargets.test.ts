@@ -37,6 +37,9 @@ beforeAll(async () => {
     goodList: `gameId=${goods.gameId}`,
     BasicInformation: `gameId=${goods.gameId}`,
     orderDetail: `id=${order.id}`,
+    // The newest demo order is completed and not reviewed yet: the review form.
+    review: `orderId=${order.id}`,
+    seller: `goodsId=${goods.id}`,
     articleDetail: `id=${notice.id}`,
     newsDetail: `id=${notice.id}`,
     helpdetail: `id=${notice.id}`,
