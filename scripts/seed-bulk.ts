@@ -149,7 +149,7 @@ select
   ${pickSql(['buyer_pays', 'buyer_pays', 'buyer_pays', 'free', 'none'])},
   random() < 0.12,
   case when random() < 0.18 then jsonb_build_object('hourly', greatest(200, price / 400), 'daily', greatest(1000, price / 40),
-    'deposit', greatest(5000, price / 5)) end,
+    'deposit', greatest(5000, price / 5), 'minHours', 1, 'maxHours', 72, 'rules', '["logout_on_time"]'::jsonb) end,
   status, floor(random() * 2000 * q)::int, floor(random() * 60 * q)::int,
   listed - interval '2 hours', coalesce(sold, listed), case when status = 'pending_review' then null else listed end, sold
 from (

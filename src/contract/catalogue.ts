@@ -5,6 +5,7 @@
  * a `select *`.
  */
 import { Type, type Static } from 'typebox'
+import { RENT_LIMITS, RENT_RULE_LABELS } from './constants'
 import { Body, Id, literals, Money, Nullable, Time } from './schemas'
 
 /** The catalogue's pages: deeper than page 100 000 is nobody's browsing. */
@@ -226,15 +227,42 @@ export type GoodsStatus = (typeof GOODS_STATUSES)[number]
 export const PublicGoodsStatus = literals(['on_sale', 'in_trade', 'sold'] as const satisfies readonly GoodsStatus[])
 export type PublicGoodsStatus = Static<typeof PublicGoodsStatus>
 
+export const RentRule = literals(Object.keys(RENT_RULE_LABELS) as (keyof typeof RENT_RULE_LABELS)[], {
+  title: '租号规则',
+})
+export type RentRule = Static<typeof RentRule>
+
+/**
+ * 租号: what an hour and a day cost, the deposit held until the owner has checked the account back, the hours a
+ * rental may last, and the owner's rules (a fixed list, enforced by complaint). Written by the seller with the
+ * listing (RentOffer checks it); a listing with terms is for rent as well as for sale.
+ */
 export const RentTerms = Type.Object({
   /** Fen per hour. */
   hourly: Type.Integer(),
-  /** Fen per day. */
+  /** Fen per day (24 hours at the daily price when that is cheaper). */
   daily: Type.Integer(),
   /** Fen. */
   deposit: Type.Integer(),
+  minHours: Type.Integer(),
+  maxHours: Type.Integer(),
+  rules: Type.Array(Type.String()),
 })
 export type RentTerms = Static<typeof RentTerms>
+
+/** The seller's rent terms in a listing's request. */
+export const RentOffer = Type.Object(
+  {
+    hourly: Type.Integer({ title: '时租', minimum: 100, maximum: 10_000_000 }),
+    daily: Type.Integer({ title: '日租', minimum: 100, maximum: 100_000_000 }),
+    deposit: Type.Integer({ title: '押金', minimum: 0, maximum: 100_000_000 }),
+    minHours: Type.Integer({ title: '最短租期', minimum: RENT_LIMITS.minHours, maximum: RENT_LIMITS.maxHours }),
+    maxHours: Type.Integer({ title: '最长租期', minimum: RENT_LIMITS.minHours, maximum: RENT_LIMITS.maxHours }),
+    rules: Type.Array(RentRule, { title: '租号规则', maxItems: 6, uniqueItems: true }),
+  },
+  { title: '出租条件', additionalProperties: false },
+)
+export type RentOffer = Static<typeof RentOffer>
 
 /**
  * POST /web/good/allList body. Every filter is optional; they combine with AND. The result's `total` is

@@ -3,7 +3,7 @@
  * the commission preview, and the seller's own list with what each row allows. Money is integer fen.
  */
 import { Type, type Static } from 'typebox'
-import { AttributeField, GoodsCard, RegionNode, TemplateRow } from './catalogue'
+import { AttributeField, GoodsCard, RegionNode, RentOffer, TemplateRow } from './catalogue'
 import { PRICE_BOUNDS } from './constants'
 import { BlacklistRecord } from './trust'
 import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
@@ -100,6 +100,8 @@ export const ConsignmentRequest = Body({
   contact: SellerContact,
   credentials: Type.Optional(AccountCredentials),
   payout: PayoutAccount,
+  /** 同时出租: the rent terms; absent or null, the listing is for sale only. */
+  rent: Type.Optional(Type.Union([RentOffer, Type.Null()], { title: '出租条件' })),
 })
 export type ConsignmentRequest = Static<typeof ConsignmentRequest>
 

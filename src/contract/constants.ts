@@ -240,3 +240,18 @@ export const REVIEW_LIMITS = { text: 300, editDays: 7 }
 
 /** 搜索订阅: how many searches one user may keep, and how many new listings a daily message names. */
 export const SAVED_SEARCH_LIMITS = { perUser: 10, named: 3 }
+
+/**
+ * 租号: the rules an owner may set on a rental, from a fixed list the platform enforces by complaint, and the
+ * bounds of a rental — hours rented, the owner's check window after return, and how soon after the start a
+ * complaint that the account does not match (or its password is wrong) refunds the renter in full.
+ */
+export const RENT_RULE_LABELS = {
+  no_ranked: '禁止排位',
+  no_spending: '禁止消费充值',
+  logout_on_time: '到时下线',
+  no_profile_changes: '禁止修改资料',
+  no_cheats: '禁止外挂脚本',
+  no_sublet: '禁止转借他人',
+} as const
+export const RENT_LIMITS = { minHours: 1, maxHours: 720, checkHours: 2, fullRefundMinutes: 15 }

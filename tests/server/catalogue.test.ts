@@ -141,7 +141,7 @@ async function buildCatalogue() {
   ])
 
   const listed = (hoursAgo: number) => new Date(now - hoursAgo * HOUR)
-  const rent = { hourly: 500, daily: 3000, deposit: 10000 }
+  const rent = { hourly: 500, daily: 3000, deposit: 10000, minHours: 1, maxHours: 72, rules: ['logout_on_time'] }
   await insertGoods('g1', {
     title: '黄金 典藏号',
     description: '适合新手',

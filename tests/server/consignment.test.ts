@@ -135,6 +135,24 @@ describe('listing an account', () => {
     expect(events).toMatchObject([{ event: 'submit', fromStatus: null, toStatus: 'pending_review', actor: 'seller' }])
   })
 
+  test('同时出租: the rent terms are checked and kept; without them the listing is for sale only', async () => {
+    const me = await seller()
+    const rent = { hourly: 500, daily: 6_000, deposit: 20_000, minHours: 2, maxHours: 72, rules: ['logout_on_time'] }
+    const refused = async (over: Record<string, unknown>) => (await list(me, { rent: { ...rent, ...over } })).body.msg
+    expect(await refused({ daily: 400 })).toBe('日租不能低于时租')
+    expect(await refused({ daily: 12_100 })).toBe('日租不能高于 24 小时的时租')
+    expect(await refused({ minHours: 80 })).toBe('最短租期不能长于最长租期')
+    expect((await list(me, { rent: { ...rent, rules: ['随便写的'] } })).status).toBe(400)
+    expect((await list(me, { rent: { ...rent, hourly: 0 } })).status).toBe(400)
+
+    const offered = await list(me, { rent })
+    const [row] = await database.db.select().from(goods).where(eq(goods.id, offered.body.data.id))
+    expect(row.rent).toEqual(rent)
+    const plain = await list(me)
+    const [forSale] = await database.db.select().from(goods).where(eq(goods.id, plain.body.data.id))
+    expect(forSale.rent).toBeNull()
+  })
+
   test('a visitor is asked to sign in; an unverified user is sent to 实名认证', async () => {
     expect((await list(null)).status).toBe(401)
     const unverified = await createPerson(database)

@@ -18,7 +18,7 @@ import type {
   SellerContact,
   Settlement,
 } from '../../../src/contract/consignment'
-import type { AttributeField, AttributeValue } from '../../../src/contract/catalogue'
+import type { AttributeField, AttributeValue, RentOffer, RentTerms } from '../../../src/contract/catalogue'
 import { formatPrice } from '../../../src/contract/money'
 import {
   checkAlipayAccount,
@@ -162,6 +162,14 @@ function checkContact(contact: SellerContact): SellerContact {
   return { ...(phone ? { phone } : {}), ...(qq ? { qq } : {}), ...(weixin ? { weixin } : {}) }
 }
 
+/** 出租条件: a day no cheaper than an hour and no dearer than 24 of them; the shortest rental within the longest. */
+function checkRent(rent: RentOffer): RentTerms {
+  if (rent.daily < rent.hourly) invalid('rent.daily', '日租不能低于时租')
+  if (rent.daily > rent.hourly * 24) invalid('rent.daily', '日租不能高于 24 小时的时租')
+  if (rent.minHours > rent.maxHours) invalid('rent.minHours', '最短租期不能长于最长租期')
+  return { ...rent, rules: [...rent.rules] }
+}
+
 function checkCredentials(credentials: AccountCredentials): AccountCredentials {
   const account = cleanText('credentials.account', '游戏账号', credentials.account, 1)
   if (!credentials.password.trim()) invalid('credentials.password', '请填写游戏密码')
@@ -224,6 +232,7 @@ export async function checkedListing(deps: ConsignmentDeps, userId: number, body
     contact: checkContact(body.contact),
     accountSource: body.accountSource,
     guaranteeMaterials: body.guaranteeMaterials,
+    rent: body.rent ? checkRent(body.rent) : null,
   }
   const credentials = body.credentials && checkCredentials(body.credentials)
   const payout = checkPayout(body.payout, realName)
