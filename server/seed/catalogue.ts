@@ -362,7 +362,10 @@ export async function seedCatalogue(db: Executor, options: SeedCatalogueOptions)
                 deposit: Math.max(5000, Math.round(price / 5 / 100) * 100),
                 minHours: random.next() < 0.5 ? 1 : 2,
                 maxHours: random.next() < 0.5 ? 72 : 168,
-                rules: random.next() < 0.5 ? ['logout_on_time', 'no_spending'] : ['logout_on_time', 'no_ranked', 'no_sublet'],
+                rules:
+                  random.next() < 0.5
+                    ? ['logout_on_time', 'no_spending']
+                    : ['logout_on_time', 'no_ranked', 'no_sublet'],
               }
             : null
         carriers.push(path.names[1])
