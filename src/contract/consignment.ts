@@ -3,7 +3,7 @@
  * the commission preview, and the seller's own list with what each row allows. Money is integer fen.
  */
 import { Type, type Static } from 'typebox'
-import { AttributeField, GoodsCard, RegionNode, RentOffer, TemplateRow } from './catalogue'
+import { AttributeField, GoodsCard, RegionNode, RentOffer, RentTerms, TemplateRow } from './catalogue'
 import { PRICE_BOUNDS } from './constants'
 import { BlacklistRecord } from './trust'
 import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
@@ -280,5 +280,6 @@ export const ConsignmentDetail = Type.Object({
   contact: Type.Object(SellerContact.properties),
   hasCredentials: Type.Boolean(),
   payout: Nullable(Type.Object(PayoutAccount.properties)),
+  rent: Nullable(RentTerms),
 })
 export type ConsignmentDetail = Static<typeof ConsignmentDetail>

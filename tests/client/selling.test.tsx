@@ -294,9 +294,44 @@ describe('BasicInformation (基本信息)', () => {
       contact: { qq: '12345678' },
       credentials: { account: 'wz01', password: 'S3cret-pass!' },
       payout: { alipayAccount: '13800138000', name: '张三' },
+      rent: null,
     })
     await waitFor(() => expect(window.location.pathname).toBe('/index/other/Mybrowsing'))
     expect(Taro.getStorageSync('sellDraft:1')).toBeFalsy()
+  })
+
+  it('出售并出租: the rent terms are checked as typed and sent in fen and hours with the rules', async () => {
+    keepDraft('888')
+    const api = mockApi({
+      ...listingForm({ price: 88_800, commission: 5_000, net: 83_800, rateBps: 500, min: 5_000 }),
+      'POST /need/consignment': () => ({ code: 200, data: { id: 5, status: 'pending_review' } }),
+      'GET /need/myConsignment': () => ({ code: 200, rows: [], total: 0 }),
+    })
+    renderApp('/index/BasicInformation?gameId=1')
+    await waitFor(() => expect(text('.basic-information')).toContain('安卓 / 微信'))
+    await clickButton('下一步')
+    await typeInto('游戏密码', 'S3cret-pass!')
+    const chip = (role: string, label: string) =>
+      [...page().querySelectorAll(`[role=${role}]`)].find((el) => el.textContent === label) as Element
+    fireEvent.click(chip('radio', '出售并出租'))
+    await typeInto('时租', '5')
+    await typeInto('日租', '200')
+    await waitFor(() => expect(text('.basic-information')).toContain('日租不能高于 24 小时的时租'))
+    expect(page().querySelector('.submit-bar__button')?.hasAttribute('disabled')).toBe(true)
+    await typeInto('日租', '60')
+    await typeInto('押金', '200')
+    await typeInto('最短租期', '2')
+    fireEvent.click(chip('checkbox', '禁止排位'))
+    await clickButton('提交审核')
+    await waitFor(() => expect(callsTo(api, 'POST /need/consignment')).toHaveLength(1))
+    expect((callsTo(api, 'POST /need/consignment')[0].data as { rent: unknown }).rent).toEqual({
+      hourly: 500,
+      daily: 6_000,
+      deposit: 20_000,
+      minHours: 2,
+      maxHours: 72,
+      rules: ['no_ranked', 'logout_on_time'],
+    })
   })
 
   /**

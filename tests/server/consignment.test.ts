@@ -148,6 +148,9 @@ describe('listing an account', () => {
     const offered = await list(me, { rent })
     const [row] = await database.db.select().from(goods).where(eq(goods.id, offered.body.data.id))
     expect(row.rent).toEqual(rent)
+    // 编辑重提 reads them back.
+    const back = await call('GET', `/api/need/consignment/${offered.body.data.id}`, { token: me.token })
+    expect(back.body.data.rent).toEqual(rent)
     const plain = await list(me)
     const [forSale] = await database.db.select().from(goods).where(eq(goods.id, plain.body.data.id))
     expect(forSale.rent).toBeNull()

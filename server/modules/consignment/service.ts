@@ -598,6 +598,7 @@ export async function consignmentDetail(deps: ConsignmentDeps, viewer: Viewer, i
     guaranteeMaterials: row.guaranteeMaterials,
     contact: row.contact as SellerContact,
     hasCredentials: Boolean(credentials),
+    rent: row.rent,
     payout: maskedPayout(deps, row),
   }
 }

@@ -7,6 +7,7 @@ import type { ConsignmentDetail, FeePreview } from '@/contract/consignment'
 import type { RecyclePublishMode } from '@/contract/recycling'
 import { formatPrice } from '@/contract/money'
 import type { Draft, FormMode } from './draft'
+import RentSection from './RentSection'
 
 /** 竞价回收's publish modes: 官方代售+竞价回收 — whoever comes first, a buyer or a merchant's quote, ends the other. */
 const PUBLISH_MODES: { value: RecyclePublishMode; label: string }[] = [
@@ -99,6 +100,7 @@ export default function ListingSections(props: {
           onChange={(materials) => set({ materials })}
         />
       </Field>
+      {mode === 'sell' && <RentSection draft={draft} set={set} problems={problems} />}
       <InputField
         label="标题"
         value={title}

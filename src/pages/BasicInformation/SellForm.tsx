@@ -15,7 +15,7 @@ import ImageUploader from '@/components/ImageUploader'
 import RegionCascade, { REGION_LEVELS, regionLabel } from '@/components/RegionCascade'
 import Skeleton from '@/components/Skeleton'
 import SubmitBar from '@/components/SubmitBar'
-import type { AttributeField, AttributeTemplate, Game } from '@/contract/catalogue'
+import type { AttributeField, AttributeTemplate, Game, RentRule } from '@/contract/catalogue'
 import type { ConsignmentDetail, ConsignmentRequest, FeePreview } from '@/contract/consignment'
 import type { RecycleTerms } from '@/contract/recycling'
 import { PRICE_BOUNDS } from '@/contract/constants'
@@ -30,6 +30,7 @@ import { allGames } from '@/utils/games'
 import AttributeInput from './AttributeInput'
 import { draftKey, EMPTY, type Draft, type FormMode } from './draft'
 import ListingSections from './ListingSections'
+import { rentOffer, rentProblems } from './RentSection'
 import './index.scss'
 import { showDialog } from '@/utils/dialog'
 
@@ -153,6 +154,17 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
           descriptionEdited: true,
           cover: data.coverImage ? [data.coverImage] : [],
           images: data.images,
+          ...(data.rent
+            ? {
+                rentOn: true,
+                rentHourly: fenToYuan(data.rent.hourly),
+                rentDaily: fenToYuan(data.rent.daily),
+                rentDeposit: fenToYuan(data.rent.deposit),
+                rentMinHours: String(data.rent.minHours),
+                rentMaxHours: String(data.rent.maxHours),
+                rentRules: data.rent.rules as RentRule[],
+              }
+            : {}),
         }))
       },
       (error) => toastError(error, '商品加载失败'),
@@ -247,6 +259,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
         password: password || (editing && !draft.account) ? '' : '请填写游戏密码',
         alipayAccount: draft.alipayAccount ? '' : '请填写收款支付宝账号',
         payeeName: draft.payeeName ? '' : '请填写收款人姓名（须与实名认证一致）',
+        ...(mode === 'sell' ? rentProblems(draft) : {}),
       }
 
   const request = (): ConsignmentRequest => ({
@@ -271,6 +284,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
     },
     ...(draft.account || password ? { credentials: { account: draft.account.trim(), password } } : {}),
     payout: { alipayAccount: draft.alipayAccount.trim(), name: draft.payeeName.trim() },
+    ...(mode === 'sell' ? { rent: rentOffer(draft) } : {}),
   })
 
   const submit = async () => {

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import type { RegionNode } from '@/contract/catalogue'
+import type { RegionNode, RentRule } from '@/contract/catalogue'
 import type { AccountSource } from '@/contract/consignment'
 import type { RecyclePublishMode } from '@/contract/recycling'
 
@@ -29,6 +29,14 @@ export interface Draft {
   /** 竞价回收: only to merchants, or listed for sale as well (官方代售+竞价回收) at `salePrice`. */
   publishMode: RecyclePublishMode
   salePrice: string
+  /** 同时出租: the rent terms as typed (yuan, hours) and the owner's rules. */
+  rentOn: boolean
+  rentHourly: string
+  rentDaily: string
+  rentDeposit: string
+  rentMinHours: string
+  rentMaxHours: string
+  rentRules: RentRule[]
 }
 
 export const EMPTY: Draft = {
@@ -52,6 +60,13 @@ export const EMPTY: Draft = {
   windowMinutes: '1440',
   publishMode: 'recycle',
   salePrice: '',
+  rentOn: false,
+  rentHourly: '',
+  rentDaily: '',
+  rentDeposit: '',
+  rentMinHours: '1',
+  rentMaxHours: '72',
+  rentRules: ['logout_on_time'],
 }
 
 /** 基本信息 lists an account for sale; 竞价回收 offers it to merchants; 估价 only asks what it is worth. */
