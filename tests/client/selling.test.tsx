@@ -264,7 +264,8 @@ describe('BasicInformation (基本信息)', () => {
     'POST /need/consignment/fee': () => ({ code: 200, data: fee }),
   })
 
-  it('restores the draft, previews the fee, suggests the title and lists the account; the password never reaches storage', async () => {
+  /** 基本信息 at step 2 with the draft above (¥888), listing as a verified seller. */
+  async function sellFormAtStep2() {
     keepDraft('888')
     const api = mockApi({
       ...listingForm({ price: 88_800, commission: 5_000, net: 83_800, rateBps: 500, min: 5_000 }),
@@ -274,6 +275,11 @@ describe('BasicInformation (基本信息)', () => {
     renderApp('/index/BasicInformation?gameId=1')
     await waitFor(() => expect(text('.basic-information')).toContain('安卓 / 微信'))
     await clickButton('下一步')
+    return api
+  }
+
+  it('restores the draft, previews the fee, suggests the title and lists the account; the password never reaches storage', async () => {
+    const api = await sellFormAtStep2()
     await waitFor(() => expect(text('.basic-information__fee')).toContain('成交后到手 ¥838.00'))
     expect(page().querySelector('.submit-bar__button')?.hasAttribute('disabled')).toBe(true)
     await typeInto('游戏密码', 'S3cret-pass!')
@@ -301,15 +307,7 @@ describe('BasicInformation (基本信息)', () => {
   })
 
   it('出售并出租: the rent terms are checked as typed and sent in fen and hours with the rules', async () => {
-    keepDraft('888')
-    const api = mockApi({
-      ...listingForm({ price: 88_800, commission: 5_000, net: 83_800, rateBps: 500, min: 5_000 }),
-      'POST /need/consignment': () => ({ code: 200, data: { id: 5, status: 'pending_review' } }),
-      'GET /need/myConsignment': () => ({ code: 200, rows: [], total: 0 }),
-    })
-    renderApp('/index/BasicInformation?gameId=1')
-    await waitFor(() => expect(text('.basic-information')).toContain('安卓 / 微信'))
-    await clickButton('下一步')
+    const api = await sellFormAtStep2()
     await typeInto('游戏密码', 'S3cret-pass!')
     const chip = (role: string, label: string) =>
       [...page().querySelectorAll(`[role=${role}]`)].find((el) => el.textContent === label) as Element
