@@ -534,6 +534,39 @@ describe('goodList', () => {
 
 // ---- VirtualList ----------------------------------------------------------------------------------------
 
+describe('租号 (hire)', () => {
+  const rent = { hourly: 500, daily: 6_000, deposit: 20_000, minHours: 2, maxHours: 72, rules: ['logout_on_time'] }
+
+  it('explains renting, and a game opens its rentable listings with their hourly price and deposit', async () => {
+    const api = mockApi({
+      ...catalogueApi,
+      'POST /web/good/allList': (body: unknown) => ({ ...allList(body), rows: [card(3, { rent })], total: 1 }),
+    })
+    renderApp('/index/hire')
+    await waitFor(() => expect(page().querySelector('.steps-intro__title')?.textContent).toBe('租号'))
+    fireEvent.click(await find('[aria-label="王者荣耀"]'))
+    await waitFor(() => expect(pathname()).toBe('/index/goodList?gameId=1&mode=hire'))
+    await waitFor(() => expect(lastListBody(api)).toMatchObject({ gameId: 1, rentable: true }))
+    await waitFor(() =>
+      expect(page().querySelector('.goods-card__note')?.textContent).toBe('¥5.00/小时 · 押金 ¥200.00'),
+    )
+    expect(summary()).toContain('租号专区')
+  })
+
+  it('goodDetail shows a rentable listing’s terms and rules', async () => {
+    mockApi({ ...catalogueApi, 'GET /web/good/7': () => ({ code: 200, data: detail(7, { rent }) }) })
+    renderApp('/index/goodDetail?id=7')
+    await waitFor(() => expect(page().querySelector('.rent-terms')).not.toBeNull())
+    expect([...page().querySelectorAll('.rent-terms__value')].map((el) => el.textContent)).toEqual([
+      '¥5.00 / 小时',
+      '¥60.00 / 天',
+      '¥200.00（归还验号后退还）',
+      '2–72 小时',
+    ])
+    expect(page().querySelector('.rent-terms__rule')?.textContent).toBe('到时下线')
+  })
+})
+
 describe('VirtualList', () => {
   const testUtils = new TestUtils()
   afterEach(() => testUtils.unmout())

@@ -13,6 +13,7 @@ import LazyImage from '@/components/LazyImage'
 import { useNotices } from '@/components/NoticeArticle'
 import PriceTag from '@/components/PriceTag'
 import PurchaseNotice, { purchaseNoticeMuted } from '@/components/PurchaseNotice'
+import RentTermsCard from '@/components/RentTermsCard'
 import QqGroups from '@/components/QqGroups'
 import RichContent from '@/components/RichContent'
 import ShareButton from '@/components/ShareButton'
@@ -244,6 +245,13 @@ function Detail({ goods, similar, onChange, resumeBuy }: DetailProps) {
           <TrustLine icon="check" title="平台自营" text="官方收购、验号，客服全程跟进" />
         )}
       </View>
+
+      {goods.rent && (
+        <View className="good-detail__card">
+          <Text className="good-detail__section">可租号</Text>
+          <RentTermsCard rent={goods.rent} />
+        </View>
+      )}
 
       <FairPriceCard goodsId={goods.id} price={goods.price} />
 

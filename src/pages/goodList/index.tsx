@@ -11,6 +11,7 @@ import Icon from '@/components/Icon'
 import PullRefresh from '@/components/PullRefresh'
 import ListFooter from '@/components/ListFooter'
 import RegionCascade, { regionLabel, REGION_LEVELS } from '@/components/RegionCascade'
+import { rentSummary } from '@/components/RentTermsCard'
 import VirtualList from '@/components/VirtualList'
 import type {
   AttributeField,
@@ -344,7 +345,13 @@ function GoodsList({ params, initial, onOpen }: GoodsListProps) {
             items={rows}
             rowHeight={GOODS_ROW_HEIGHT}
             itemKey={(g) => g.id}
-            renderItem={(g) => <GoodsCard goods={g} onClick={() => onOpen(g.id)} />}
+            renderItem={(g) => (
+              <GoodsCard
+                goods={g}
+                note={rentable && g.rent ? rentSummary(g.rent) : undefined}
+                onClick={() => onOpen(g.id)}
+              />
+            )}
             onEndReached={loadMore}
           />
           <ListFooter status={status} hasMore={hasMore} onMore={loadMore} onRetry={retry} />

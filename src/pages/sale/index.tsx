@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react'
-import { Text, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { listContacts } from '@/api/trust'
 import ContactCard from '@/components/ContactCard'
 import EmptyState from '@/components/EmptyState'
 import GamePicker from '@/components/GamePicker'
-import GlyphIcon, { type GlyphName } from '@/components/GlyphIcon'
 import Sheet from '@/components/Sheet'
 import Skeleton from '@/components/Skeleton'
+import StepsIntro, { IntroLink, type IntroStep } from '@/components/StepsIntro'
 import type { ServiceContact } from '@/contract/trust'
 import MainShell from '@/layouts/MainShell'
 import { openPage } from '@/navigation'
 import './index.scss'
 
-const STEPS: { icon: GlyphName; title: string; text: string }[] = [
+const STEPS: IntroStep[] = [
   { icon: 'shield', title: '发布账号', text: '填写账号资料和底价，账号密码加密保存' },
   { icon: 'clock', title: '号商密封报价', text: '报价时长内号商互相看不到报价，也看不到底价' },
   { icon: 'check', title: '选择成交', text: '截止后 24 小时内选一个不低于底价的报价，担保交易后打款' },
@@ -23,31 +23,10 @@ export default function SalePage() {
   const [contactsOpen, setContactsOpen] = useState(false)
   return (
     <MainShell>
-      <View className="sale">
-        <View className="sale__intro">
-          <Text className="sale__title">竞价回收</Text>
-          {STEPS.map((step, i) => (
-            <View key={step.title} className="sale__step">
-              <GlyphIcon name={step.icon} size={40} className="sale__step-icon" />
-              <View className="sale__step-text">
-                <Text className="sale__step-title">
-                  {i + 1}. {step.title}
-                </Text>
-                <Text className="sale__step-caption">{step.text}</Text>
-              </View>
-            </View>
-          ))}
-          <View className="sale__links">
-            <View className="sale__link" role="link" onClick={() => openPage('myJingjiahuishou')}>
-              <Text>我的回收单 ›</Text>
-            </View>
-            <View className="sale__link" role="button" onClick={() => setContactsOpen(true)}>
-              <Text>回收客服 ›</Text>
-            </View>
-          </View>
-        </View>
-        <Text className="sale__pick">选择要回收的游戏</Text>
-      </View>
+      <StepsIntro title="竞价回收" steps={STEPS} next="选择要回收的游戏">
+        <IntroLink label="我的回收单" onClick={() => void openPage('myJingjiahuishou')} />
+        <IntroLink label="回收客服" role="button" onClick={() => setContactsOpen(true)} />
+      </StepsIntro>
       <GamePicker onPick={(game) => void openPage('jingjiahuishou', { gameId: game.id })} />
       {contactsOpen && (
         <Sheet title="回收客服" onClose={() => setContactsOpen(false)}>
