@@ -46,9 +46,10 @@ it('the demo buyer completes a purchase with 找回包赔', async () => {
   buyerToken = await api.signIn('buyer', 'buyer2026')
   before = (await api.json<ClaimStats>('/api/web/claims/stats')).data
   const mine = await api.json<never>('/api/need/myConsignment?status=on_sale&pageSize=50', authed(sellerToken))
-  const { rows } = mine as unknown as { rows: { id: number; price: number }[] }
-  const listing = rows.at(-1)!
-  otherListing = rows[0].id
+  const { rows } = mine as unknown as { rows: { id: number; guarantee: string }[] }
+  // The oldest that can carry 找回包赔 (other walks buy and list the seller's accounts meanwhile).
+  const listing = rows.findLast((row) => row.guarantee !== 'none')!
+  otherListing = rows.find((row) => row.id !== listing.id)!.id
   const ordered = await api.json<{ id: number; no: string }>(
     '/api/order',
     authed(buyerToken, 'POST', { goodsId: listing.id, guaranteeType: 'retrieval', payMode: 'full', agree: true }),

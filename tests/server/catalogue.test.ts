@@ -418,7 +418,7 @@ describe('POST /api/web/good/allList', () => {
       accountType: 'consign',
       guarantee: 'buyer_pays',
       specialOffer: true,
-      rent: { hourly: 500, daily: 3000, deposit: 10000 },
+      rent: { hourly: 500, daily: 3000, deposit: 10000, minHours: 1, maxHours: 72, rules: ['logout_on_time'] },
       status: 'on_sale',
       views: 0,
       favourites: 0,
