@@ -537,7 +537,7 @@ describe('goodList', () => {
 describe('租号 (hire)', () => {
   const rent = { hourly: 500, daily: 6_000, deposit: 20_000, minHours: 2, maxHours: 72, rules: ['logout_on_time'] }
 
-  it('explains renting, and a game opens its rentable listings with their hourly price and deposit', async () => {
+  it('explains renting, and a game opens its rentable listings priced by the hour, with the deposit', async () => {
     const api = mockApi({
       ...catalogueApi,
       'POST /web/good/allList': (body: unknown) => ({ ...allList(body), rows: [card(3, { rent })], total: 1 }),
@@ -547,9 +547,8 @@ describe('租号 (hire)', () => {
     fireEvent.click(await find('[aria-label="王者荣耀"]'))
     await waitFor(() => expect(pathname()).toBe('/index/goodList?gameId=1&mode=hire'))
     await waitFor(() => expect(lastListBody(api)).toMatchObject({ gameId: 1, rentable: true }))
-    await waitFor(() =>
-      expect(page().querySelector('.goods-card__note')?.textContent).toBe('¥5.00/小时 · 押金 ¥200.00'),
-    )
+    await waitFor(() => expect(page().querySelector('.goods-card__note')?.textContent).toBe('押金 ¥200.00'))
+    expect(page().querySelector('.goods-card .price-tag')?.getAttribute('aria-label')).toBe('¥5.00/小时')
     expect(summary()).toContain('租号专区')
   })
 

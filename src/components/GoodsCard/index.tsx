@@ -44,6 +44,8 @@ interface GoodsCardProps {
   goods: Goods
   /** `row`: cover left, for lists (fixed height); `tile`: cover on top, for grids and carousels. */
   variant?: 'row' | 'tile'
+  /** The price shown, when not the listing's (租号: the hourly rent). */
+  price?: { fen: number; unit: string }
   /** Bottom-right hint text; defaults to the view count. */
   note?: string
   /** Replaces the note, e.g. a remove button. */
@@ -54,7 +56,8 @@ interface GoodsCardProps {
 }
 
 /** A listing as a card: cover 4:3, two-line title, region, badges, price bottom-left (DESIGN.md). */
-export default function GoodsCard({ goods, variant = 'row', note, extra, lazy = true, onClick }: GoodsCardProps) {
+export default function GoodsCard(props: GoodsCardProps) {
+  const { goods, variant = 'row', price, note, extra, lazy = true, onClick } = props
   const mark = STATUS_MARK[goods.status]
   const region = [goods.gameName, ...goods.regionNames].filter(Boolean).join(' · ')
   const cover = (
@@ -75,7 +78,7 @@ export default function GoodsCard({ goods, variant = 'row', note, extra, lazy = 
         <View className="goods-tile__body">
           <Text className="goods-tile__title">{goods.title}</Text>
           <Text className="goods-tile__region">{region}</Text>
-          <PriceTag fen={goods.price} size="small" muted={Boolean(mark)} />
+          <PriceTag fen={price?.fen ?? goods.price} unit={price?.unit} size="small" muted={Boolean(mark)} />
         </View>
       </View>
     )
@@ -103,7 +106,7 @@ export default function GoodsCard({ goods, variant = 'row', note, extra, lazy = 
           </View>
         )}
         <View className="goods-card__bottom">
-          <PriceTag fen={goods.price} muted={Boolean(mark)} />
+          <PriceTag fen={price?.fen ?? goods.price} unit={price?.unit} muted={Boolean(mark)} />
           {extra ?? <Text className="goods-card__note">{note ?? `${goods.views} 人看过`}</Text>}
         </View>
       </View>

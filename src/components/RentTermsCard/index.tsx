@@ -4,8 +4,11 @@ import { RENT_RULE_LABELS } from '@/contract/constants'
 import { formatPrice } from '@/contract/money'
 import './index.scss'
 
-/** A rentable listing's price in a line (the goods list in 租号 mode). */
-export const rentSummary = (rent: RentTerms) => `${formatPrice(rent.hourly)}/小时 · 押金 ${formatPrice(rent.deposit)}`
+/** A rentable listing on a card of the goods list in 租号 mode: the hourly rent as its price, the deposit beside. */
+export const rentCard = (rent: RentTerms) => ({
+  price: { fen: rent.hourly, unit: '/小时' },
+  note: `押金 ${formatPrice(rent.deposit)}`,
+})
 
 const ruleLabel = (rule: string) => RENT_RULE_LABELS[rule as keyof typeof RENT_RULE_LABELS] ?? rule
 

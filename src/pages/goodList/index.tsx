@@ -11,7 +11,7 @@ import Icon from '@/components/Icon'
 import PullRefresh from '@/components/PullRefresh'
 import ListFooter from '@/components/ListFooter'
 import RegionCascade, { regionLabel, REGION_LEVELS } from '@/components/RegionCascade'
-import { rentSummary } from '@/components/RentTermsCard'
+import { rentCard } from '@/components/RentTermsCard'
 import VirtualList from '@/components/VirtualList'
 import type {
   AttributeField,
@@ -346,11 +346,7 @@ function GoodsList({ params, initial, onOpen }: GoodsListProps) {
             rowHeight={GOODS_ROW_HEIGHT}
             itemKey={(g) => g.id}
             renderItem={(g) => (
-              <GoodsCard
-                goods={g}
-                note={rentable && g.rent ? rentSummary(g.rent) : undefined}
-                onClick={() => onOpen(g.id)}
-              />
+              <GoodsCard goods={g} {...(rentable && g.rent ? rentCard(g.rent) : {})} onClick={() => onOpen(g.id)} />
             )}
             onEndReached={loadMore}
           />
