@@ -48,17 +48,16 @@ interface MultiChoiceChipsProps<T extends string | number> {
   options: Option<T>[]
   values: T[]
   onChange: (values: T[]) => void
-  /** At most this many on; a further tap says so through `onFull`. */
-  max: number
-  onFull: () => void
+  /** At most this many on, a further tap saying so through `onFull`; without a limit, any number. */
+  limit?: { max: number; onFull: () => void }
 }
 
 /** Several choices among a few options: each chip toggles, in the options' order. */
 export function MultiChoiceChips<T extends string | number>(props: MultiChoiceChipsProps<T>) {
-  const { label, options, values, onChange, max, onFull } = props
+  const { label, options, values, onChange, limit } = props
   const toggle = (value: T) => {
     if (values.includes(value)) onChange(values.filter((v) => v !== value))
-    else if (values.length >= max) onFull()
+    else if (limit && values.length >= limit.max) limit.onFull()
     else onChange(options.map((o) => o.value).filter((v) => v === value || values.includes(v)))
   }
   return (

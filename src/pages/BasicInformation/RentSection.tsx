@@ -130,8 +130,6 @@ export default function RentSection(props: {
               options={RULES}
               values={draft.rentRules}
               onChange={(rentRules) => set({ rentRules })}
-              max={RULES.length}
-              onFull={() => undefined}
             />
           </Field>
         </>

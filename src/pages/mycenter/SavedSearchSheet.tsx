@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react'
 import { Switch, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { deleteSavedSearch, listSavedSearches, setSearchAlerts } from '@/api/catalogue'
@@ -6,28 +5,16 @@ import { toastError } from '@/api/request'
 import EmptyState from '@/components/EmptyState'
 import Sheet from '@/components/Sheet'
 import Skeleton from '@/components/Skeleton'
-import type { SavedSearches } from '@/contract/catalogue'
 import { SAVED_SEARCH_LIMITS } from '@/contract/constants'
 import { openPage } from '@/navigation'
+import { useRecord } from '@/utils/useRecord'
 
 /**
  * 搜索订阅: the daily new-listings messages switched on or off, and the user's saved searches — each opens the
  * list with its filters, or is removed.
  */
 export default function SavedSearchSheet({ onClose }: { onClose: () => void }) {
-  const [saved, setSaved] = useState<SavedSearches | null>(null)
-  const [failed, setFailed] = useState(false)
-  const load = useCallback(() => {
-    listSavedSearches().then(
-      ({ data }) => {
-        setSaved(data)
-        setFailed(false)
-      },
-      () => setFailed(true),
-    )
-  }, [])
-  useEffect(load, [load])
-
+  const { item: saved, setItem: setSaved, failed, reload: load } = useRecord(listSavedSearches, '')
   const toggle = async (on: boolean) => {
     if (!saved) return
     setSaved({ ...saved, alerts: on })
@@ -51,7 +38,7 @@ export default function SavedSearchSheet({ onClose }: { onClose: () => void }) {
   return (
     <Sheet title="搜索订阅" onClose={onClose}>
       {failed ? (
-        <EmptyState text="加载失败，请检查网络" action={{ label: '重试', onClick: load }} />
+        <EmptyState text={failed} action={{ label: '重试', onClick: load }} />
       ) : !saved ? (
         <Skeleton className="saved-searches__skeleton" />
       ) : (

@@ -127,8 +127,6 @@ function ReviewForm({ orderId, review, children }: { orderId: number; review: My
             options={REVIEW_TAGS.map((tag) => ({ value: tag, label: tag }))}
             values={tags}
             onChange={setTags}
-            max={REVIEW_TAGS.length}
-            onFull={() => undefined}
           />
         </Field>
         <AreaField

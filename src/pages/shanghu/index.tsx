@@ -195,8 +195,10 @@ function MerchantForm({
             options={games.map((g) => ({ value: g.id, label: g.name }))}
             values={gameIds}
             onChange={setGameIds}
-            max={MAX_GAMES}
-            onFull={() => void Taro.showToast({ title: `最多选择 ${MAX_GAMES} 个游戏`, icon: 'none' })}
+            limit={{
+              max: MAX_GAMES,
+              onFull: () => void Taro.showToast({ title: `最多选择 ${MAX_GAMES} 个游戏`, icon: 'none' }),
+            }}
           />
         )}
       </Field>
