@@ -1,6 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core'
 import { apiClient, authed } from './setup/api'
-import { DESKTOP, openBrowser, topPage, usePage, useToken, watchErrors } from './setup/browser'
+import { DESKTOP, topPage, usePage, useToken } from './setup/browser'
 import { payAtLocalCashier, uploadCover } from './setup/forms'
 import { e2eBaseUrl } from './setup/server'
 
@@ -14,24 +13,17 @@ import { e2eBaseUrl } from './setup/server'
 const baseUrl = e2eBaseUrl()
 const api = apiClient(baseUrl)
 const phone = usePage()
+/** The staff console, at a desk. */
+const desk = usePage(undefined, DESKTOP)
 const top = () => topPage(phone.page)
 
-let desk: BrowserContext
-let console_: Page
-let consoleErrors: string[] = []
 let buyerToken = ''
 let sellerToken = ''
 let orderId = 0
 let orderNo = ''
 let paid = 0
 
-beforeAll(async () => {
-  desk = await openBrowser(undefined, DESKTOP)
-  console_ = await desk.newPage()
-  consoleErrors = watchErrors(console_)
-  await console_.emulateMedia({ reducedMotion: 'reduce' })
-})
-afterAll(() => desk?.close())
+beforeAll(() => desk.page.emulateMedia({ reducedMotion: 'reduce' }))
 
 /** The room's messages as the phone shows them. */
 const room = () => top().getByRole('log', { name: '交易群消息' })
@@ -85,21 +77,21 @@ it('the seller writes a QQ number and the buyer sees it masked, with the warning
 
 it('a service agent hands over from the console and the card appears live on the buyer’s phone', async () => {
   const code = await api.totpCode('service')
-  await console_.goto(`${baseUrl}/admin/`)
-  await console_.getByPlaceholder('用户名').fill('service')
-  await console_.getByPlaceholder('密码').fill('service2026')
-  await console_.getByPlaceholder(/动态码/).fill(code)
-  await console_.getByRole('button', { name: '登录' }).click()
-  await console_.getByRole('menuitem', { name: '工作台' }).waitFor()
-  await console_.goto(`${baseUrl}/admin/orders?no=${orderNo}`)
-  await console_.locator('.ant-table-row', { hasText: orderNo }).getByText('处理', { exact: true }).click()
-  const drawer = console_.locator('.ant-drawer-content')
+  await desk.page.goto(`${baseUrl}/admin/`)
+  await desk.page.getByPlaceholder('用户名').fill('service')
+  await desk.page.getByPlaceholder('密码').fill('service2026')
+  await desk.page.getByPlaceholder(/动态码/).fill(code)
+  await desk.page.getByRole('button', { name: '登录' }).click()
+  await desk.page.getByRole('menuitem', { name: '工作台' }).waitFor()
+  await desk.page.goto(`${baseUrl}/admin/orders?no=${orderNo}`)
+  await desk.page.locator('.ant-table-row', { hasText: orderNo }).getByText('处理', { exact: true }).click()
+  const drawer = desk.page.locator('.ant-drawer-content')
   // Staff read the room as written.
   await drawer.getByRole('log', { name: '交易群消息' }).getByText('2845561234', { exact: false }).waitFor()
   for (const label of await drawer.locator('.ant-checkbox-wrapper').all()) await label.click()
   await drawer.getByRole('button', { name: '移交给买家' }).click()
-  await console_.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click()
-  await console_.getByText('已移交，买家可以查看账号').waitFor()
+  await desk.page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click()
+  await desk.page.getByText('已移交，买家可以查看账号').waitFor()
 
   await room().getByRole('group', { name: '客服已移交账号，请买家验号后确认收货' }).waitFor()
 })
@@ -126,21 +118,21 @@ it('the buyer opens 申请售后 with a screenshot and the case shows its deadli
 
 it('the agent refunds half from the 售后 queue; the buyer sees it and the ledger verifies', async () => {
   const { page } = phone
-  await console_.goto(`${baseUrl}/admin/aftersale`)
-  const row = console_.locator('.ant-table-row', { hasText: orderNo })
+  await desk.page.goto(`${baseUrl}/admin/aftersale`)
+  const row = desk.page.locator('.ant-table-row', { hasText: orderNo })
   await row.getByText('待卖家回复').waitFor()
   await row.getByText('处理', { exact: true }).click()
-  const drawer = console_.locator('.ant-drawer-content')
+  const drawer = desk.page.locator('.ant-drawer-content')
   await drawer.getByText('登录后发现账号绑定手机被改回').waitFor()
   await drawer.getByRole('img', { name: '凭证截图' }).waitFor()
   await drawer.getByRole('button', { name: '处理' }).click()
-  const form = console_.locator('.ant-modal-content', { hasText: '处理售后' })
+  const form = desk.page.locator('.ant-modal-content', { hasText: '处理售后' })
   await form.getByLabel('部分退款').check()
   const half = Math.floor(paid / 2)
   await form.getByRole('spinbutton').fill((half / 100).toFixed(2))
   await form.getByRole('textbox').fill('核实账号被找回，卖家承担一半')
   await form.getByRole('button', { name: '提交处理' }).click()
-  await console_.getByText('已处理，买卖双方会收到通知').waitFor()
+  await desk.page.getByText('已处理，买卖双方会收到通知').waitFor()
   await drawer
     .locator('.ant-descriptions-item-content')
     .getByText(/^部分退款 ¥[\d,.]+：核实账号被找回/)
@@ -164,5 +156,5 @@ it('the agent refunds half from the 售后 queue; the buyer sees it and the ledg
   expect(report.data.problems).toEqual([])
   expect(report.data.ok).toBe(true)
   expect(phone.errors).toEqual([])
-  expect(consoleErrors).toEqual([])
+  expect(desk.errors).toEqual([])
 }, 120_000)

@@ -1,8 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core'
 import type { ClaimStats } from '../../src/contract/claims'
 import type { SellerCard } from '../../src/contract/reviews'
 import { apiClient, authed } from './setup/api'
-import { DESKTOP, openBrowser, topPage, usePage, useToken, watchErrors } from './setup/browser'
+import { DESKTOP, topPage, usePage, useToken } from './setup/browser'
 import { payAtLocalCashier, uploadCover } from './setup/forms'
 import { e2eBaseUrl } from './setup/server'
 
@@ -16,11 +15,10 @@ import { e2eBaseUrl } from './setup/server'
 const baseUrl = e2eBaseUrl()
 const api = apiClient(baseUrl)
 const phone = usePage()
+/** The staff console, at a desk. */
+const desk = usePage(undefined, DESKTOP)
 const top = () => topPage(phone.page)
 
-let desk: BrowserContext
-let console_: Page
-let consoleErrors: string[] = []
 let buyerToken = ''
 let orderId = 0
 let orderNo = ''
@@ -30,13 +28,7 @@ let sellerToken = ''
 /** Another of the seller's listings on sale. */
 let otherListing = 0
 
-beforeAll(async () => {
-  desk = await openBrowser(undefined, DESKTOP)
-  console_ = await desk.newPage()
-  consoleErrors = watchErrors(console_)
-  await console_.emulateMedia({ reducedMotion: 'reduce' })
-})
-afterAll(() => desk?.close())
+beforeAll(() => desk.page.emulateMedia({ reducedMotion: 'reduce' }))
 
 const stats = async () => (await api.json<ClaimStats>('/api/web/claims/stats')).data.windows[0]
 
@@ -91,30 +83,30 @@ it('a service agent approves it in 包赔 and the transfer is made from the fund
   const finance = await api.staffSignIn('finance')
   const { fund } = (await api.json<{ fund: { balance: number } }>('/api/admin/ledger/verify', authed(finance))).data
   const code = await api.totpCode('service')
-  await console_.goto(`${baseUrl}/admin/`)
-  await console_.getByPlaceholder('用户名').fill('service')
-  await console_.getByPlaceholder('密码').fill('service2026')
-  await console_.getByPlaceholder(/动态码/).fill(code)
-  await console_.getByRole('button', { name: '登录' }).click()
-  await console_.getByRole('menuitem', { name: '包赔' }).click()
-  const row = console_.locator('.ant-table-row', { hasText: orderNo })
+  await desk.page.goto(`${baseUrl}/admin/`)
+  await desk.page.getByPlaceholder('用户名').fill('service')
+  await desk.page.getByPlaceholder('密码').fill('service2026')
+  await desk.page.getByPlaceholder(/动态码/).fill(code)
+  await desk.page.getByRole('button', { name: '登录' }).click()
+  await desk.page.getByRole('menuitem', { name: '包赔' }).click()
+  const row = desk.page.locator('.ant-table-row', { hasText: orderNo })
   await row.getByText('审核中').waitFor()
   await row.getByText('处理', { exact: true }).click()
-  const drawer = console_.locator('.ant-drawer-content')
+  const drawer = desk.page.locator('.ant-drawer-content')
   await drawer.getByText('成交后第五天账号被原号主申诉找回').waitFor()
   await drawer.getByRole('img', { name: '凭证截图' }).waitFor()
   await drawer.getByText('买家').first().waitFor()
   await drawer.getByRole('button', { name: '同意赔付' }).click()
-  const form = console_.locator('.ant-modal-content', { hasText: '同意赔付' })
+  const form = desk.page.locator('.ant-modal-content', { hasText: '同意赔付' })
   // What the fund holds (the demo's guarantee fees, this purchase's among them), at most ¥100.
   const amount = Math.min(fund.balance, 10_000)
   await form.getByRole('spinbutton').fill((amount / 100).toFixed(2))
   await form.getByRole('button', { name: '确定' }).click()
-  await console_.getByText('已同意，赔付已发起').waitFor()
+  await desk.page.getByText('已同意，赔付已发起').waitFor()
   await drawer.locator('.ant-tag', { hasText: '已赔付' }).waitFor()
 
-  await console_.goto(`${baseUrl}/dev/alipay/transfers`)
-  const transfer = console_.locator('tr', { hasText: `CL${claimId}-1` })
+  await desk.page.goto(`${baseUrl}/dev/alipay/transfers`)
+  const transfer = desk.page.locator('tr', { hasText: `CL${claimId}-1` })
   await transfer.getByText(/^成功/).waitFor()
   expect(await transfer.innerText()).toContain('王小明')
 })
@@ -136,7 +128,7 @@ it('the buyer sees it paid, zhaohui’s figures move and the ledger proves the f
   const report = await api.json<{ ok: boolean; problems: string[] }>('/api/admin/ledger/verify', authed(finance))
   expect(report.data.problems).toEqual([])
   expect(phone.errors).toEqual([])
-  expect(consoleErrors).toEqual([])
+  expect(desk.errors).toEqual([])
 }, 60_000)
 
 it('the buyer reviews the seller, and the rating shows on the seller’s other listings', async () => {
