@@ -56,8 +56,9 @@ export const Claim = Type.Object({
   title: Type.String(),
   coverImage: Type.String(),
   guaranteeType: literals(['retrieval', 'face'] as const),
-  /** The most a claim may pay: the goods price. */
   goodsAmount: Type.Integer(),
+  /** The most a claim may pay: the goods price less what after-sale gave back of it. */
+  maxAmount: Type.Integer(),
   kind: ClaimKind,
   description: Type.String(),
   images: Type.Array(Type.String()),

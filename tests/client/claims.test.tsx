@@ -21,6 +21,7 @@ const claim = (over: Partial<Claim> = {}): Claim => ({
   coverImage: '/uploads/cover.jpg',
   guaranteeType: 'retrieval',
   goodsAmount: 50_000,
+  maxAmount: 50_000,
   kind: 'recovered',
   description: '账号在成交后第三天被原号主找回了',
   images: [],

@@ -111,7 +111,7 @@ describe('the claim machine', () => {
     })
 
     const [order] = await world.database.db.select().from(orders).where(eq(orders.id, orderId))
-    expect((await staff(`${id}/approve`, { amount: order.goodsAmount + 1 })).body.msg).toContain('不能超过商品价格')
+    expect((await staff(`${id}/approve`, { amount: order.goodsAmount + 1 })).body.msg).toContain('不能超过')
 
     // Racing approvals: one wins, and one transfer is made.
     const answers = await Promise.all(Array.from({ length: 5 }, () => staff(`${id}/approve`, { amount: 30_000 })))
@@ -176,6 +176,47 @@ describe('the claim machine', () => {
     expect((await world.call('GET', '/api/need/claims', { token: buyer.token })).body.data).toHaveLength(1)
     expect((await file(buyer, orderId)).status).toBe(200)
     expect((await staff(`${id}/reject`, { reason: '再驳回一次' })).body.msg).toBe('只有审核中或待补充的申请可以驳回')
+  })
+})
+
+describe('one remedy per order', () => {
+  const aftersale = (who: Person, orderId: number) =>
+    world.call('POST', `/api/need/myOrder/${orderId}/aftersale`, {
+      token: who.token,
+      body: { reason: 'recovered', description: '账号昨晚被原主人找回了', images: [world.screenshot] },
+    })
+
+  it('a claim filed or paid shuts 申请售后 (the fund never pays beside a refund); racing, one of the two wins', async () => {
+    for (let i = 0; i < 2; i++) await completed('retrieval', 200_000)
+    const { buyer, orderId } = await completed('retrieval')
+    const id = (await file(buyer, orderId)).body.data.id
+    expect((await aftersale(buyer, orderId)).body.msg).toBe('该订单的包赔申请正在处理中，不能同时申请售后')
+    expect((await staff(`${id}/approve`, { amount: 1_000 })).body.data.status).toBe('paid')
+    expect((await aftersale(buyer, orderId)).body.msg).toBe('该订单已获包赔赔付，不能再申请售后')
+
+    const raced = await completed('retrieval')
+    const answers = await Promise.all([file(raced.buyer, raced.orderId), aftersale(raced.buyer, raced.orderId)])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    await ledgerOk()
+  })
+
+  it('after a partial refund after sale, a claim pays at most the rest of the goods price', async () => {
+    for (let i = 0; i < 2; i++) await completed('retrieval', 200_000)
+    const { buyer, orderId } = await completed('retrieval')
+    const caseId = (await aftersale(buyer, orderId)).body.data.id
+    const decided = await world.call('POST', `/api/admin/aftersale/${caseId}/decide`, {
+      token: world.service.token,
+      body: { outcome: 'refund_partial', amount: 20_000, reason: '核实属实' },
+    })
+    expect(decided.status).toBe(200)
+    const id = (await file(buyer, orderId)).body.data.id
+    const seen = (await world.call('GET', `/api/admin/claims/${id}`, { token: world.service.token })).body.data
+    expect(seen).toMatchObject({ goodsAmount: 50_000, maxAmount: 30_000 })
+    expect((await staff(`${id}/approve`, { amount: 30_001 })).body.msg).toBe(
+      '赔付金额不能超过 ¥300.00（商品价格，减去售后已退款）',
+    )
+    expect((await staff(`${id}/approve`, { amount: 30_000 })).body.data.status).toBe('paid')
+    await ledgerOk()
   })
 })
 

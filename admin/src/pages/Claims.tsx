@@ -115,8 +115,8 @@ function ClaimDrawer({ id, onClose, onChanged }: DrawerProps) {
               <MoneyButton
                 primary
                 label="同意赔付"
-                title={`同意赔付：从包赔基金转账给买家（商品价格 ${yuan(claim.goodsAmount)}）`}
-                max={claim.goodsAmount}
+                title={`同意赔付：从包赔基金转账给买家（至多 ${yuan(claim.maxAmount)}）`}
+                max={claim.maxAmount}
                 onFinish={({ amount }) => post('approve', { amount }, '已同意，赔付已发起')}
               />
             )}

@@ -21,7 +21,7 @@ import type {
 import { AFTERSALE_HOURS, AFTERSALE_OUTCOME_LABELS, AFTERSALE_REASON_LABELS } from '../../../src/contract/constants'
 import { formatPrice } from '../../../src/contract/money'
 import type { Executor } from '../../db'
-import { aftersaleCases, ledgerEntries, orders } from '../../db/schema'
+import { aftersaleCases, claims, ledgerEntries, orders } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import type { Viewer } from '../../lib/auth'
 import { AppError, invalid } from '../../lib/envelope'
@@ -122,8 +122,18 @@ export async function openCase(
   await checkImages(deps.dataDir, 'images', body.images)
   const now = new Date()
   const { order, row } = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId))
+    // Under the order's lock, which filing a claim takes too: one remedy per order, a case or a claim.
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (!current || current.buyerId !== viewer.userId) throw new AppError(404, ORDER_NOT_FOUND)
+    const [claim] = await tx
+      .select({ status: claims.status })
+      .from(claims)
+      .where(and(eq(claims.orderId, orderId), ne(claims.status, 'rejected')))
+    if (claim)
+      throw new AppError(
+        409,
+        claim.status === 'paid' ? '该订单已获包赔赔付，不能再申请售后' : '该订单的包赔申请正在处理中，不能同时申请售后',
+      )
     const disputed = await orderMachine.transition(
       tx,
       orderId,

@@ -45,6 +45,9 @@ const BATCH = 50
 const payeeAad = (orderId: number) => `claim:${orderId}:payee`
 const claimOutBizNo = (row: Pick<ClaimRow, 'id' | 'attempt'>) => `CL${row.id}-${row.attempt}`
 
+/** What after-sale already gave back of the goods is not compensated a second time. */
+const claimCeiling = (order: OrderRow) => order.goodsAmount - order.refundAmount
+
 function toClaim(row: ClaimRow, order: OrderRow, role: 'buyer' | 'operator'): Claim {
   const iso = (d: Date | null) => d?.toISOString() ?? null
   return {
@@ -55,6 +58,7 @@ function toClaim(row: ClaimRow, order: OrderRow, role: 'buyer' | 'operator'): Cl
     coverImage: order.goods.coverImage,
     guaranteeType: order.guaranteeType === 'face' ? 'face' : 'retrieval',
     goodsAmount: order.goodsAmount,
+    maxAmount: claimCeiling(order),
     kind: row.kind,
     description: row.description,
     images: row.images,
@@ -279,7 +283,8 @@ export async function approve(deps: ClaimDeps, staff: Staff, id: number, amount:
     staff,
     id,
     async (tx, _row, order) => {
-      if (amount > order.goodsAmount) invalid('amount', `赔付金额不能超过商品价格 ${formatPrice(order.goodsAmount)}`)
+      const most = claimCeiling(order)
+      if (amount > most) invalid('amount', `赔付金额不能超过 ${formatPrice(most)}（商品价格，减去售后已退款）`)
       // Approvals take turns on the fund: two at once cannot promise the same money.
       await tx.execute(sql`select pg_advisory_xact_lock(${FUND_LOCK})`)
       const available = await fundAvailable(tx)
