@@ -20,6 +20,7 @@ import { checkRouteSchemas } from './lib/validation'
 import { appraisalRoutes } from './modules/appraisals/routes'
 import { dealRoomRoutes } from './modules/dealRoom/routes'
 import { aftersaleRoutes } from './modules/aftersale/routes'
+import { rentalRoutes } from './modules/rentals/routes'
 import { claimRoutes } from './modules/claims/routes'
 import { reviewRoutes } from './modules/reviews/routes'
 import { adminAuditRoutes } from './modules/audit/routes'
@@ -177,6 +178,7 @@ export function buildApp(deps: AppDeps) {
   app.register(dealRoomRoutes, { ...api, config, database, kv })
   app.register(aftersaleRoutes, { ...api, config, database, payments })
   app.register(claimRoutes, { ...api, config, database, payments, vault })
+  app.register(rentalRoutes, { ...api, config, database, payments, vault, kv })
   app.register(reviewRoutes, { ...api, database })
   app.register(uploadRoutes, { ...api, config, kv })
   app.register(uploadFiles, { config })

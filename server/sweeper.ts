@@ -1,8 +1,9 @@
 /**
  * The one clock of the marketplace: at start (catching up whatever fell due while the server was down) and
  * then every `intervalMs`, the orders' timers, payouts and refunds (modules/orders/sweeper.ts), then the
- * recycling requests' timers, then the after-sale cases' (a seller who did not answer in time), then the
- * transfers of approved claims, then the saved searches due their daily look (搜索订阅). Every step takes its rows with SKIP LOCKED, so instances share the work.
+ * rentals' (hours up, check windows passed), the recycling requests' timers, the after-sale cases' (a seller
+ * who did not answer in time), the transfers of approved claims, then the saved searches due their daily look
+ * (搜索订阅). Every step takes its rows with SKIP LOCKED, so instances share the work.
  */
 import { runSweep } from './modules/orders/sweeper'
 import type { OrderDeps } from './modules/orders/service'
@@ -11,6 +12,7 @@ import { escalateDue } from './modules/aftersale/service'
 import { sendPendingClaimPayouts } from './modules/claims/service'
 import { sendSavedSearchAlerts } from './modules/catalogue/alerts'
 import { CatalogueCache } from './modules/catalogue/service'
+import { runRentalSweep } from './modules/rentals/service'
 
 /** `stop()` waits for a run in progress. */
 export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
@@ -19,6 +21,7 @@ export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
   const cache = new CatalogueCache()
   const run = async () => {
     await runSweep(deps)
+    await runRentalSweep(deps)
     await runRecycleSweep(deps.db)
     await escalateDue(deps.db)
     await sendPendingClaimPayouts(deps)

@@ -20,6 +20,12 @@ export interface Guard<Row> {
   sql: SQL
 }
 
+/** Every one of `guards`. */
+export const allOf = <Row>(...guards: Guard<Row>[]): Guard<Row> => ({
+  holds: (row) => guards.every((guard) => guard.holds(row)),
+  sql: and(...guards.map((guard) => guard.sql))!,
+})
+
 /**
  * When the sweeper takes a transition by itself (as `system`): once the row's clock column `at` lies
  * `after` behind now. Due rows are found by SQL from now, so a run after downtime catches up.

@@ -211,12 +211,13 @@ export type GoodsSort = Static<typeof GoodsSort>
 export const Guarantee = literals(['buyer_pays', 'free', 'none'] as const)
 export type Guarantee = Static<typeof Guarantee>
 
-/** Life cycle in DOMAIN.md; the catalogue shows `on_sale`, and `in_trade`/`sold` on the detail page. */
+/** Life cycle in DOMAIN.md; the catalogue shows `on_sale`, and `in_trade`/`rented`/`sold` on the detail page. */
 export const GOODS_STATUSES = [
   'draft',
   'pending_review',
   'on_sale',
   'in_trade',
+  'rented',
   'sold',
   'delisted',
   'rejected',
@@ -224,7 +225,7 @@ export const GOODS_STATUSES = [
 export type GoodsStatus = (typeof GOODS_STATUSES)[number]
 
 /** The statuses a catalogue card can show (other listings are not public). */
-export const PublicGoodsStatus = literals(['on_sale', 'in_trade', 'sold'] as const satisfies readonly GoodsStatus[])
+export const PublicGoodsStatus = literals(['on_sale', 'in_trade', 'rented', 'sold'] as const satisfies readonly GoodsStatus[])
 export type PublicGoodsStatus = Static<typeof PublicGoodsStatus>
 
 export const RentRule = literals(Object.keys(RENT_RULE_LABELS) as (keyof typeof RENT_RULE_LABELS)[], {

@@ -3,7 +3,16 @@
  * the commission preview, and the seller's own list with what each row allows. Money is integer fen.
  */
 import { Type, type Static } from 'typebox'
-import { AttributeField, GoodsCard, RegionNode, RentOffer, RentTerms, TemplateRow } from './catalogue'
+import {
+  AttributeField,
+  GOODS_STATUSES,
+  GoodsCard,
+  RegionNode,
+  RentOffer,
+  RentTerms,
+  TemplateRow,
+  type GoodsStatus,
+} from './catalogue'
 import { PRICE_BOUNDS } from './constants'
 import { BlacklistRecord } from './trust'
 import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
@@ -138,7 +147,10 @@ export const GoodsAction = literals([
 ] as const)
 export type GoodsAction = Static<typeof GoodsAction>
 
-export const GOODS_STATUS_FILTERS = ['pending_review', 'on_sale', 'in_trade', 'sold', 'delisted', 'rejected'] as const
+/** A seller's list filters by any status but `draft` (an account offered to merchants only is not a listing). */
+export const GOODS_STATUS_FILTERS = GOODS_STATUSES.filter(
+  (status): status is Exclude<GoodsStatus, 'draft'> => status !== 'draft',
+)
 export const MyConsignmentQuery = Type.Object({
   status: Type.Optional(literals(GOODS_STATUS_FILTERS, { title: '状态' })),
   ...pageParams,

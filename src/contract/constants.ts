@@ -133,6 +133,7 @@ export const LISTING_STATUS_LABELS = {
   pending_review: '待审核',
   on_sale: '在售',
   in_trade: '交易中',
+  rented: '出租中',
   sold: '已出售',
   delisted: '已下架',
   rejected: '审核失败',
@@ -255,3 +256,26 @@ export const RENT_RULE_LABELS = {
   no_sublet: '禁止转借他人',
 } as const
 export const RENT_LIMITS = { minHours: 1, maxHours: 720, checkHours: 2, fullRefundMinutes: 15 }
+
+export const RENTAL_STATUS_LABELS = {
+  pending_payment: '待支付',
+  active: '租用中',
+  returned: '已归还',
+  disputed: '投诉处理中',
+  settled: '已结算',
+  cancelled: '已取消',
+}
+
+export const RENTAL_COMPLAINT_LABELS = {
+  mismatch: '账号与描述不符',
+  wrong_password: '密码错误登不上',
+  kicked: '被顶号或找回',
+  rule_broken: '违反租号规则',
+  damaged: '账号受损',
+  other: '其他',
+}
+
+/** The complaints the renter makes, and the owner's; the first two refund in full within RENT_LIMITS.fullRefundMinutes. */
+export const RENTER_COMPLAINTS = ['mismatch', 'wrong_password', 'kicked', 'other'] as const
+export const OWNER_COMPLAINTS = ['rule_broken', 'damaged', 'other'] as const
+export const FULL_REFUND_COMPLAINTS = ['mismatch', 'wrong_password'] as const

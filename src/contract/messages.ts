@@ -15,6 +15,7 @@ export const MessageType = literals([
   'quote',
   'price_drop',
   'new_listings',
+  'rental',
   'system',
 ] as const)
 export type MessageType = Static<typeof MessageType>
@@ -25,8 +26,8 @@ export const Message = Type.Object({
   title: Type.String(),
   content: Type.String(),
   relatedType: Nullable(
-    literals(['order', 'goods', 'request', 'appraisal', 'aftersale', 'search'] as const, {
-      description: 'order / goods / request / appraisal / aftersale / search（搜索订阅）；null 为系统消息',
+    literals(['order', 'goods', 'request', 'appraisal', 'aftersale', 'search', 'rental'] as const, {
+      description: 'order / goods / request / appraisal / aftersale / search（搜索订阅）/ rental（租号）；null 为系统消息',
     }),
   ),
   relatedId: Nullable(Type.Integer()),

@@ -41,3 +41,9 @@ export function rateText(rate: { rateBps: number; min: number }): string {
   const percent = `${rate.rateBps / 100}%`
   return rate.min > 0 ? `${percent}，最低 ${formatPrice(rate.min)}` : percent
 }
+
+/** 租号: the rent of `hours`, whole days at the daily price, the hours left at the hourly price but never above a day's. */
+export function rentFor(terms: { hourly: number; daily: number }, hours: number): number {
+  const days = Math.floor(hours / 24)
+  return days * terms.daily + Math.min((hours % 24) * terms.hourly, terms.daily)
+}

@@ -116,10 +116,17 @@ export const ORDER_DEADLINE_KINDS = ['payment', 'autoConfirm', 'protection'] as 
 export const OrderDeadline = Type.Object({ kind: literals(ORDER_DEADLINE_KINDS), at: Time })
 export type OrderDeadline = Static<typeof OrderDeadline>
 
+/** A sale, or the money of a rental (租号): the rent and deposit, or a renewal's rent. */
+export const ORDER_KINDS = ['sale', 'rental', 'renewal'] as const
+export type OrderKind = (typeof ORDER_KINDS)[number]
+
 export const Order = Type.Object({
   id: Type.Integer(),
   /** Human order number, e.g. HA20261122153012345678. */
   no: Type.String(),
+  kind: literals(ORDER_KINDS),
+  /** The rental (租号) a `rental` or `renewal` order pays for: GET /need/rental/{id}. */
+  rentalId: Nullable(Type.Integer()),
   status: OrderStatus,
   goods: OrderGoods,
   guaranteeType: GuaranteeType,

@@ -67,6 +67,8 @@ const order = (over: Partial<Order> = {}): Order => {
   const base: Order = {
     id: 31,
     no: 'HA20261122153012345678',
+    kind: 'sale',
+    rentalId: null,
     status: 'pending_payment',
     goods: {
       id: 7,
@@ -292,9 +294,9 @@ describe('orderDetail', () => {
     expect(callsTo(api, 'GET /need/myOrder/31/credentials')).toHaveLength(0)
 
     await tapText('查看账号')
-    await find('.order-detail__credentials')
-    expect(text('.order-detail__credentials')).toContain('wz_8848')
-    expect(text('.order-detail__credentials')).toContain('S3cret!pw')
+    await find('.credentials-sheet')
+    expect(text('.credentials-sheet')).toContain('wz_8848')
+    expect(text('.credentials-sheet')).toContain('S3cret!pw')
     await tapLabel('复制密码')
     await waitFor(() => expect(clipboard).toHaveBeenCalledWith({ data: 'S3cret!pw' }))
     expect(JSON.stringify({ ...window.localStorage })).not.toContain('S3cret')

@@ -139,7 +139,7 @@ it('reveals the credentials after the hand-over and confirms receipt', async () 
   ])
   const { data } = (await revealed.json()) as { data: { account: string; password: string } }
   expect(data.account).toBeTruthy()
-  const sheet = top().locator('.order-detail__credentials')
+  const sheet = top().locator('.credentials-sheet')
   await sheet.getByText(data.account, { exact: true }).waitFor()
   await sheet.getByText(data.password, { exact: true }).waitFor()
   await top().getByRole('button', { name: '关闭' }).first().click()

@@ -28,6 +28,8 @@ import {
   payouts,
   recycleRequestEvents,
   recycleRequests,
+  rentalEvents,
+  rentals,
   users,
 } from '../../server/db/schema'
 import type { AftersaleStatus } from '../../src/contract/aftersale'
@@ -38,6 +40,7 @@ import type { MerchantApplicationStatus } from '../../src/contract/merchants'
 import type { OrderStatus } from '../../src/contract/orders'
 import type { PaymentStatus, PayoutStatus } from '../../src/contract/payments'
 import type { RecycleStatus } from '../../src/contract/recycling'
+import type { RentalStatus } from '../../src/contract/rentals'
 import type { Machine } from '../../server/lib/machine'
 import { tradeSettings } from '../../server/lib/settings'
 import { createTestDatabase } from './helpers/database'
@@ -61,6 +64,8 @@ let gameId: number
 let orderId: number
 /** A second order, so a machine may have two rows that each need an order of their own (one claim per order). */
 let otherOrderId: number
+/** A rental the order fixtures' second row carries the money of: the sale-only guards fail there. */
+let rentalId: number
 
 const ROLLBACK = new Error('rollback')
 /** Runs `body` in a transaction that is always rolled back: every case starts from the same database. */
@@ -95,14 +100,15 @@ const orderValues = (goodsId = goodsIds[0]) => ({
 const fixtures: Record<string, Fixture> = {
   order: {
     values: orderValues,
-    // Paid in full and owing a balance, in its protection window and past it, disputed from hand-over and
-    // from completion: each guard of the order machine holds in one row and fails in the other.
+    // A sale paid in full and a rental's order owing a balance, in its protection window and past it, disputed
+    // from hand-over and from completion: each guard of the order machine holds in one row and fails in the other.
     rows: (tx, status) =>
       tx
         .insert(orders)
         .values(
           [10_000, 2_000].map((paidAmount, i) => ({
             ...orderValues(goodsIds[i]),
+            ...(i === 1 ? { kind: 'rental' as const, rentalId, rentHours: 1 } : {}),
             paidAmount,
             protectedUntil: new Date(Date.now() + (i === 0 ? 3_600_000 : -3_600_000)),
             disputedFrom: i === 0 ? ('handed_over' as const) : ('completed' as const),
@@ -227,6 +233,36 @@ const fixtures: Record<string, Fixture> = {
         .returning(),
     events: async (tx, id) => (await tx.select().from(claimEvents).where(eq(claimEvents.claimId, id))).length,
   },
+  rental: {
+    values: () => ({
+      goodsId: goodsIds[0],
+      renterId: buyerId,
+      hours: 1,
+      maxHours: 2,
+      hourly: 100,
+      daily: 1_000,
+      rentAmount: 100,
+      depositAmount: 500,
+      commissionAmount: 5,
+    }),
+    // Running (just started, an hour left to renew, its check window open) and over (ended, at its longest,
+    // started long ago, the window passed): each guard holds in one row and fails in the other.
+    rows: (tx, status) =>
+      tx
+        .insert(rentals)
+        .values(
+          [1, -1].map((sign) => ({
+            ...(fixtures.rental.values() as typeof rentals.$inferInsert),
+            hours: sign > 0 ? 1 : 2,
+            startAt: new Date(Date.now() - (sign > 0 ? 0 : 7_200_000)),
+            endAt: new Date(Date.now() + sign * 3_600_000),
+            checkUntil: new Date(Date.now() + sign * 3_600_000),
+            status: status as RentalStatus,
+          })),
+        )
+        .returning(),
+    events: async (tx, id) => (await tx.select().from(rentalEvents).where(eq(rentalEvents.rentalId, id))).length,
+  },
   'recycle request': {
     values: () => ({ sellerId: buyerId, goodsId: goodsIds[0], reservePrice: 10_000, windowEndsAt: new Date() }),
     // No quote at the reserve and one above it: the unmet-reserve guard holds in one row and fails in the other.
@@ -284,6 +320,11 @@ beforeAll(async () => {
     .values({ ...orderValues(goodsIds[1]), status: 'cancelled' })
     .returning()
   otherOrderId = other.id
+  const [rental] = await database.db
+    .insert(rentals)
+    .values({ ...(fixtures.rental.values() as typeof rentals.$inferInsert), goodsId: goodsIds[1], status: 'cancelled' })
+    .returning()
+  rentalId = rental.id
 })
 
 afterAll(async () => {

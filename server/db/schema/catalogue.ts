@@ -161,7 +161,7 @@ export const goods = pgTable(
   (t) => [
     check(
       'goods_status_check',
-      sql`${t.status} in ('draft', 'pending_review', 'on_sale', 'in_trade', 'sold', 'delisted', 'rejected')`,
+      sql`${t.status} in ('draft', 'pending_review', 'on_sale', 'in_trade', 'rented', 'sold', 'delisted', 'rejected')`,
     ),
     check('goods_price_check', sql`${t.price} > 0`),
     check('goods_delisted_by_check', sql`${t.delistedBy} in ('seller', 'operator')`),

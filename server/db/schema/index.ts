@@ -2,6 +2,7 @@
 export * from './settings'
 export * from './user'
 export * from './catalogue'
+export * from './rentals'
 export * from './orders'
 export * from './payments'
 export * from './messages'

@@ -11,8 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { GuaranteeType, LEDGER_KINDS, OrderGoods, OrderStatus, PayMode } from '../../../src/contract/orders'
+import type { GuaranteeType, LEDGER_KINDS, OrderGoods, OrderKind, OrderStatus, PayMode } from '../../../src/contract/orders'
 import { goods } from './catalogue'
+import { rentals } from './rentals'
 import { lifeCycleEventColumns } from './events'
 import { users } from './user'
 
@@ -68,6 +69,11 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason').notNull().default(''),
     /** When its buyer reviewed it (评价): the review may be changed for 7 days after. */
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** A sale, or the money of a rental (租号): its rent and deposit (`rental`), or a renewal's rent. */
+    kind: text('kind').$type<OrderKind>().notNull().default('sale'),
+    rentalId: integer('rental_id').references(() => rentals.id),
+    /** The hours a rental's order pays for. */
+    rentHours: integer('rent_hours'),
   },
   (t) => [
     check(
@@ -83,9 +89,18 @@ export const orders = pgTable(
     check('orders_paid_check', sql`${t.paidAmount} between 0 and ${t.totalAmount}`),
     check('orders_refund_check', sql`${t.refundAmount} between 0 and ${t.paidAmount}`),
     check('orders_commission_check', sql`${t.commissionAmount} between 0 and ${t.goodsAmount}`),
+    check('orders_kind_check', sql`${t.kind} in ('sale', 'rental', 'renewal')`),
+    check(
+      'orders_rental_check',
+      sql`(${t.kind} = 'sale') = (${t.rentalId} is null) and (${t.kind} = 'sale') = (${t.rentHours} is null)`,
+    ),
+    // A renewal is paid while its rental's first order is live: it is the rental that holds the goods.
     uniqueIndex('orders_one_live_per_goods')
       .on(t.goodsId)
-      .where(sql`status in ('pending_payment', 'paid', 'handed_over', 'disputed')`),
+      .where(sql`status in ('pending_payment', 'paid', 'handed_over', 'disputed') and kind <> 'renewal'`),
+    uniqueIndex('orders_rental_first_key')
+      .on(t.rentalId)
+      .where(sql`kind = 'rental'`),
     index('orders_buyer_time_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index('orders_seller_idx').on(t.sellerId),
     // The console: everyone's orders newest first, and the 工作台's 30-day window.
@@ -114,7 +129,7 @@ export const orderEvents = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
-    ...lifeCycleEventColumns<OrderStatus, 'buyer' | 'operator' | 'system' | 'gateway'>(),
+    ...lifeCycleEventColumns<OrderStatus, 'buyer' | 'seller' | 'operator' | 'system' | 'gateway'>(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 )

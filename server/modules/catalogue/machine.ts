@@ -2,7 +2,7 @@
  * The listing's life cycle (DOMAIN.md "Life cycles") on the machine library: the seller submits, an
  * operator reviews (or `system` approves at once when the autoApprove setting is on), the seller or an
  * operator delists, the seller relists what they delisted themselves; an order takes it, and gives it
- * back or sells it. Every status change of a listing is a row here, and the buttons a seller or operator
+ * back or sells it; a rental takes it for its hours and gives it back. Every status change of a listing is a row here, and the buttons a seller or operator
  * sees (`actions[]`) are read from the same table.
  */
 import { sql } from 'drizzle-orm'
@@ -23,6 +23,9 @@ const delistedBySeller: Guard<GoodsRow> = {
   sql: sql`${goods.delistedBy} = 'seller'`,
 }
 
+/** Offered for rent (租号): the seller gave rent terms. */
+const rentable: Guard<GoodsRow> = { holds: (row) => row.rent !== null, sql: sql`${goods.rent} is not null` }
+
 const transitions = {
   /** The seller lists an account; it waits for review. */
   submit: { from: [], to: 'pending_review', by: ['seller'] },
@@ -34,8 +37,11 @@ const transitions = {
   reject: { from: ['pending_review'], to: 'rejected', by: ['operator'] },
   /** The seller edited a rejected or delisted listing: back to review. */
   resubmit: { from: ['rejected', 'delisted'], to: 'pending_review', by: ['seller'] },
-  /** Off the market: the seller (withdrawing it, also from review) or an operator, with a reason. */
-  delist: { from: ['pending_review', 'on_sale'], to: 'delisted', by: ['seller', 'operator'] },
+  /**
+   * Off the market: the seller (withdrawing it, also from review) or an operator, with a reason — or `system`
+   * when a rental was refunded because the account was not as described.
+   */
+  delist: { from: ['pending_review', 'on_sale'], to: 'delisted', by: ['seller', 'operator', 'system'] },
   /** The seller puts back on sale what they delisted themselves. */
   relist: { from: ['delisted'], to: 'on_sale', by: ['seller'], guard: delistedBySeller },
   /** A claim was paid against its seller and the setting says so: back to review before it sells again. */
@@ -47,6 +53,10 @@ const transitions = {
    * the market, or from on sale (官方代售+竞价回收), where no buyer's order holds it.
    */
   award: { from: ['draft', 'on_sale'], to: 'in_trade', by: ['seller'] },
+  /** Rented (租号): of a racing buyer and renter exactly one finds it on sale; it is off the list meanwhile. */
+  rent: { from: ['on_sale'], to: 'rented', by: ['buyer'], guard: rentable },
+  /** Its rental lapsed unpaid, or settled (returned, refunded): on sale again. */
+  endRent: { from: ['rented'], to: 'on_sale', by: ['buyer', 'seller', 'operator', 'system'] },
   /** Its order was cancelled (buyer or timeout) or refunded (operator). */
   release: { from: ['in_trade'], to: 'on_sale', by: ['buyer', 'operator', 'system'], guard: listed },
   /** The same for an account that was never on the market: back to its seller. */

@@ -40,7 +40,7 @@ import { AppError, fieldError } from '../../lib/envelope'
 import { TtlCache } from '../../lib/ttlCache'
 
 /** Detail, recommendations, favourites and history show these; the list shows on-sale goods only. */
-export const VISIBLE_STATUSES: PublicGoodsStatus[] = ['on_sale', 'in_trade', 'sold']
+export const VISIBLE_STATUSES: PublicGoodsStatus[] = ['on_sale', 'in_trade', 'rented', 'sold']
 export const GOODS_NOT_FOUND = '商品不存在'
 const DEFAULT_GOODS_PAGE_SIZE = 20
 const TOTAL_TTL_MS = 15_000

@@ -28,10 +28,12 @@ async function visibleOrder(db: Executor, viewer: Viewer, where: SQL): Promise<O
 }
 
 /**
- * The goods goes back when its order ends without a sale: on sale if it was ever listed, otherwise (an
+ * The goods goes back when its sale ends without a sale: on sale if it was ever listed, otherwise (an
  * account a merchant's quote won) to its seller. Each is a guarded transition: exactly one applies.
  */
 export async function releaseGoods(tx: Executor, order: OrderRow, actor: OrderActor): Promise<void> {
+  // A rental's goods is its rental's to give back (rentals/lifecycle.ts).
+  if (order.kind !== 'sale') return
   const event = { ...actor, detail: { orderId: order.id } }
   const released = await goodsMachine.transition(tx, order.goodsId, 'release', event, { updatedAt: new Date() })
   if (!released) await goodsMachine.transition(tx, order.goodsId, 'withdraw', event, { updatedAt: new Date() })

@@ -9,7 +9,7 @@ import { ORDER_STATUSES, type OrderAction } from '../../../src/contract/orders'
 import { orderEvents, orders, payouts } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import type { Settings } from '../../lib/settings'
-import { defineMachine, taking, type Guard, type TimedEvents } from '../../lib/machine'
+import { allOf, defineMachine, taking, type Guard, type TimedEvents } from '../../lib/machine'
 
 export type OrderRow = typeof orders.$inferSelect
 export type Actor = 'buyer' | 'seller' | 'operator' | 'system' | 'gateway'
@@ -41,6 +41,13 @@ const from = (status: 'handed_over' | 'completed'): Guard<OrderRow> => ({
   sql: sql`${orders.disputedFrom} = ${status}`,
 })
 
+/**
+ * A sale: hand-over, confirmation, refunds, cases, claims and reviews are a sale's. A rental's orders only
+ * carry its money — paid, then completed or refunded when the rental settles (rentals/machine.ts).
+ */
+const sale: Guard<OrderRow> = { holds: (order) => order.kind === 'sale', sql: sql`${orders.kind} = 'sale'` }
+const rentalMoney: Guard<OrderRow> = { holds: (order) => order.kind !== 'sale', sql: sql`${orders.kind} <> 'sale'` }
+
 const guaranteed: Guard<OrderRow> = {
   holds: (order) => order.guaranteeType !== 'none',
   sql: sql`${orders.guaranteeType} <> 'none'`,
@@ -68,7 +75,7 @@ const transitions = {
     from: ['paid'],
     to: 'handed_over',
     by: ['operator', 'system'],
-    guard: paidInFull,
+    guard: allOf(sale, paidInFull),
     timer: { at: orders.paidAt, on: (settings: Settings) => settings.autoHandOver },
   },
   /** Buyer's 确认收货, or the sweeper after the auto-confirm days. */
@@ -78,15 +85,19 @@ const transitions = {
     by: ['buyer', 'system'],
     timer: { at: orders.handedOverAt, after: (settings: Settings) => settings.autoConfirmDays * DAY },
   },
-  refund: { from: ['paid', 'handed_over'], to: 'refunded', by: ['operator'] },
+  refund: { from: ['paid', 'handed_over'], to: 'refunded', by: ['operator'], guard: sale },
   /** 申请售后: the seller's payout is frozen (the sweeper neither confirms nor pays a disputed order). */
-  dispute: { from: ['handed_over', 'completed'], to: 'disputed', by: ['buyer'], guard: disputable },
+  dispute: { from: ['handed_over', 'completed'], to: 'disputed', by: ['buyer'], guard: allOf(sale, disputable) },
   /** Staff reject the case: back to where it was, its clock resumed. */
   resume: { from: ['disputed'], to: 'handed_over', by: ['operator'], guard: from('handed_over') },
   /** Staff reject a case about a completed order, or refund part: the order is (again) completed. */
   conclude: { from: ['disputed'], to: 'completed', by: ['operator'] },
   /** Staff refund everything paid. */
   refundDispute: { from: ['disputed'], to: 'refunded', by: ['operator'] },
+  /** A rental settled: its money is earned (the deposit's return follows as a refund after completion). */
+  settleRental: { from: ['paid'], to: 'completed', by: ['seller', 'operator', 'system'], guard: rentalMoney },
+  /** A rental refunded in full (the account was not as rented). */
+  refundRental: { from: ['paid'], to: 'refunded', by: ['buyer', 'operator'], guard: rentalMoney },
 } as const
 
 /** The events the sweeper takes on their timers. */
@@ -108,15 +119,15 @@ export const orderMachine = defineMachine({
     refund: [taking(transitions.refund)],
     // The buyer once the account is handed over; an operator only while handing it over.
     credentials: [
-      { in: ['handed_over', 'completed'], by: ['buyer'] },
-      { in: ['paid'], by: ['operator'], guard: paidInFull },
+      { in: ['handed_over', 'completed'], by: ['buyer'], guard: sale },
+      { in: ['paid'], by: ['operator'], guard: allOf(sale, paidInFull) },
     ],
     confirm: [taking(transitions.confirm)],
     aftersale: [taking(transitions.dispute)],
     // 申请包赔: a completed order that carried a guarantee (the term, a setting, is checked on filing).
-    claim: [{ in: ['completed'], by: ['buyer'], guard: guaranteed }],
+    claim: [{ in: ['completed'], by: ['buyer'], guard: allOf(sale, guaranteed) }],
     // 评价: the buyer of a completed order, once, then changed within the edit window.
-    review: [{ in: ['completed'], by: ['buyer'], guard: reviewable }],
+    review: [{ in: ['completed'], by: ['buyer'], guard: allOf(sale, reviewable) }],
   },
 })
 

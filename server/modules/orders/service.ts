@@ -14,6 +14,7 @@ import type {
   Quote,
   QuoteRequest,
 } from '../../../src/contract/orders'
+import type { PublicGoodsStatus } from '../../../src/contract/catalogue'
 import type { Payment } from '../../../src/contract/payments'
 import { formatPrice } from '../../../src/contract/money'
 import { isUniqueViolation, type Db, type Executor } from '../../db'
@@ -27,7 +28,7 @@ import { tradeSettings, type Settings } from '../../lib/settings'
 import type { Vault } from '../../lib/vault'
 import { revealCredentials as openCredentials } from '../catalogue/credentials'
 import { goodsMachine } from '../catalogue/machine'
-import { regionNamer } from '../catalogue/service'
+import { regionNamer, VISIBLE_STATUSES } from '../catalogue/service'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
 import { markRefund, type PaymentRow } from '../payments/machine'
@@ -42,7 +43,7 @@ import {
   ORDER_NOT_FOUND,
 } from './lifecycle'
 import { actionsFor, credentialsAccess, orderMachine, type OrderRow, type Viewer } from './machine'
-import { priceOrder } from './pricing'
+import { priceOrder, type Priced } from './pricing'
 
 export interface OrderDeps extends PaymentDeps {
   vault: Vault
@@ -68,6 +69,8 @@ export function toOrder(o: OrderRow, viewer: Viewer, paymentRows?: PaymentRow[])
   return {
     id: o.id,
     no: o.no,
+    kind: o.kind,
+    rentalId: o.rentalId,
     status: o.status,
     goods: o.goods,
     guaranteeType: o.guaranteeType,
@@ -160,7 +163,8 @@ export interface OrdersQuery {
 
 /** The buyer's own orders, or — for staff at the console — everyone's, found by number, phone or game. */
 export async function listOrders(db: Executor, viewer: Viewer, query: OrdersQuery) {
-  const where: SQL[] = viewer.operator ? [] : [eq(orders.buyerId, viewer.userId)]
+  // A buyer's list is their purchases; what they pay for rentals is in their rentals (租号).
+  const where: SQL[] = viewer.operator ? [] : [eq(orders.buyerId, viewer.userId), eq(orders.kind, 'sale')]
   if (viewer.operator && query.no) where.push(eq(orders.no, query.no.trim()))
   if (viewer.operator && query.phone)
     where.push(sql`${orders.buyerId} in (select id from users where phone = ${query.phone})`)
@@ -193,7 +197,7 @@ export async function listOrders(db: Executor, viewer: Viewer, query: OrdersQuer
 
 // ---------------------------------------------------------------- ordering
 
-async function goodsForSale(db: Executor, goodsId: number) {
+export async function goodsForSale(db: Executor, goodsId: number) {
   const [row] = await db
     .select({
       id: goods.id,
@@ -210,7 +214,7 @@ async function goodsForSale(db: Executor, goodsId: number) {
     .from(goods)
     .innerJoin(games, eq(games.id, goods.gameId))
     .where(eq(goods.id, goodsId))
-  if (!row || !['on_sale', 'in_trade', 'sold'].includes(row.status)) throw new AppError(404, '商品不存在')
+  if (!row || !VISIBLE_STATUSES.includes(row.status as PublicGoodsStatus)) throw new AppError(404, '商品不存在')
   return row
 }
 
@@ -237,7 +241,7 @@ async function refusal(db: Executor, userId: number, goodsId: number, status: st
  * orders and a cooldown after repeated timeouts. The buyer's row is locked first, so two orders of one
  * buyer are decided one after the other and the count cannot be raced.
  */
-async function checkBuyerLimits(tx: Executor, userId: number, settings: Settings, now: Date): Promise<void> {
+export async function checkBuyerLimits(tx: Executor, userId: number, settings: Settings, now: Date): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
   const [{ unpaid }] = await tx
     .select({ unpaid: sql<number>`count(*)::int` })
@@ -285,7 +289,7 @@ async function createOrderIn(tx: Executor, userId: number, body: OrderRequest): 
  * The order row of goods already taken for it: the goods as it is now, its price and fees, and the time to
  * pay. `create` is a buyer's order; `award` a merchant's, opened by the seller who accepted their quote.
  */
-async function openOrder(
+export async function openOrder(
   tx: Executor,
   event: 'create' | 'award',
   actor: { kind: 'buyer' | 'seller'; userId: number },
@@ -295,12 +299,18 @@ async function openOrder(
     choice,
     priced,
     settings,
+    rental,
   }: {
     item: Awaited<ReturnType<typeof goodsForSale>>
     buyerId: number
     choice: Pick<OrderRequest, 'guaranteeType' | 'payMode'>
-    priced: ReturnType<typeof priceOrder>
+    priced: Pick<
+      Priced,
+      'goodsAmount' | 'guaranteeAmount' | 'serviceAmount' | 'totalAmount' | 'depositAmount' | 'commissionAmount'
+    >
     settings: Settings
+    /** The money of a rental (租号): its first order, or a renewal. */
+    rental?: { kind: 'rental' | 'renewal'; rentalId: number; rentHours: number }
   },
 ): Promise<OrderRow> {
   const regionNames = await regionNamer(tx, [item.regionIds])
@@ -329,6 +339,7 @@ async function openOrder(
     commissionAmount: priced.commissionAmount,
     closeAt: new Date(now.getTime() + settings.unpaidOrderTimeoutMinutes * 60_000),
     createdAt: now,
+    ...rental,
   })
 }
 

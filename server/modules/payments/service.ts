@@ -276,26 +276,28 @@ export async function applyNotice(
     // Other attempts for the same order (say an abandoned WeChat QR) are closed.
     await closePendingPayments(tx, order.id, { kind: 'gateway' }, now, payment.id)
     const full = fullyPaid(updated!)
-    await notifyUsers(tx, [
-      ...orderMessage(
-        updated!,
-        order.buyerId,
-        'order_paid',
-        full ? '支付成功' : '定金支付成功',
-        full
-          ? `订单 ${order.no} 已付款 ${formatPrice(paidAmount)}，资金由平台托管，客服正在为你移交账号。`
-          : `订单 ${order.no} 已付定金 ${formatPrice(paidAmount)}，请支付尾款 ${formatPrice(order.totalAmount - paidAmount)} 后移交账号。`,
-      ),
-      ...(full
-        ? orderMessage(
-            updated!,
-            order.sellerId,
-            'order_paid',
-            '买家已付款',
-            `「${order.goods.title}」买家已付款，资金由平台托管。`,
-          )
-        : []),
-    ])
+    // A rental's messages are its own (rentals/lifecycle.ts follows the order).
+    if (order.kind === 'sale')
+      await notifyUsers(tx, [
+        ...orderMessage(
+          updated!,
+          order.buyerId,
+          'order_paid',
+          full ? '支付成功' : '定金支付成功',
+          full
+            ? `订单 ${order.no} 已付款 ${formatPrice(paidAmount)}，资金由平台托管，客服正在为你移交账号。`
+            : `订单 ${order.no} 已付定金 ${formatPrice(paidAmount)}，请支付尾款 ${formatPrice(order.totalAmount - paidAmount)} 后移交账号。`,
+        ),
+        ...(full
+          ? orderMessage(
+              updated!,
+              order.sellerId,
+              'order_paid',
+              '买家已付款',
+              `「${order.goods.title}」买家已付款，资金由平台托管。`,
+            )
+          : []),
+      ])
     if (full && (await tradeSettings(tx)).autoHandOver) await handOverIn(tx, order.id, { kind: 'system' }, now)
     await tx
       .update(paymentNotices)

@@ -25,7 +25,7 @@ export async function loadCenter({ database }: Pick<Deps, 'database'>, userId: n
     database.db
       .select({ status: orders.status, n: count() })
       .from(orders)
-      .where(eq(orders.buyerId, userId))
+      .where(and(eq(orders.buyerId, userId), eq(orders.kind, 'sale')))
       .groupBy(orders.status),
     database.db
       .select({ status: goods.status, n: count() })

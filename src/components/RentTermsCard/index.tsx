@@ -10,7 +10,7 @@ export const rentCard = (rent: RentTerms) => ({
   note: `押金 ${formatPrice(rent.deposit)}`,
 })
 
-const ruleLabel = (rule: string) => RENT_RULE_LABELS[rule as keyof typeof RENT_RULE_LABELS] ?? rule
+export const ruleLabel = (rule: string) => RENT_RULE_LABELS[rule as keyof typeof RENT_RULE_LABELS] ?? rule
 
 /** 租号 on goodDetail: what an hour and a day cost, the deposit, how long a rental may last, the owner's rules. */
 export default function RentTermsCard({ rent }: { rent: RentTerms }) {

@@ -8,6 +8,7 @@ import ListFooter from '@/components/ListFooter'
 import OrderActions from '@/components/OrderActions'
 import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
 import PriceTag from '@/components/PriceTag'
+import RentalList from '@/components/RentalList'
 import StatusCard, { StatusCardSkeleton, type StatusTone } from '@/components/StatusCard'
 import Tabs from '@/components/Tabs'
 import { ORDER_STATUS_LABELS } from '@/contract/constants'
@@ -19,7 +20,7 @@ import { formatTime } from '@/utils/time'
 import { usePagedList } from '@/utils/usePagedList'
 import './index.scss'
 
-type Tab = 'all' | 'pending' | 'trading' | 'completed' | 'cancelled' | 'refunded'
+type Tab = 'all' | 'pending' | 'trading' | 'completed' | 'cancelled' | 'refunded' | 'rentals'
 
 /** The status tabs of SCREENS.md; 交易中 is paid, handed over and in an after-sale case alike. */
 export const ORDER_TABS: { value: Tab; label: string; status?: OrderStatus[] }[] = [
@@ -29,6 +30,8 @@ export const ORDER_TABS: { value: Tab; label: string; status?: OrderStatus[] }[]
   { value: 'completed', label: '交易成功', status: ['completed'] },
   { value: 'cancelled', label: '已取消', status: ['cancelled'] },
   { value: 'refunded', label: '已退款', status: ['refunded'] },
+  // What I rented (租号): their own list, not orders.
+  { value: 'rentals', label: '租号' },
 ]
 
 export default function MyProductsPage() {
@@ -58,29 +61,31 @@ function MyOrders() {
     <View className="my-orders">
       <View className="my-orders__head">
         <Tabs tabs={ORDER_TABS} value={tab} onChange={setTab} />
-        <View className="my-orders__range">
-          <DateField
-            label="开始日期"
-            value={range.from}
-            end={range.to}
-            onChange={(from) => setRange({ ...range, from })}
-          />
-          <Text className="my-orders__range-sep">至</Text>
-          <DateField
-            label="结束日期"
-            value={range.to}
-            start={range.from}
-            onChange={(to) => setRange({ ...range, to })}
-          />
-          {(range.from || range.to) && (
-            <View className="my-orders__range-clear" role="button" onClick={() => setRange({})}>
-              <Text>清除</Text>
-            </View>
-          )}
-        </View>
+        {tab !== 'rentals' && (
+          <View className="my-orders__range">
+            <DateField
+              label="开始日期"
+              value={range.from}
+              end={range.to}
+              onChange={(from) => setRange({ ...range, from })}
+            />
+            <Text className="my-orders__range-sep">至</Text>
+            <DateField
+              label="结束日期"
+              value={range.to}
+              start={range.from}
+              onChange={(to) => setRange({ ...range, to })}
+            />
+            {(range.from || range.to) && (
+              <View className="my-orders__range-clear" role="button" onClick={() => setRange({})}>
+                <Text>清除</Text>
+              </View>
+            )}
+          </View>
+        )}
       </View>
       {/* A new query is a new list: it starts again from page 1. */}
-      <OrderList key={JSON.stringify(query)} query={query} />
+      {tab === 'rentals' ? <RentalList role="renter" /> : <OrderList key={JSON.stringify(query)} query={query} />}
     </View>
   )
 }

@@ -4,6 +4,7 @@ import Taro, { useDidShow } from '@tarojs/taro'
 import { delistGoods, editGoodsPrice, listMyConsignments, relistGoods } from '@/api/consignment'
 import { ApiError, toastError } from '@/api/request'
 import PullRefresh from '@/components/PullRefresh'
+import RentalList from '@/components/RentalList'
 import EmptyState from '@/components/EmptyState'
 import ListFooter from '@/components/ListFooter'
 import PriceTag from '@/components/PriceTag'
@@ -21,13 +22,14 @@ import { usePagedList } from '@/utils/usePagedList'
 import './index.scss'
 import { showDialog } from '@/utils/dialog'
 
-type Tab = 'all' | NonNullable<MyConsignmentQuery['status']>
+type Tab = 'all' | 'rentals' | NonNullable<MyConsignmentQuery['status']>
 /** In review or in a deal, on sale, refused, over. */
 const LISTING_TONES: Record<MyListing['status'], StatusTone> = {
   draft: 'hint',
   pending_review: 'info',
   on_sale: 'trust',
   in_trade: 'info',
+  rented: 'info',
   rejected: 'error',
   delisted: 'hint',
   sold: 'hint',
@@ -45,6 +47,8 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'pending_review', label: '待审核' },
   { value: 'rejected', label: '审核失败' },
   { value: 'sold', label: '已出售' },
+  // The owner's side of 租号: every rental of their listings, not the listings.
+  { value: 'rentals', label: '租出中' },
 ]
 
 /** The seller's buttons in the order they stand on a card; the last is the filled one. */
@@ -70,7 +74,11 @@ export default function MybrowsingPage() {
           <View className="my-listings__head">
             <Tabs tabs={TABS} value={tab} onChange={setTab} />
           </View>
-          <Listings key={tab} status={tab === 'all' ? undefined : tab} />
+          {tab === 'rentals' ? (
+            <RentalList role="owner" />
+          ) : (
+            <Listings key={tab} status={tab === 'all' ? undefined : tab} />
+          )}
         </View>
       ) : null}
     </OtherShell>

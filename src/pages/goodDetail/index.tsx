@@ -30,6 +30,7 @@ import { usePageTitle } from '@/utils/pageTitle'
 import { formatTime } from '@/utils/time'
 import { formatPrice } from '@/contract/money'
 import FairPriceCard from './FairPriceCard'
+import RentSheet from './RentSheet'
 import SellerPanel from './SellerPanel'
 import './index.scss'
 
@@ -45,6 +46,7 @@ const TABS: { value: Tab; label: string }[] = [
 /** Why 立即购买 is not offered. */
 const UNAVAILABLE: Partial<Record<GoodsStatus, string>> = {
   in_trade: '该商品交易中',
+  rented: '出租中，归还后可买',
   sold: '该商品已出售',
   delisted: '该商品已下架',
 }
@@ -59,7 +61,7 @@ const GUARANTEE_TEXT: Record<GoodsDetail['guarantee'], string> = {
  * Signed-out visitors go to /login (in place of this page) and come back to this listing afterwards —
  * with `then=buy` after 立即购买, so the purchase goes on by itself.
  */
-function signInFirst(goodsId: number, then?: 'buy'): boolean {
+function signInFirst(goodsId: number, then?: 'buy' | 'rent'): boolean {
   if (readToken()) return true
   void replacePage('login', { redirect: `${pagePath('goodDetail')}?id=${goodsId}${then ? `&then=${then}` : ''}` })
   return false
@@ -111,7 +113,12 @@ export default function GoodDetailPage() {
           }}
         />
       ) : goods ? (
-        <Detail goods={goods} similar={similar} onChange={setGoods} resumeBuy={params.then === 'buy'} />
+        <Detail
+          goods={goods}
+          similar={similar}
+          onChange={setGoods}
+          resume={params.then === 'buy' || params.then === 'rent' ? params.then : undefined}
+        />
       ) : (
         <DetailSkeleton />
       )}
@@ -123,11 +130,11 @@ interface DetailProps {
   goods: GoodsDetail
   similar: Goods[]
   onChange: (goods: GoodsDetail) => void
-  /** Back from signing in after 立即购买: the purchase goes on. */
-  resumeBuy: boolean
+  /** Back from signing in after 立即购买 or 租号: that goes on. */
+  resume?: 'buy' | 'rent'
 }
 
-function Detail({ goods, similar, onChange, resumeBuy }: DetailProps) {
+function Detail({ goods, similar, onChange, resume }: DetailProps) {
   const [notice, setNotice] = useState(false)
   const [slide, setSlide] = useState(0)
   const [viewer, setViewer] = useState<{ images: string[]; index: number } | null>(null)
@@ -170,14 +177,20 @@ function Detail({ goods, similar, onChange, resumeBuy }: DetailProps) {
     if (purchaseNoticeMuted()) void openPage('sureOrder', { goodsId: goods.id })
     else setNotice(true)
   }
+  // 租号: offered while the listing is on sale and its seller rents it out; back from signing in, the sheet is open.
+  const rentable = goods.rent !== null && goods.status === 'on_sale'
+  const [renting, setRenting] = useState(() => resume === 'rent' && rentable && Boolean(readToken()))
+  const rent = () => {
+    if (rentable && signInFirst(goods.id, 'rent')) setRenting(true)
+  }
   const resumed = useRef(false)
   useEffect(() => {
-    if (!resumeBuy || resumed.current || !readToken()) return
+    if (resume !== 'buy' || resumed.current || !readToken()) return
     resumed.current = true
     buy()
     // Once, when the page opens back from signing in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resumeBuy])
+  }, [resume])
 
   return (
     <View className="good-detail">
@@ -336,6 +349,11 @@ function Detail({ goods, similar, onChange, resumeBuy }: DetailProps) {
           <Icon name="service" size={44} />
           <Text className="good-detail__bar-label">客服</Text>
         </View>
+        {rentable && (
+          <View className="good-detail__rent" role="button" onClick={rent}>
+            <Text>租号</Text>
+          </View>
+        )}
         <View
           className={`good-detail__buy${unavailable ? ' good-detail__buy--off' : ''}`}
           role="button"
@@ -346,6 +364,7 @@ function Detail({ goods, similar, onChange, resumeBuy }: DetailProps) {
         </View>
       </View>
 
+      {renting && goods.rent && <RentSheet goodsId={goods.id} rent={goods.rent} onClose={() => setRenting(false)} />}
       {viewer && <ImageViewer images={viewer.images} initialIndex={viewer.index} onClose={() => setViewer(null)} />}
       {notice && (
         <PurchaseNotice

@@ -9,13 +9,13 @@ import { fetchMyReview } from '@/api/reviews'
 import AmountList, { feeRows } from '@/components/AmountList'
 import BottomBar from '@/components/BottomBar'
 import CopyButton from '@/components/CopyButton'
+import CredentialsSheet from '@/components/CredentialsSheet'
 import Countdown from '@/components/Countdown'
 import EmptyState from '@/components/EmptyState'
 import Icon from '@/components/Icon'
 import OrderActions from '@/components/OrderActions'
 import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
 import Panel from '@/components/Panel'
-import Sheet from '@/components/Sheet'
 import { ReviewItem } from '@/components/SellerCard'
 import Skeleton from '@/components/Skeleton'
 import {
@@ -183,6 +183,11 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
       clearTimeout(timer)
     }
   }, [load, outTradeNo, quit])
+  // A rental's order is paid like any, but the rental is where it is read: there once the payment is known.
+  const rentalId = order?.rentalId
+  useEffect(() => {
+    if (rentalId && confirming !== 'checking') void replacePage('rental', { id: rentalId })
+  }, [rentalId, confirming])
   // Back from a page opened here (a review, a case, a claim): what may be done next has changed.
   const shown = useRef(false)
   useDidShow(() => {
@@ -339,7 +344,13 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
         />
       </BottomBar>
 
-      {credentials && <CredentialsSheet credentials={credentials} onClose={() => setCredentials(null)} />}
+      {credentials && (
+        <CredentialsSheet
+          credentials={credentials}
+          warning="请立即登录并修改密码、换绑手机与邮箱；不要把账号信息告诉任何人，客服不会向您索要。"
+          onClose={() => setCredentials(null)}
+        />
+      )}
     </View>
   )
 }
@@ -410,40 +421,6 @@ function MyReviewSummary({ order }: { order: Order }) {
         </View>
       )}
     </Panel>
-  )
-}
-
-function CredentialsSheet({ credentials, onClose }: { credentials: Credentials; onClose: () => void }) {
-  const rows: [string, string][] = [
-    ['账号', credentials.account],
-    ['密码', credentials.password],
-  ]
-  return (
-    <Sheet title="账号信息" onClose={onClose}>
-      <View className="order-detail__credentials">
-        <Text className="order-detail__warning">
-          请立即登录并修改密码、换绑手机与邮箱；不要把账号信息告诉任何人，客服不会向您索要。
-        </Text>
-        {rows.map(([label, value]) => (
-          <View key={label} className="order-detail__secret">
-            <Text className="order-detail__secret-label">{label}</Text>
-            <Text className="order-detail__secret-value" userSelect>
-              {value}
-            </Text>
-            <CopyButton text={value} what={label} />
-          </View>
-        ))}
-        {credentials.notes && (
-          <View className="order-detail__secret order-detail__secret--notes">
-            <Text className="order-detail__secret-label">备注</Text>
-            <Text className="order-detail__secret-value" userSelect>
-              {credentials.notes}
-            </Text>
-            <CopyButton text={credentials.notes} what="备注" />
-          </View>
-        )}
-      </View>
-    </Sheet>
   )
 }
 

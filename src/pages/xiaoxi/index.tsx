@@ -34,6 +34,7 @@ const TYPE_ICONS: Record<MessageType, GlyphName> = {
   quote: 'fire',
   price_drop: 'heart',
   new_listings: 'filter',
+  rental: 'clock',
   system: 'bell',
 }
 
@@ -48,6 +49,7 @@ const RELATED = {
   appraisal: ['commit', '查看估价', 'id'],
   aftersale: ['aftersale', '查看售后', 'id'],
   search: ['goodList', '查看新上架', 'savedSearch'],
+  rental: ['rental', '查看租号', 'id'],
 } as const satisfies Record<NonNullable<Message['relatedType']>, readonly [string, string, string]>
 
 function openRelated(message: Message): void {
