@@ -9,6 +9,7 @@ import {
   CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  FieldTimeOutlined,
   FileSearchOutlined,
   FundOutlined,
   MessageOutlined,
@@ -71,6 +72,13 @@ export const SCREENS: Screen[] = [
     icon: <CustomerServiceOutlined />,
     roles: ['service', 'finance'],
     Page: lazy(() => import('./pages/Aftersale')),
+  },
+  {
+    path: '/rentals',
+    name: '租号',
+    icon: <FieldTimeOutlined />,
+    roles: ['service', 'finance'],
+    Page: lazy(() => import('./pages/Rentals')),
   },
   {
     path: '/claims',

@@ -11,7 +11,8 @@
  * Every step is the product's own: the order service, a notice signed by the local gateway and verified
  * by the adapter, the ledger, the hand-over, the buyer's confirmation and the payout sweep. The buyer has
  * also kept a few listings (我的收藏) — one of them the demo seller's, whose price lowered in 我的代售 puts a
- * 降价 message in the buyer's 消息 — and looked at them (浏览记录), so those pages are not empty either.
+ * 降价 message in the buyer's 消息 — and looked at them (浏览记录), so those pages are not empty either; and
+ * rented two of the seller's rentable listings (租号: one settled, one in a complaint).
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { ReviewRequest } from '../../src/contract/reviews'
@@ -22,7 +23,9 @@ import { guaranteeTypesOf } from '../modules/orders/pricing'
 import { openCase, type AftersaleDeps } from '../modules/aftersale/service'
 import { fileClaim } from '../modules/claims/service'
 import { createReview } from '../modules/reviews/service'
+import type { Viewer } from '../lib/auth'
 import { confirmOrder, createOrder, handOver, type OrderDeps } from '../modules/orders/service'
+import { complain, confirmReturn, giveBack, rent } from '../modules/rentals/service'
 import { schedulePayouts, sendPendingPayouts } from '../modules/payments/payouts'
 import { applyNotice, startPayment } from '../modules/payments/service'
 import { tradeSettings } from '../lib/settings'
@@ -75,15 +78,7 @@ export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: st
       payMode: 'full',
       agree: true,
     })
-    const started = await startPayment(
-      deps,
-      buyer,
-      order.id,
-      { channel: 'alipay', kind: 'full', returnUrl: `/index/orderDetail?id=${order.id}` },
-      { origins: [origin], ip: '127.0.0.1', desktop: false },
-    )
-    const notice = await gateway.verifyNotify(gateway.testNotice(started.outTradeNo, started.amount))
-    if (!notice || (await applyNotice(deps, 'alipay', notice)) !== 'applied') return made
+    if (!(await payLocally(deps, buyer, order.id, origin))) return made
     const step = DEMO_TRADES[index]
     if (step !== 'paid') await handOver(deps, operator, order.id)
     if (step === 'confirmed' || step === 'refusedPayout' || step === 'claimed')
@@ -129,5 +124,58 @@ export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: st
   ]
   for (const { id } of kept) await collect(deps.db, buyerId, id)
   if (kept.length > 0) await deps.db.insert(browses).values(kept.map(({ id }) => ({ userId: buyerId, goodsId: id })))
+  return made + (await seedDemoRentals(deps, buyer, { userId: sellerId, operator: false }, origin))
+}
+
+/** Pays an order in full at the local Alipay: its signed notice, verified and applied as any. */
+async function payLocally(deps: OrderDeps, buyer: Viewer, orderId: number, origin: string): Promise<boolean> {
+  const gateway = deps.payments.alipay
+  if (!gateway || !isLocalGateway(gateway)) return false
+  const started = await startPayment(
+    deps,
+    buyer,
+    orderId,
+    { channel: 'alipay', kind: 'full', returnUrl: `/index/orderDetail?id=${orderId}` },
+    { origins: [origin], ip: '127.0.0.1', desktop: false },
+  )
+  const notice = await gateway.verifyNotify(gateway.testNotice(started.outTradeNo, started.amount))
+  return notice !== null && (await applyNotice(deps, 'alipay', notice)) === 'applied'
+}
+
+/**
+ * 租号 on the demo seller's rentable listings: one rental returned early and confirmed by the owner (settled:
+ * the history of 我的买单 → 租号 and 我的代售 → 租出中), one the buyer complained of (the console's 租号 queue).
+ * Others stay on sale to be rented.
+ */
+async function seedDemoRentals(deps: OrderDeps & AftersaleDeps, buyer: Viewer, owner: Viewer, origin: string) {
+  const listings = await deps.db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(
+      and(
+        eq(goods.sellerId, owner.userId),
+        eq(goods.status, 'on_sale'),
+        isNotNull(goods.rent),
+        isNotNull(goods.payoutSealed),
+      ),
+    )
+    .orderBy(desc(goods.price), asc(goods.id))
+    .limit(2)
+  let made = 0
+  for (const [index, listing] of listings.entries()) {
+    const rental = await rent(deps.db, buyer, { goodsId: listing.id, hours: 3 })
+    if (!(await payLocally(deps, buyer, rental.orderId, origin))) return made
+    if (index === 0) {
+      await giveBack(deps, buyer, rental.id)
+      await confirmReturn(deps, owner, rental.id)
+    } else {
+      await complain(deps, buyer, rental.id, {
+        reason: 'kicked',
+        description: '租用一小时后被顶号，游戏提示账号在另一台设备登录，号主疑似上线了。',
+        images: [],
+      })
+    }
+    made++
+  }
   return made
 }

@@ -45,7 +45,15 @@ const DEMO_STAFF: DemoAccount[] = (
 
 export const DEMO_USERS: DemoAccount[] = [
   ...DEMO_STAFF,
-  { username: 'buyer', password: 'buyer2026', phone: '13800000001', nickName: '演示买家', roles: ['user'] },
+  // Real-named, as renting (租号) asks of both sides.
+  {
+    username: 'buyer',
+    password: 'buyer2026',
+    phone: '13800000001',
+    nickName: '演示买家',
+    roles: ['user'],
+    realName: '王小明',
+  },
   {
     username: 'seller',
     password: 'seller2026',

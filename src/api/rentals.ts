@@ -17,7 +17,7 @@ export const renewRental = (id: number, hours: number) =>
   post<ApiResult<RentalPayable>>(`/need/rental/${id}/renew`, { hours })
 
 export const rentalStep = (id: number, step: 'cancel' | 'return' | 'confirm-return') =>
-  post<ApiResult<Rental>>(`/need/rental/${id}/${step}`)
+  post<ApiResult<Rental>>(`/need/rental/${id}/${step}`, {})
 
 export const complainRental = (id: number, body: RentalComplaintRequest) =>
   post<ApiResult<Rental>>(`/need/rental/${id}/complain`, body)

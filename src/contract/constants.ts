@@ -36,6 +36,11 @@ export const DEAL_CARD_TEXT = {
   aftersaleReply: '卖家已回复售后',
   aftersaleEscalate: '卖家未在时限内回复，售后已转平台处理',
   aftersaleDecide: '平台已处理售后',
+  rentalStart: '租客已付款，租号开始：租客在租号详情查看账号',
+  rentalRenew: '租客已续租，到期时间顺延',
+  rentalReturn: '账号已归还，请号主修改密码并验号',
+  rentalComplain: '租号被投诉，客服将核实处理',
+  rentalSettle: '租号已结算',
 }
 
 /** 申请售后: the bounds of a description or a reply (characters after trimming) and of its pictures. */

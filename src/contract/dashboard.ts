@@ -18,6 +18,8 @@ export const DashboardCounts = Type.Object({
   pendingAppraisals: Type.Integer(),
   /** After-sale cases not yet decided. */
   openAftersale: Type.Integer(),
+  /** Rentals (租号) in a complaint, waiting for staff. */
+  rentalComplaints: Type.Integer(),
 })
 export type DashboardCounts = Static<typeof DashboardCounts>
 

@@ -5,7 +5,8 @@
  */
 import { Type, type Static } from 'typebox'
 import { OrderAction, OrderStatus } from './orders'
-import { Body, Id, literals, Nullable, Time } from './schemas'
+import { RentalStatus } from './rentals'
+import { Body, Id, literals, Nullable, NullableTime, Time } from './schemas'
 
 /** A message's words at most; longer ones are refused. */
 export const DEAL_MESSAGE_MAX_CHARS = 1000
@@ -13,7 +14,7 @@ export const DEAL_MESSAGE_MAX_CHARS = 1000
 export const DealRole = literals(['buyer', 'seller', 'staff', 'system'] as const)
 export type DealRole = Static<typeof DealRole>
 
-/** What a card says happened: an order event, or a step of its after-sale case (its text then says more). */
+/** What a card says happened: an order event, a step of its after-sale case or of its rental (its text then says more). */
 export const DealCardEvent = literals([
   'pay',
   'payBalance',
@@ -24,6 +25,11 @@ export const DealCardEvent = literals([
   'aftersaleReply',
   'aftersaleEscalate',
   'aftersaleDecide',
+  'rentalStart',
+  'rentalRenew',
+  'rentalReturn',
+  'rentalComplain',
+  'rentalSettle',
 ] as const)
 export type DealCardEvent = Static<typeof DealCardEvent>
 
@@ -88,6 +94,8 @@ export const DealRoomPage = Type.Object({
   members: Type.Array(DealRole),
   /** The order's latest after-sale case, if any (GET /need/aftersale/{id}; staff: /admin/aftersale/{id}). */
   aftersaleId: Nullable(Type.Integer()),
+  /** The rental (租号) a rental's room is about: its state and, while it runs, when it ends. */
+  rental: Nullable(Type.Object({ id: Type.Integer(), status: RentalStatus, endAt: NullableTime })),
 })
 export type DealRoomPage = Static<typeof DealRoomPage>
 

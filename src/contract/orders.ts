@@ -183,6 +183,7 @@ export const AdminOrdersQuery = Type.Object({
   no: Type.Optional(Type.String({ title: '订单编号', maxLength: 40 })),
   phone: Type.Optional(Type.String({ title: '买家手机号', pattern: '^1\\d{10}$' })),
   gameId: Type.Optional(Type.Integer({ title: '游戏', minimum: 1 })),
+  kind: Type.Optional(literals(ORDER_KINDS, { title: '类型' })),
   sort: sortParam(['createdAt', 'totalAmount']),
 })
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>

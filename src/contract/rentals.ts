@@ -7,7 +7,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { RENT_LIMITS } from './constants'
-import { Body, Id, literals, Nullable, NullableTime, Time } from './schemas'
+import { Body, Id, literals, Nullable, NullableTime, pageParams, Time } from './schemas'
 
 export const RENTAL_STATUSES = ['pending_payment', 'active', 'returned', 'disputed', 'settled', 'cancelled'] as const
 export const RentalStatus = literals(RENTAL_STATUSES, {
@@ -145,8 +145,9 @@ export const RentalsQuery = Type.Object({
 })
 export type RentalsQuery = Static<typeof RentalsQuery>
 
-/** GET /api/admin/rentals: the complaints waiting first. */
+/** GET /api/admin/rentals: the complaints waiting first (the longest waiting first), then the newest. */
 export const AdminRentalsQuery = Type.Object({
   status: Type.Optional(RentalStatus),
+  ...pageParams,
 })
 export type AdminRentalsQuery = Static<typeof AdminRentalsQuery>

@@ -564,6 +564,63 @@ describe('租号 (hire)', () => {
     ])
     expect(page().querySelector('.rent-terms__rule')?.textContent).toBe('到时下线')
   })
+
+  it('the rent sheet: hours within the terms, the rent by day and hour with the deposit, the rules agreed; then the cashier', async () => {
+    saveToken('tok-buyer')
+    const api = mockApi({
+      ...catalogueApi,
+      'GET /web/good/7': () => ({ code: 200, data: detail(7, { rent }) }),
+      'POST /need/rental': () => ({ code: 200, data: { id: 4, orderId: 31, totalAmount: 21_000 } }),
+    })
+    renderApp('/index/goodDetail?id=7')
+    fireEvent.click(await find('.good-detail__rent'))
+    const sheet = await find('.rent-sheet')
+    const total = () => sheet.querySelector('.rent-sheet__line--total .price-tag')?.getAttribute('aria-label')
+    // Two hours to start (the shortest here), ¥5 each; the deposit on top.
+    expect(sheet.querySelector('.hours-picker__value')?.textContent).toBe('2小时')
+    expect(total()).toBe(formatPrice(2 * 500 + 20_000))
+    // Never below the shortest.
+    fireEvent.click(sheet.querySelector('[aria-label="少一小时"]')!)
+    expect(sheet.querySelector('.hours-picker__value')?.textContent).toBe('2小时')
+    // 26 hours: a day at the daily price and two hours by the hour.
+    fireEvent.click([...sheet.querySelectorAll('[role=radio]')].find((el) => el.textContent === '1天')!)
+    fireEvent.click(sheet.querySelector('[aria-label="多一小时"]')!)
+    fireEvent.click(sheet.querySelector('[aria-label="多一小时"]')!)
+    expect(sheet.querySelector('.hours-picker__value')?.textContent).toBe('1天2小时')
+    expect(total()).toBe(formatPrice(6_000 + 2 * 500 + 20_000))
+    const submit = () => page().querySelector('.sheet__footer .submit-bar__button') as HTMLElement
+    // Nothing happens before the rules are agreed to.
+    fireEvent.click(submit())
+    fireEvent.click(sheet.querySelector('[role=checkbox]')!)
+    await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false))
+    expect(callsTo(api, 'POST /need/rental')).toHaveLength(0)
+    fireEvent.click(submit())
+    await waitFor(() => expect(callsTo(api, 'POST /need/rental')).toHaveLength(1))
+    expect(callsTo(api, 'POST /need/rental')[0].data).toEqual({ goodsId: 7, hours: 26 })
+    await waitFor(() => expect(pathname()).toBe('/index/pay?id=31&kind=full'))
+  })
+
+  it('a renter without a real name is asked to verify it first', async () => {
+    saveToken('tok-buyer')
+    mockApi({
+      ...catalogueApi,
+      'GET /web/good/7': () => ({ code: 200, data: detail(7, { rent }) }),
+      'POST /need/rental': () => ({ code: 403, msg: '租号需要先完成实名认证', data: { need: 'realName' } }),
+    })
+    renderApp('/index/goodDetail?id=7')
+    fireEvent.click(await find('.good-detail__rent'))
+    fireEvent.click((await find('.rent-sheet')).querySelector('[role=checkbox]')!)
+    fireEvent.click(await find('.sheet__footer .submit-bar__button'))
+    expect(await answerDialog(true)).toContain('租号前需完成实名认证')
+    await waitFor(() => expect(pathname()).toBe('/index/other/Realname'))
+  })
+
+  it('a rented listing offers neither renting nor buying until it is back', async () => {
+    mockApi({ ...catalogueApi, 'GET /web/good/7': () => ({ code: 200, data: detail(7, { rent, status: 'rented' }) }) })
+    renderApp('/index/goodDetail?id=7')
+    await waitFor(() => expect(page().querySelector('.good-detail__buy')?.textContent).toBe('出租中，归还后可买'))
+    expect(page().querySelector('.good-detail__rent')).toBeNull()
+  })
 })
 
 describe('VirtualList', () => {

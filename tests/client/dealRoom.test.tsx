@@ -40,6 +40,7 @@ const room = (messages: DealMessage[], over: Partial<DealRoomPage> = {}): DealRo
   more: false,
   members: ['buyer', 'seller', 'staff'],
   aftersaleId: null,
+  rental: null,
   ...over,
 })
 

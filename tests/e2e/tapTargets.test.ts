@@ -31,6 +31,10 @@ beforeAll(async () => {
   })
   const order = await firstRow<{ id: number }>('/api/need/myOrder?pageNum=1&pageSize=1', authed(buyer))
   const notice = await firstRow<{ id: number }>('/api/web/notice/list?pageNum=1&pageSize=1')
+  // The demo buyer's rentals: the newest is in a complaint, with its story to read.
+  const [rental] = (
+    (await (await fetch(`${baseUrl}/api/need/rentals`, authed(buyer))).json()) as { data: { id: number }[] }
+  ).data
   Object.assign(params, {
     goodDetail: `id=${goods.id}`,
     sureOrder: `goodsId=${goods.id}`,
@@ -40,6 +44,7 @@ beforeAll(async () => {
     // The newest demo order is completed and not reviewed yet: the review form.
     review: `orderId=${order.id}`,
     seller: `goodsId=${goods.id}`,
+    rental: `id=${rental.id}`,
     articleDetail: `id=${notice.id}`,
     newsDetail: `id=${notice.id}`,
     helpdetail: `id=${notice.id}`,

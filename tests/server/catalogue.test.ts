@@ -11,6 +11,7 @@ import {
   orders,
   payouts,
   regionNodes,
+  rentals,
   settings,
   users,
 } from '../../server/db/schema'
@@ -1114,7 +1115,7 @@ describe('seedDemoTrades', () => {
     await fresh.close()
   })
 
-  test('the demo buyer buys six of the demo seller’s listings through the gateway: a deal for each desk', async () => {
+  test('the demo buyer buys six of the demo seller’s listings through the gateway and rents two: a deal for each desk', async () => {
     const deps = {
       db: fresh.db,
       payments: app.deps.payments,
@@ -1131,7 +1132,7 @@ describe('seedDemoTrades', () => {
       await count(`select count(*) as n from goods where seller_id is not null and status = 'on_sale'`),
     ).toBeGreaterThan(100)
 
-    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(6)
+    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(8)
     const made = await fresh.db
       .select({
         status: orders.status,
@@ -1144,6 +1145,7 @@ describe('seedDemoTrades', () => {
       .from(orders)
       .innerJoin(goods, eq(goods.id, orders.goodsId))
       .leftJoin(payouts, eq(payouts.orderId, orders.id))
+      .where(eq(orders.kind, 'sale'))
       .orderBy(orders.id)
     const [seller] = await fresh.db.select().from(users).where(eq(users.username, 'seller'))
     expect(made).toMatchObject([
@@ -1155,6 +1157,16 @@ describe('seedDemoTrades', () => {
       { status: 'completed', goodsStatus: 'sold', seller: seller.id, payout: null },
     ])
     expect(made.every((o) => o.paidAmount > 0)).toBe(true)
+    // 租号: one returned and confirmed (its listing on sale again), one complained of (still rented).
+    const rented = await fresh.db
+      .select({ status: rentals.status, goodsStatus: goods.status, owner: rentals.ownerId })
+      .from(rentals)
+      .innerJoin(goods, eq(goods.id, rentals.goodsId))
+      .orderBy(rentals.id)
+    expect(rented).toEqual([
+      { status: 'settled', goodsStatus: 'on_sale', owner: seller.id },
+      { status: 'disputed', goodsStatus: 'rented', owner: seller.id },
+    ])
     expect((await verifyLedger(fresh.db)).problems).toEqual([])
     // 我的收藏 and 浏览记录 have something in them: three listings on sale, kept and looked at.
     const kept = `(select goods_id from favourites f join users u on u.id = f.user_id where u.username = 'buyer')`
@@ -1164,7 +1176,7 @@ describe('seedDemoTrades', () => {
     expect(await count(`select count(*) as n from goods where seller_id = ${seller.id} and id in ${kept}`)).toBe(1)
     // Once: a database with orders gets no more.
     expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(0)
-    expect(await count('select count(*) as n from orders')).toBe(6)
+    expect(await count('select count(*) as n from orders')).toBe(8)
     expect(await count(`select count(*) as n from claims where status = 'submitted'`)).toBe(1)
     // The seller's card has a rating: the two deals that went well were reviewed (5★ and 4★).
     const card = await sellerCard(fresh.db, seller.id)

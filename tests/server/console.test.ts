@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Database } from '../../server/db'
 import { auditLog, games, orders, payments, users } from '../../server/db/schema'
@@ -18,7 +18,7 @@ import { createCaller, createPerson, type Person } from './helpers/http'
  * What the staff console reads (工作台, 打款, the order desk, the games of its filters, the template beside a
  * listing under review) on the demo's own data: the catalogue and the six demo trades — one confirmed, one
  * handed over, one waiting for the desk, one whose payout the gateway refused, one in an after-sale case, one
- * claimed. And how /admin is served.
+ * claimed — and the two demo rentals, one settled and one complained of. And how /admin is served.
  */
 let database: Database
 let app: ReturnType<typeof createTestApp>
@@ -85,6 +85,7 @@ describe('GET /api/admin/dashboard', () => {
       pendingMerchants: 1,
       pendingAppraisals: 0,
       openAftersale: 1,
+      rentalComplaints: 1,
     })
     expect(body.data.counts.pendingReview).toBeGreaterThan(0)
     const days = body.data.days as { day: string; orders: number; gmv: number; listings: number }[]
@@ -92,12 +93,12 @@ describe('GET /api/admin/dashboard', () => {
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)
     expect(days.at(-1)!.day).toBe(today)
     expect(days.map((d) => d.day)).toEqual([...days.map((d) => d.day)].sort())
-    // The demo trades were all made and paid just now.
+    // The demo trades and rentals were all made and paid just now (a rental's deposit went back since: paid in all the same).
     const [paid] = await database.db
       .select({ total: sql<number>`sum(${payments.amount})::int` })
       .from(payments)
-      .where(eq(payments.status, 'paid'))
-    expect(days.at(-1)).toMatchObject({ orders: 6, gmv: paid.total })
+      .where(inArray(payments.status, ['paid', 'refunded']))
+    expect(days.at(-1)).toMatchObject({ orders: 8, gmv: paid.total })
     expect(days.slice(0, -1).every((d) => d.orders === 0 && d.gmv === 0)).toBe(true)
     // Every listing made since midnight (China) 29 days ago, by the day it was made.
     const listed = await count(
@@ -179,8 +180,16 @@ describe('the order desk', () => {
       query: { sort: 'totalAmount.asc' },
     })
     const amounts = ascending.body.rows!.map((r) => r.totalAmount)
-    expect(amounts).toHaveLength(6)
+    // The six demo trades and the two demo rentals' orders; each kind apart.
+    expect(amounts).toHaveLength(8)
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b))
+    for (const [kind, n] of [
+      ['sale', 6],
+      ['rental', 2],
+    ] as const) {
+      const only = await call('GET', '/api/admin/orders', { token: service.token, query: { kind } })
+      expect(only.body.rows!.map((r) => r.kind)).toEqual(Array(n).fill(kind))
+    }
     const oldest = await call('GET', '/api/admin/orders', { token: service.token, query: { sort: 'createdAt.asc' } })
     expect(oldest.body.rows!.map((r) => r.id)).toEqual([...oldest.body.rows!.map((r) => r.id)].sort((a, b) => a - b))
   })

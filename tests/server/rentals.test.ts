@@ -202,6 +202,10 @@ describe('the rental machine', () => {
     const [order] = await world.database.db.select().from(orders).where(eq(orders.id, orderId))
     expect(order).toMatchObject({ status: 'paid', kind: 'rental', rentalId: id })
     expect((await need('GET', 'myOrder', renter)).body.rows).toEqual([])
+    // Its room (renter, owner, staff) shows the rental's steps, with a countdown to endAt — not a sale's hand-over.
+    const room = (await need('GET', `myOrder/${orderId}/messages`, owner)).body.data
+    expect(room.rental).toMatchObject({ id, status: 'active', endAt: active.endAt })
+    expect(room.messages.map((m: { card: { event: string } | null }) => m.card?.event)).toEqual(['rentalStart'])
 
     // endAt passed before the sweeper came: the reveal stops at once; the sweep returns it.
     await world.database.db
@@ -220,6 +224,8 @@ describe('the rental machine', () => {
       .orderBy(desc(messages.id))
     expect(reminder).toMatchObject({ type: 'rental', title: '请修改账号密码', relatedType: 'rental', relatedId: id })
     expect((await need('GET', `rental/${id}`, owner)).body.data.actions).toEqual(['complain', 'confirmReturn'])
+    const cards = (await need('GET', `myOrder/${orderId}/messages`, renter)).body.data.messages
+    expect(cards.map((m: { card: { event: string } | null }) => m.card?.event)).toEqual(['rentalStart', 'rentalReturn'])
 
     // The check window passes (a sweep long after, catching up): settled, deposit back, the owner owed the rent.
     expect(await runRentalSweep(deps(), new Date(Date.now() + 3 * HOUR))).toMatchObject({ settled: 1 })
@@ -337,8 +343,8 @@ describe('complaints', () => {
         body: { reason: '核实后处理', ...body },
       })
     expect((await decide({ outcome: 'settle', damage: 1 }, renter)).status).toBe(403)
-    const queue = (await world.call('GET', '/api/admin/rentals', { token: world.service.token })).body.data
-    expect(queue[0]).toMatchObject({ id, status: 'disputed', actions: ['decide'] })
+    const queue = (await world.call('GET', '/api/admin/rentals', { token: world.service.token })).body
+    expect(queue.rows?.[0]).toMatchObject({ id, status: 'disputed', actions: ['decide'] })
     expect((await decide({ outcome: 'settle', damage: 10_001 })).body.msg).toBe('赔偿最多为押金 ¥100.00')
     expect((await decide({ outcome: 'refund', damage: 1 })).body.msg).toBe('全额退款时不能赔偿号主')
     const decided = await decide({ outcome: 'settle', damage: 4_000 })

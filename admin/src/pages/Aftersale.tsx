@@ -7,10 +7,11 @@ import { ModalForm, ProDescriptions, ProFormDigit, ProFormRadio, ProFormTextArea
 import type { ProColumns } from '@ant-design/pro-components'
 import type { AftersaleCase, AftersaleDecision } from '@contract/aftersale'
 import { AFTERSALE_OUTCOME_LABELS, AFTERSALE_REASON_LABELS, AFTERSALE_STATUS_LABELS } from '@contract/constants'
-import { Button, Drawer, Form, Image, Space, Tag, Typography } from 'antd'
+import { Button, Drawer, Form, Space, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { api } from '../api'
 import { DealRoomPanel } from '../components/DealRoomPanel'
+import { Pictures } from '../components/Pictures'
 import { DeskTable, type DrawerProps } from '../components/DeskTable'
 import { Section } from '../components/Section'
 import { useRecord } from '../components/useRecord'
@@ -40,19 +41,6 @@ function Due({ at }: { at: string | null }) {
       <span>{dateTime(at)}</span>
       <Typography.Text type={left < 0 ? 'danger' : 'secondary'}>{text}</Typography.Text>
     </Space>
-  )
-}
-
-function Pictures({ urls }: { urls: string[] }) {
-  if (urls.length === 0) return <Typography.Text type="secondary">无截图</Typography.Text>
-  return (
-    <Image.PreviewGroup>
-      <Space wrap>
-        {urls.map((url) => (
-          <Image key={url} src={url} width={96} height={96} style={{ objectFit: 'cover' }} alt="凭证截图" />
-        ))}
-      </Space>
-    </Image.PreviewGroup>
   )
 }
 

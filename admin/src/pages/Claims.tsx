@@ -7,9 +7,10 @@
 import { ModalForm, ProDescriptions, ProFormDigit, ProFormTextArea, type ProColumns } from '@ant-design/pro-components'
 import type { AdminClaim, Claim } from '@contract/claims'
 import { CLAIM_KIND_LABELS, CLAIM_STATUS_LABELS } from '@contract/constants'
-import { Button, Drawer, Form, Image, Popconfirm, Space, Table, Tag, Typography } from 'antd'
+import { Button, Drawer, Form, Popconfirm, Space, Table, Tag, Typography } from 'antd'
 import { api } from '../api'
 import { DeskTable, submittedColumn, type DrawerProps } from '../components/DeskTable'
+import { Pictures } from '../components/Pictures'
 import { ReasonButton } from '../components/ReasonButton'
 import { Section } from '../components/Section'
 import { useRecord } from '../components/useRecord'
@@ -29,13 +30,7 @@ function Evidence({ text, images, at }: { text: string; images: string[]; at: st
   return (
     <div style={{ marginBottom: 12 }}>
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 8 }}>{text}</Typography.Paragraph>
-      <Image.PreviewGroup>
-        <Space wrap>
-          {images.map((url) => (
-            <Image key={url} src={url} width={96} height={96} style={{ objectFit: 'cover' }} alt="凭证截图" />
-          ))}
-        </Space>
-      </Image.PreviewGroup>
+      {images.length > 0 && <Pictures urls={images} />}
       <Typography.Text type="secondary"> {dateTime(at)}</Typography.Text>
     </div>
   )

@@ -13,8 +13,9 @@ const DayChart = lazy(() => import('../components/DayChart'))
 
 const COUNTS: { key: keyof DashboardData['counts']; title: string; path: string; roles: StaffRole[] }[] = [
   { key: 'pendingReview', title: '待审核', path: '/review', roles: ['reviewer'] },
-  { key: 'toHandOver', title: '待移交', path: '/orders?status=paid', roles: ['service'] },
+  { key: 'toHandOver', title: '待移交', path: '/orders?status=paid&kind=sale', roles: ['service'] },
   { key: 'openAftersale', title: '待处理售后', path: '/aftersale', roles: ['service', 'finance'] },
+  { key: 'rentalComplaints', title: '租号投诉', path: '/rentals?status=disputed', roles: ['service', 'finance'] },
   { key: 'failedPayouts', title: '打款失败', path: '/payouts?status=failed', roles: ['finance'] },
   { key: 'unansweredFeedback', title: '未回复反馈', path: '/feedback', roles: ['service'] },
   { key: 'pendingMerchants', title: '号商申请', path: '/merchants', roles: ['service'] },

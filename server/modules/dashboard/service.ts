@@ -12,12 +12,13 @@ export async function dashboard(db: Executor): Promise<Dashboard> {
   const [counts] = (
     await db.execute(sql`select
       (select count(*) from goods where status = 'pending_review') as pending_review,
-      (select count(*) from orders where status = 'paid' and paid_amount >= total_amount) as to_hand_over,
+      (select count(*) from orders where status = 'paid' and kind = 'sale' and paid_amount >= total_amount) as to_hand_over,
       (select count(*) from payouts where status = 'failed') as failed_payouts,
       (select count(*) from problems where status = 'open') as unanswered_feedback,
       (select count(*) from merchant_applications where status = 'pending') as pending_merchants,
       (select count(*) from appraisals where status = 'pending') as pending_appraisals,
-      (select count(*) from aftersale_cases where status <> 'decided') as open_aftersale`)
+      (select count(*) from aftersale_cases where status <> 'decided') as open_aftersale,
+      (select count(*) from rentals where status = 'disputed') as rental_complaints`)
   ).rows
   // Days are China calendar days; the window starts at midnight 29 days before today.
   const { rows } = await db.execute(sql`
@@ -56,6 +57,7 @@ export async function dashboard(db: Executor): Promise<Dashboard> {
       pendingMerchants: int(counts.pending_merchants),
       pendingAppraisals: int(counts.pending_appraisals),
       openAftersale: int(counts.open_aftersale),
+      rentalComplaints: int(counts.rental_complaints),
     },
     days: rows.map((r) => ({ day: String(r.day), orders: int(r.orders), gmv: int(r.gmv), listings: int(r.listings) })),
   }

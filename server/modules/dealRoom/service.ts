@@ -15,16 +15,22 @@ import type {
   DealRoomSummary,
   SendDealMessage,
 } from '../../../src/contract/dealRoom'
-import { AFTERSALE_OUTCOME_LABELS, AFTERSALE_REASON_LABELS, DEAL_ROOM_STATUSES } from '../../../src/contract/constants'
+import {
+  AFTERSALE_OUTCOME_LABELS,
+  AFTERSALE_REASON_LABELS,
+  DEAL_ROOM_STATUSES,
+  RENTAL_COMPLAINT_LABELS,
+} from '../../../src/contract/constants'
 import { formatPrice } from '../../../src/contract/money'
 import type { Executor } from '../../db'
-import { aftersaleCases, dealMessages, dealRoomReads, orders, type DealMessageRow } from '../../db/schema'
+import { aftersaleCases, dealMessages, dealRoomReads, orders, rentals, type DealMessageRow } from '../../db/schema'
 import { AppError, invalid } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { staffNo } from '../../lib/staff'
 import { aftersaleMachine, type AftersaleEvent, type AftersaleRow } from '../aftersale/machine'
 import { answerInRoom } from '../aftersale/service'
 import { actionsFor, orderMachine, type OrderRow } from '../orders/machine'
+import { rentalMachine, type RentalEvent, type RentalRow } from '../rentals/machine'
 import { maskContacts } from '../../lib/masking'
 
 /** Who reads or writes a room: staff act as the platform (a console session), anyone else as themselves. */
@@ -128,12 +134,20 @@ export async function history(
     .where(eq(aftersaleCases.orderId, orderId))
     .orderBy(desc(aftersaleCases.id))
     .limit(1)
+  const [rental] =
+    order.rentalId === null
+      ? []
+      : await db
+          .select({ id: rentals.id, status: rentals.status, endAt: rentals.endAt })
+          .from(rentals)
+          .where(eq(rentals.id, order.rentalId))
   return {
     order: roomOrder(order, role),
     messages: page.map((row) => render(row, order, viewer)),
     more,
     members: order.sellerId === null ? ['buyer', 'staff'] : ['buyer', 'seller', 'staff'],
     aftersaleId: latestCase?.id ?? null,
+    rental: rental ? { ...rental, endAt: rental.endAt?.toISOString() ?? null } : null,
   }
 }
 
@@ -260,7 +274,8 @@ async function warnIn(tx: Executor, orderId: number, now: Date) {
 
 /** The order machine's observer: each step a room shows becomes a card, in the step's own transaction. */
 async function postCard(tx: Executor, order: OrderRow, event: string): Promise<void> {
-  if (!CARD_EVENTS.has(event)) return
+  // A rental's order only carries its money: its room's cards are the rental's steps (postRentalCard).
+  if (!CARD_EVENTS.has(event) || order.kind !== 'sale') return
   await tx
     .insert(dealMessages)
     .values({ orderId: order.id, kind: 'card', senderRole: 'system', cardEvent: event as DealCardEvent })
@@ -304,5 +319,36 @@ async function postCaseCard(tx: Executor, row: AftersaleRow, event: AftersaleEve
   }
 }
 
+/** The rental machine's observer: each step of a rental is a card in the room of its first order. */
+async function postRentalCard(tx: Executor, row: RentalRow, event: RentalEvent): Promise<void> {
+  const cardEvent = RENTAL_CARDS[event]
+  if (!cardEvent) return
+  const [first] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.rentalId, row.id), eq(orders.kind, 'rental')))
+  if (!first) return
+  const text =
+    cardEvent === 'rentalComplain' && row.complaint
+      ? `${row.complaint.by === 'renter' ? '租客' : '号主'}投诉：${RENTAL_COMPLAINT_LABELS[row.complaint.reason]}`
+      : cardEvent === 'rentalSettle' && row.decision
+        ? `${row.decision.outcome === 'refund' ? '全额退款' : '结算'}：${row.decision.reason}`
+        : ''
+  await tx.insert(dealMessages).values({ orderId: first.id, kind: 'card', senderRole: 'system', cardEvent, text })
+}
+
+const RENTAL_CARDS: Partial<Record<RentalEvent, DealCardEvent>> = {
+  activate: 'rentalStart',
+  renew: 'rentalRenew',
+  return: 'rentalReturn',
+  expire: 'rentalReturn',
+  complain: 'rentalComplain',
+  refundEarly: 'rentalSettle',
+  confirmReturn: 'rentalSettle',
+  settle: 'rentalSettle',
+  decide: 'rentalSettle',
+}
+
 orderMachine.observe(postCard)
 aftersaleMachine.observe(postCaseCard)
+rentalMachine.observe(postRentalCard)

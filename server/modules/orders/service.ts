@@ -158,6 +158,7 @@ export interface OrdersQuery {
   no?: string
   phone?: string
   gameId?: number
+  kind?: AdminOrdersQuery['kind']
   sort?: AdminOrdersQuery['sort']
 }
 
@@ -170,6 +171,7 @@ export async function listOrders(db: Executor, viewer: Viewer, query: OrdersQuer
     where.push(sql`${orders.buyerId} in (select id from users where phone = ${query.phone})`)
   if (viewer.operator && query.gameId)
     where.push(sql`${orders.goodsId} in (select id from goods where game_id = ${query.gameId})`)
+  if (viewer.operator && query.kind) where.push(eq(orders.kind, query.kind))
   if (query.status) where.push(inArray(orders.status, query.status.split(',') as OrderStatus[]))
   // Dates are the buyer's calendar days (China time).
   if (query.from) where.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00+08:00`)))

@@ -62,6 +62,7 @@ const transitions = {
   decide: { from: ['disputed'], to: 'settled', by: ['operator'] },
 } as const
 
+export type RentalEvent = keyof typeof transitions
 export type TimedRentalEvent = TimedEvents<typeof transitions>
 
 export const rentalMachine = defineMachine({

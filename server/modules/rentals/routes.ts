@@ -20,7 +20,7 @@ import { Id } from '../../../src/contract/schemas'
 import type { AppDeps } from '../../deps'
 import { staffOf } from '../../lib/audit'
 import { clientOf, viewerOf } from '../../lib/auth'
-import { Ajax, ok } from '../../lib/envelope'
+import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import { staffOnly } from '../../lib/staff'
 import * as rentals from './service'
@@ -132,10 +132,13 @@ export const rentalRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { confi
         summary: '租号队列：投诉处理中的在前（等得最久的先），其余新的在前',
         tags: ['admin'],
         querystring: AdminRentalsQuery,
-        response: { 200: Ajax(Type.Array(Rental)) },
+        response: { 200: Table(Rental) },
       },
     },
-    async (request) => ok(await rentals.adminRentals(database.db, request.query)),
+    async (request) => {
+      const { rows, total } = await rentals.adminRentals(database.db, request.query)
+      return page(rows, total)
+    },
   )
 
   app.get(

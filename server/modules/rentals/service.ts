@@ -4,7 +4,7 @@
  * check window). Each step is the rental machine's, its money and listing moved in the same transaction
  * (rentals/lifecycle.ts); the gateway refunds go out right after the commit, the sweeper retries what did not.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { RentTerms } from '../../../src/contract/catalogue'
 import {
   FULL_REFUND_COMPLAINTS,
@@ -60,8 +60,12 @@ type Role = Rental['role']
 
 const iso = (at: Date | null) => at?.toISOString() ?? null
 
-/** The rentals `where` finds, with what the viewer sees of each. */
-async function rentalRows(db: Executor, where: SQL | undefined, limit = 50) {
+/** The rentals `where` finds, with what the viewer sees of each; the newest first unless said. */
+async function rentalRows(
+  db: Executor,
+  where: SQL | undefined,
+  page: { order?: SQL[]; limit?: number; offset?: number } = {},
+) {
   return db
     .select({
       row: rentals,
@@ -73,8 +77,9 @@ async function rentalRows(db: Executor, where: SQL | undefined, limit = 50) {
     .innerJoin(goods, eq(goods.id, rentals.goodsId))
     .innerJoin(games, eq(games.id, goods.gameId))
     .where(where)
-    .orderBy(desc(rentals.id))
-    .limit(limit)
+    .orderBy(...(page.order ?? [desc(rentals.id)]))
+    .limit(page.limit ?? 50)
+    .offset(page.offset ?? 0)
 }
 
 type Found = Awaited<ReturnType<typeof rentalRows>>[number]
@@ -157,20 +162,22 @@ export async function myRentals(db: Executor, viewer: Viewer, query: RentalsQuer
 }
 
 /** GET /api/admin/rentals: complaints first (the longest waiting first), then the newest. */
-export async function adminRentals(db: Executor, query: AdminRentalsQuery): Promise<Rental[]> {
-  const found = await db
-    .select({ row: rentals, title: goods.title, coverImage: goods.coverImage, gameName: games.name })
-    .from(rentals)
-    .innerJoin(goods, eq(goods.id, rentals.goodsId))
-    .innerJoin(games, eq(games.id, goods.gameId))
-    .where(query.status ? eq(rentals.status, query.status) : undefined)
-    .orderBy(
-      sql`${rentals.status} = 'disputed' desc`,
-      sql`case when ${rentals.status} = 'disputed' then ${rentals.updatedAt} end asc`,
-      desc(rentals.id),
-    )
-    .limit(100)
-  return withOrders(db, found, () => 'staff')
+export async function adminRentals(db: Executor, query: AdminRentalsQuery): Promise<{ rows: Rental[]; total: number }> {
+  const { pageNum = 1, pageSize = 20, status } = query
+  const where = status ? eq(rentals.status, status) : undefined
+  const [found, [{ total }]] = await Promise.all([
+    rentalRows(db, where, {
+      order: [
+        sql`${rentals.status} = 'disputed' desc`,
+        sql`case when ${rentals.status} = 'disputed' then ${rentals.updatedAt} end asc`,
+        desc(rentals.id),
+      ],
+      limit: pageSize,
+      offset: (pageNum - 1) * pageSize,
+    }),
+    db.select({ total: count() }).from(rentals).where(where),
+  ])
+  return { rows: await withOrders(db, found, () => 'staff'), total }
 }
 
 export async function adminRental(db: Executor, id: number): Promise<Rental> {

@@ -6,12 +6,13 @@ import { confirmOrder } from '@/api/orders'
 import { toastError } from '@/api/request'
 import { uploadImage } from '@/api/upload'
 import BottomBar from '@/components/BottomBar'
+import Countdown from '@/components/Countdown'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import LazyImage from '@/components/LazyImage'
 import Skeleton from '@/components/Skeleton'
-import { DEAL_CARD_TEXT, ORDER_STATUS_LABELS } from '@/contract/constants'
-import type { DealMessage, DealRoomOrder } from '@/contract/dealRoom'
+import { DEAL_CARD_TEXT, ORDER_STATUS_LABELS, RENTAL_STATUS_LABELS } from '@/contract/constants'
+import type { DealMessage, DealRoomOrder, DealRoomPage as RoomPage } from '@/contract/dealRoom'
 import type { OrderAction } from '@/contract/orders'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage, usePageParams } from '@/navigation'
@@ -56,6 +57,7 @@ export default function DealRoomPage() {
 function Room({ orderId }: { orderId: number }) {
   const [order, setOrder] = useState<DealRoomOrder | null>(null)
   const [aftersaleId, setAftersaleId] = useState<number | null>(null)
+  const [rental, setRental] = useState<RoomPage['rental']>(null)
   const [messages, setMessages] = useState<DealMessage[]>([])
   const [more, setMore] = useState(false)
   const [failed, setFailed] = useState<string | null>(null)
@@ -70,6 +72,7 @@ function Room({ orderId }: { orderId: number }) {
       ({ data }) => {
         setOrder(data.order)
         setAftersaleId(data.aftersaleId)
+        setRental(data.rental)
       },
       () => undefined,
     )
@@ -93,6 +96,7 @@ function Room({ orderId }: { orderId: number }) {
       ({ data }) => {
         setOrder(data.order)
         setAftersaleId(data.aftersaleId)
+        setRental(data.rental)
         setMore(data.more)
         merge(data.messages)
       },
@@ -203,6 +207,24 @@ function Room({ orderId }: { orderId: number }) {
         >
           <Text>{order.status === 'disputed' ? '售后处理中，货款已冻结' : '本订单有售后记录'}</Text>
           <Text className="deal-room__case-link">查看售后 ›</Text>
+        </View>
+      )}
+      {rental && (
+        <View
+          className={`deal-room__case${rental.status === 'disputed' ? ' deal-room__case--open' : ''}`}
+          role="link"
+          onClick={() => openPage('rental', { id: rental.id })}
+        >
+          <Text>
+            租号 · {RENTAL_STATUS_LABELS[rental.status]}
+            {rental.status === 'active' && rental.endAt && (
+              <>
+                {' '}
+                剩余 <Countdown to={rental.endAt} onEnd={refreshHeader} className="deal-room__clock" />
+              </>
+            )}
+          </Text>
+          <Text className="deal-room__case-link">查看租号 ›</Text>
         </View>
       )}
       <View className="deal-room__messages" role="log" aria-label="交易群消息">

@@ -54,6 +54,14 @@ export default function RentalPage() {
   )
 }
 
+/** Where the deposit is: held until the owner has checked the account, then back less any damage. */
+function depositNote(rental: Rental): string {
+  if (rental.status !== 'settled') return '验号后退还'
+  if (rental.decision?.outcome === 'refund') return '已全额退还'
+  const back = rental.depositAmount - rental.damageAmount
+  return back > 0 ? `已退还 ${formatPrice(back)}` : '已全部赔付号主'
+}
+
 /** What each status says beneath its name, to the renter and to the owner. */
 function statusNote(rental: Rental): string {
   const renter = rental.role === 'renter'
@@ -65,7 +73,7 @@ function statusNote(rental: Rental): string {
     case 'returned':
       return renter ? '号主验号中，通过后押金原路退回' : '请立即登录修改密码并检查账号，无误后确认归还'
     case 'disputed':
-      return '投诉处理中，客服核实后处理，结果以消息通知'
+      return '客服核实后处理，结果以消息通知；处理期间账号暂停使用'
     case 'settled':
       return rental.decision?.outcome === 'refund' ? '已全额退款' : '租金已结算，押金已按结果退还'
     default:
@@ -170,7 +178,7 @@ function RentalView({ id }: { id: number }) {
         <Rows
           rows={[
             ['租金', formatPrice(rental.rentAmount)],
-            ['押金', `${formatPrice(rental.depositAmount)}（验号后退还）`],
+            ['押金', `${formatPrice(rental.depositAmount)}（${depositNote(rental)}）`],
             ...(rental.damageAmount > 0
               ? [['赔偿号主', `${formatPrice(rental.damageAmount)}（从押金扣除）`] as [string, string]]
               : []),

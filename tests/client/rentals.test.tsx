@@ -1,0 +1,257 @@
+import Taro from '@tarojs/taro'
+import { fireEvent, waitFor } from '@testing-library/react'
+import type { Order } from '@/contract/orders'
+import type { Rental } from '@/contract/rentals'
+import { saveToken, setState } from '@/store'
+import { answerDialog, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
+import { callsTo, mockApi, queryOf } from './utils/mockApi'
+import { renderApp } from './utils/renderApp'
+
+jest.setTimeout(30_000)
+
+const profile = { userId: 9, userName: 'buyer', nickName: '买家', roles: ['user'] }
+const page = visiblePage
+const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''
+const location = () => window.location.pathname + window.location.search
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString()
+
+const rental = (over: Partial<Rental> = {}): Rental => ({
+  id: 4,
+  goodsId: 7,
+  title: '王者荣耀 V8 全英雄',
+  coverImage: '/uploads/cover.jpg',
+  gameName: '王者荣耀',
+  role: 'renter',
+  status: 'active',
+  hours: 2,
+  maxHours: 8,
+  hourly: 500,
+  daily: 6_000,
+  rentAmount: 1_000,
+  depositAmount: 20_000,
+  damageAmount: 0,
+  ownerAmount: 950,
+  rules: ['logout_on_time', 'no_ranked'],
+  orderId: 31,
+  renewal: null,
+  closeAt: inHours(0.25),
+  startAt: inHours(-0.1),
+  endAt: inHours(1.9),
+  returnedAt: null,
+  checkUntil: null,
+  settledAt: null,
+  fullRefundUntil: inHours(0.15),
+  complaint: null,
+  decision: null,
+  createdAt: inHours(-0.2),
+  actions: ['credentials', 'renew', 'return', 'complain'],
+  ...over,
+})
+
+beforeEach(() => {
+  Taro.clearStorageSync()
+  setState({ token: '', profile: null })
+  saveToken('tok-buyer')
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({} as never)
+})
+afterEach(() => jest.restoreAllMocks())
+
+describe('租号详情', () => {
+  it('the renter counts down the hours, reads the account, and returns it early', async () => {
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/rental/4': () => ({ code: 200, data: rental() }),
+      'GET /need/rental/4/credentials': () => ({
+        code: 200,
+        data: { account: 'wz_8848', password: 'S3cret!pw', notes: '' },
+      }),
+      'POST /need/rental/4/return': () => ({
+        code: 200,
+        data: rental({ status: 'returned', returnedAt: inHours(0), checkUntil: inHours(2), actions: [] }),
+      }),
+    })
+    renderApp('/index/other/rental?id=4')
+    await waitFor(() => expect(text('.rental__status-label')).toBe('租用中'))
+    expect(text('.rental__countdown')).toMatch(/剩余时长 01:5\d:\d\d/)
+    expect([...page().querySelectorAll('.rental__action')].map((el) => el.textContent)).toEqual([
+      '投诉',
+      '提前归还',
+      '续租',
+    ])
+    await clickButton('查看账号')
+    await findOnPage('.credentials-sheet')
+    expect(text('.credentials-sheet')).toContain('wz_8848')
+    expect(text('.credentials-sheet')).toContain('S3cret!pw')
+    expect(text('.credentials-sheet__warning')).toContain('租期内请勿修改密码')
+    fireEvent.click(page().querySelector('.sheet__close')!)
+
+    await clickButton('提前归还')
+    expect(await answerDialog(true)).toContain('剩余时长不退租金')
+    await waitFor(() => expect(callsTo(api, 'POST /need/rental/4/return')).toHaveLength(1))
+    await waitFor(() => expect(text('.rental__status-label')).toBe('已归还'))
+    expect(text('.rental')).not.toContain('查看账号')
+    expect(text('.rental__countdown')).toMatch(/验号剩余/)
+  })
+
+  it('renews by the hour within the longest, then pays the renewal', async () => {
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/rental/4': () => ({ code: 200, data: rental() }),
+      'POST /need/rental/4/renew': () => ({ code: 200, data: { id: 4, orderId: 32, totalAmount: 1_500 } }),
+    })
+    renderApp('/index/other/rental?id=4')
+    await clickButton('续租')
+    const sheet = await findOnPage('.rental__sheet')
+    expect(sheet.textContent).toContain('最多还能续 6小时')
+    // 5 and 8 hours are past what is left of the longest rental (8 hours, 2 taken).
+    expect([...sheet.querySelectorAll('[role=radio]')].map((el) => el.textContent)).toEqual([
+      '1小时',
+      '2小时',
+      '3小时',
+      '5小时',
+    ])
+    fireEvent.click([...sheet.querySelectorAll('[role=radio]')].find((el) => el.textContent === '3小时')!)
+    await clickButton('支付 ¥15.00')
+    await waitFor(() => expect(callsTo(api, 'POST /need/rental/4/renew')[0]?.data).toEqual({ hours: 3 }))
+    await waitFor(() => expect(location()).toBe('/index/pay?id=32&kind=full'))
+  })
+
+  it('a complaint within the first minutes says it refunds in full; the renter picks a renter’s reason', async () => {
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/rental/4': () => ({ code: 200, data: rental() }),
+      'POST /need/rental/4/complain': () => ({
+        code: 200,
+        data: rental({ status: 'settled', actions: [], decision: { outcome: 'refund', reason: '开始 15 分钟内反馈' } }),
+      }),
+    })
+    renderApp('/index/other/rental?id=4')
+    await clickButton('投诉')
+    const sheet = await findOnPage('.rental__sheet')
+    expect(sheet.textContent).toContain('立即全额退款')
+    expect([...sheet.querySelectorAll('[role=radio]')].map((el) => el.textContent)).toEqual([
+      '账号与描述不符',
+      '密码错误登不上',
+      '被顶号或找回',
+      '其他',
+    ])
+    fireEvent.click([...sheet.querySelectorAll('[role=radio]')].find((el) => el.textContent === '密码错误登不上')!)
+    await typeInto('问题描述', '登录提示密码错误')
+    await clickButton('提交投诉')
+    await waitFor(() =>
+      expect(callsTo(api, 'POST /need/rental/4/complain')[0]?.data).toEqual({
+        reason: 'wrong_password',
+        description: '登录提示密码错误',
+        images: [],
+      }),
+    )
+    await waitFor(() => expect(text('.rental__status-label')).toBe('已结算'))
+    expect(text('.rental')).toContain('已全额退还')
+  })
+
+  it('the owner is reminded to change the password, and confirms the return', async () => {
+    const returned = rental({
+      role: 'owner',
+      status: 'returned',
+      returnedAt: inHours(-0.1),
+      checkUntil: inHours(1.9),
+      actions: ['complain', 'confirmReturn'],
+    })
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: { ...profile, userName: 'seller' } }),
+      'GET /need/rental/4': () => ({ code: 200, data: returned }),
+      'POST /need/rental/4/confirm-return': () => ({
+        code: 200,
+        data: { ...returned, status: 'settled', settledAt: inHours(0), checkUntil: null, actions: [] },
+      }),
+    })
+    renderApp('/index/other/rental?id=4')
+    await waitFor(() => expect(text('.rental__reminder')).toContain('换密提醒'))
+    expect(text('.rental')).toContain('号主到手¥9.50（已扣佣金）')
+    await clickButton('确认归还')
+    await answerDialog(true)
+    await waitFor(() => expect(callsTo(api, 'POST /need/rental/4/confirm-return')).toHaveLength(1))
+    await waitFor(() => expect(text('.rental__status-label')).toBe('已结算'))
+    expect(page().querySelector('.rental__reminder')).toBeNull()
+    expect(text('.rental')).toContain('已退还 ¥200.00')
+  })
+})
+
+/** A rental's first order as its detail answers it once paid: rent and deposit, nothing to do on it. */
+const rentalOrder: Order = {
+  id: 31,
+  no: 'HA20261126224900123456',
+  kind: 'rental',
+  rentalId: 4,
+  status: 'paid',
+  goods: {
+    id: 7,
+    gameId: 1,
+    gameName: '王者荣耀',
+    title: '王者荣耀 V8',
+    coverImage: '',
+    regionNames: [],
+    price: 300_000,
+  },
+  guaranteeType: 'none',
+  payMode: 'full',
+  goodsAmount: 21_000,
+  guaranteeAmount: 0,
+  serviceAmount: 0,
+  totalAmount: 21_000,
+  depositAmount: null,
+  paidAmount: 21_000,
+  refundAmount: 0,
+  closeAt: inHours(0.2),
+  createdAt: inHours(-0.1),
+  paidAt: inHours(0),
+  handedOverAt: null,
+  completedAt: null,
+  reviewedAt: null,
+  cancelledAt: null,
+  refundedAt: null,
+  cancelReason: '',
+  actions: [],
+  payments: [],
+  aftersaleId: null,
+  deadline: null,
+}
+
+describe('租号 lists', () => {
+  it('我的买单 → 租号 lists what I rented, each opening its rental', async () => {
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/rentals': () => ({ code: 200, data: [rental(), rental({ id: 3, status: 'settled', actions: [] })] }),
+      'GET /need/rental/3': () => ({ code: 200, data: rental({ id: 3, status: 'settled', actions: [] }) }),
+    })
+    renderApp('/index/other/MyProducts?tab=rentals')
+    await waitFor(() => expect(page().querySelectorAll('.rental-list__card')).toHaveLength(2))
+    expect([...page().querySelectorAll('.status-card__status')].map((el) => el.textContent)).toEqual([
+      '租用中',
+      '已结算',
+    ])
+    expect(text('.rental-list__clock')).toMatch(/剩余时长/)
+    fireEvent.click(page().querySelectorAll('.rental-list__card')[1])
+    await waitFor(() => expect(location()).toBe('/index/other/rental?id=3'))
+  })
+
+  it('我的代售 → 租出中 asks for the owner’s side', async () => {
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/rentals': () => ({ code: 200, data: [] }),
+    })
+    renderApp('/index/other/Mybrowsing?tab=rentals')
+    await waitFor(() => expect(text('.empty-state')).toContain('暂无出租记录'))
+    expect(queryOf(callsTo(api, 'GET /need/rentals')[0])).toEqual({ role: 'owner' })
+  })
+
+  it('a rental’s order, once paid, hands over to its rental', async () => {
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/myOrder/31': () => ({ code: 200, data: rentalOrder }),
+      'GET /need/rental/4': () => ({ code: 200, data: rental() }),
+    })
+    renderApp('/index/orderDetail?id=31')
+    await waitFor(() => expect(location()).toBe('/index/other/rental?id=4'))
+  })
+})
