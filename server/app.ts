@@ -21,6 +21,7 @@ import { appraisalRoutes } from './modules/appraisals/routes'
 import { dealRoomRoutes } from './modules/dealRoom/routes'
 import { aftersaleRoutes } from './modules/aftersale/routes'
 import { rentalRoutes } from './modules/rentals/routes'
+import { escrowTicketRoutes } from './modules/escrowTickets/routes'
 import { claimRoutes } from './modules/claims/routes'
 import { reviewRoutes } from './modules/reviews/routes'
 import { adminAuditRoutes } from './modules/audit/routes'
@@ -179,6 +180,7 @@ export function buildApp(deps: AppDeps) {
   app.register(aftersaleRoutes, { ...api, config, database, payments })
   app.register(claimRoutes, { ...api, config, database, payments, vault })
   app.register(rentalRoutes, { ...api, config, database, payments, vault, kv })
+  app.register(escrowTicketRoutes, { ...api, config, database, vault, kv, lookupKey })
   app.register(reviewRoutes, { ...api, database })
   app.register(uploadRoutes, { ...api, config, kv })
   app.register(uploadFiles, { config })

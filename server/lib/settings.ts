@@ -20,6 +20,7 @@ const TRADE_KEYS = [
   'guaranteeFace',
   'deposit',
   'sellerCommission',
+  'escrowFee',
   'unpaidOrderTimeoutMinutes',
   'autoConfirmDays',
   'payoutProtectionDays',

@@ -25,6 +25,8 @@ const properties = {
     { title: '定金' },
   ),
   sellerCommission: RateOf('卖家佣金'),
+  /** 中介担保: what the buyer pays on top of the agreed price (no commission is taken from the seller). */
+  escrowFee: RateOf('中介担保服务费'),
   unpaidOrderTimeoutMinutes: Whole('未支付订单超时（分钟）', 5, 1440),
   autoConfirmDays: Whole('自动确认收货（天）', 0, 30),
   /** 0 in the demo: payouts fall due as soon as a deal completes. */

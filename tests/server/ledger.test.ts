@@ -17,6 +17,8 @@ import {
 import * as aftersale from '../../server/modules/aftersale/service'
 import * as claimsService from '../../server/modules/claims/service'
 import * as rentalsService from '../../server/modules/rentals/service'
+import * as ticketsService from '../../server/modules/escrowTickets/service'
+import { escrowTicketMachine } from '../../server/modules/escrowTickets/machine'
 import { setSetting } from '../../server/lib/settings'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import type { Viewer } from '../../server/modules/orders/machine'
@@ -40,7 +42,8 @@ import { paidNotice, postNotice } from './helpers/payments'
  * per order, less what an after-sale case refunded — whatever transfers the gateway refuses and operators
  * retry, whatever buyers open and staff decide after sale, whatever claims are filed, paid from the
  * guarantee fund (never more than it holds, never twice) and recovered from sellers, and whatever rentals
- * of the same listings are hired, renewed, returned, complained of and settled (never beside a live sale).
+ * of the same listings are hired, renewed, returned, complained of and settled (never beside a live sale), and
+ * whatever 中介担保 tickets make their orders (the fee on top, no commission).
  */
 let database: Database
 let app: App & ReturnType<typeof createTestApp>
@@ -107,6 +110,7 @@ type Step =
   | { op: 'decide'; order: number; outcome: 'refund_full' | 'refund_partial' | 'reject'; share: number }
   | { op: 'rent'; goods: number; buyer: number; hours: number; pay: boolean; acts: RentalAct[]; share: number }
   | { op: 'rental'; rental: number; act: RentalAct; hours: number; share: number }
+  | { op: 'ticket'; buyer: number; price: number }
 
 type RentalAct =
   'pay' | 'renew' | 'payRenewal' | 'return' | 'confirm' | 'complain' | 'complainEarly' | 'refund' | 'settle'
@@ -190,6 +194,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       share: fc.double({ min: 0, max: 1.2, noNaN: true }),
     }),
   ),
+  // 中介担保: a ticket opened, joined, its account entered and approved — its order then lives as any.
+  weighted(
+    2,
+    fc.record({ op: fc.constant('ticket' as const), buyer: fc.nat(2), price: fc.integer({ min: 100, max: 900_000 }) }),
+  ),
   weighted(
     2,
     fc.record({
@@ -206,6 +215,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 let decided = 0
 let claimsDecided = 0
 let rentalsSettled = 0
+let ticketOrders = 0
 const caseDeps = () => ({ ...deps, dataDir: app.deps.config.dataDir })
 
 /** Refusals (409 and the like) are part of the game; anything else is a failure. */
@@ -221,7 +231,7 @@ async function play(steps: Step[]): Promise<void> {
   // Ids go on counting, as in production: the local Alipay remembers every out_biz_no (PO<payout>-<attempt>)
   // it has paid or refused, so a payout id used again by a later history would meet an old refusal.
   await database.db.execute(
-    sql`truncate ledger_entries, payment_notices, payments, order_events, orders, messages, credential_reveals, aftersale_cases, rental_events, rentals cascade`,
+    sql`truncate ledger_entries, payment_notices, payments, order_events, orders, messages, credential_reveals, aftersale_cases, rental_events, rentals, escrow_ticket_events, escrow_tickets cascade`,
   )
   await database.db.delete(goods)
   const listed = await database.db
@@ -388,6 +398,11 @@ async function play(steps: Step[]): Promise<void> {
         for (const act of s.acts)
           await rentalStep(rented[rented.length - 1], { ...s, op: 'rental', act, rental: 0, hours: 1 })
       })
+    } else if (s.op === 'ticket') {
+      await attempt(async () => {
+        made.push({ id: await ticketOrder(buyers[s.buyer], s.price), buyer: buyers[s.buyer] })
+        ticketOrders += 1
+      })
     } else if (s.op === 'rental') {
       const chosen = rented[s.rental % Math.max(rented.length, 1)]
       if (chosen) await rentalStep(chosen, s)
@@ -470,6 +485,38 @@ async function play(steps: Step[]): Promise<void> {
   )
 }
 
+/**
+ * A 中介担保 ticket of `buyer` with the seller, up to its order: opened, joined, the account entered (as the
+ * seller's listing form would write it: a guarantee listing with its payout account) and approved.
+ */
+async function ticketOrder(buyer: Viewer, price: number): Promise<number> {
+  const seller = { userId: sellerId, operator: false }
+  const { id, code } = await ticketsService.openTicket(database.db, buyer, {
+    gameId,
+    description: '群里谈好的号',
+    agreedPrice: price,
+    counterparty: { phone: '13600000004' },
+    role: 'buyer',
+  })
+  await ticketsService.join(database.db, seller, code)
+  const [account] = await database.db
+    .insert(goods)
+    .values({ gameId, sellerId, title: '担保号', price, status: 'draft', kind: 'guarantee' })
+    .returning({ id: goods.id })
+  await database.db
+    .update(goods)
+    .set({ payoutSealed: sealPayout(deps.vault, account.id, { alipayAccount: '13600000004', name: '卖家' }) })
+    .where(eq(goods.id, account.id))
+  await escrowTicketMachine.transition(
+    database.db,
+    id,
+    'list',
+    { kind: 'seller', userId: sellerId },
+    { goodsId: account.id },
+  )
+  return (await ticketsService.approve(database.db, buyer, id)).orderId!
+}
+
 /** Pays an order in full at the local Alipay, as its buyer. */
 async function payOrder(buyer: Viewer, orderId: number) {
   const trade = await payments.startPayment(
@@ -541,6 +588,11 @@ const reachesEverything: Step[] = [
   { op: 'aftersale', order: 1 },
   { op: 'decide', order: 0, outcome: 'reject', share: 0 },
   { op: 'rent', goods: 0, buyer: 2, hours: 2, pay: true, acts: ['return', 'confirm'], share: 0 },
+  { op: 'ticket', buyer: 1, price: 30_000 },
+  { op: 'pay', order: 2, late: false, twice: false },
+  { op: 'handOver', order: 2 },
+  { op: 'confirm', order: 2 },
+  { op: 'sweep', days: 8 },
 ]
 
 it('keeps every ledger invariant over random order histories', async () => {
@@ -553,6 +605,7 @@ it('keeps every ledger invariant over random order histories', async () => {
   expect(decided).toBeGreaterThan(0)
   expect(claimsDecided).toBeGreaterThan(0)
   expect(rentalsSettled).toBeGreaterThan(0)
+  expect(ticketOrders).toBeGreaterThan(0)
 }, 240_000)
 
 it('balances an order paid twice whose second payment went back, then refunded', async () => {

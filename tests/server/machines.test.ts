@@ -26,6 +26,8 @@ import {
   payments,
   payoutEvents,
   payouts,
+  escrowTicketEvents,
+  escrowTickets,
   recycleRequestEvents,
   recycleRequests,
   rentalEvents,
@@ -35,6 +37,7 @@ import {
 import type { AftersaleStatus } from '../../src/contract/aftersale'
 import type { AppraisalStatus } from '../../src/contract/appraisals'
 import type { ClaimStatus } from '../../src/contract/claims'
+import type { EscrowTicketStatus } from '../../src/contract/escrowTickets'
 import type { GoodsStatus } from '../../src/contract/catalogue'
 import type { MerchantApplicationStatus } from '../../src/contract/merchants'
 import type { OrderStatus } from '../../src/contract/orders'
@@ -66,6 +69,8 @@ let orderId: number
 let otherOrderId: number
 /** A rental the order fixtures' second row carries the money of: the sale-only guards fail there. */
 let rentalId: number
+/** The other party of a 中介担保 ticket. */
+let sellerId: number
 
 const ROLLBACK = new Error('rollback')
 /** Runs `body` in a transaction that is always rolled back: every case starts from the same database. */
@@ -133,8 +138,10 @@ const fixtures: Record<string, Fixture> = {
             status: status as GoodsStatus,
             delistedBy,
             // In trade, one listed once and one never listed (a recycled account): the release and withdraw
-            // guards each hold in one row. (Elsewhere both were listed: on sale needs a listedAt.)
-            listedAt: delistedBy === 'operator' && status === 'in_trade' ? null : new Date(),
+            // guards each hold in one row. (Elsewhere both were listed: on sale needs a listedAt.) A draft never
+            // listed is a 中介担保 ticket's account: the escrow guard holds for it alone.
+            listedAt: delistedBy === 'operator' && ['in_trade', 'draft'].includes(status) ? null : new Date(),
+            kind: delistedBy === 'operator' && status === 'draft' ? ('guarantee' as const) : ('listing' as const),
           })),
         )
         .returning(),
@@ -233,6 +240,28 @@ const fixtures: Record<string, Fixture> = {
         .returning(),
     events: async (tx, id) => (await tx.select().from(claimEvents).where(eq(claimEvents.claimId, id))).length,
   },
+  'escrow ticket': {
+    values: () => ({
+      code: `T${Math.random().toString(36).slice(2, 9).toUpperCase()}`,
+      gameId,
+      description: '群里谈好的号',
+      agreedPrice: 10_000,
+      openerRole: 'buyer',
+      buyerId,
+      sellerId,
+      counterpartyPhone: '13900001111',
+    }),
+    rows: (tx, status) =>
+      tx
+        .insert(escrowTickets)
+        .values({
+          ...(fixtures['escrow ticket'].values() as typeof escrowTickets.$inferInsert),
+          status: status as EscrowTicketStatus,
+        })
+        .returning(),
+    events: async (tx, id) =>
+      (await tx.select().from(escrowTicketEvents).where(eq(escrowTicketEvents.ticketId, id))).length,
+  },
   rental: {
     values: () => ({
       goodsId: goodsIds[0],
@@ -300,6 +329,8 @@ beforeAll(async () => {
   database = await createTestDatabase()
   const [buyer] = await database.db.insert(users).values({ username: 'walker', phone: '13600000009' }).returning()
   buyerId = buyer.id
+  const [seller] = await database.db.insert(users).values({ username: 'teller', phone: '13600000008' }).returning()
+  sellerId = seller.id
   const [game] = await database.db.insert(games).values({ name: '原神', initial: 'Y', type: 'mobile' }).returning()
   gameId = game.id
   const items = await database.db

@@ -129,6 +129,8 @@ export const goods = pgTable(
       .notNull()
       .default(sql`'{}'`),
     accountType: text('account_type').$type<AccountType>().notNull().default('consign'),
+    /** A public listing, or the account of a 中介担保 ticket: its buyer's alone, never in the catalogue. */
+    kind: text('kind').$type<'listing' | 'guarantee'>().notNull().default('listing'),
     guarantee: text('guarantee').$type<Guarantee>().notNull().default('buyer_pays'),
     specialOffer: boolean('special_offer').notNull().default(false),
     rent: jsonb('rent').$type<RentTerms>(),
@@ -166,6 +168,8 @@ export const goods = pgTable(
     check('goods_price_check', sql`${t.price} > 0`),
     check('goods_delisted_by_check', sql`${t.delistedBy} in ('seller', 'operator')`),
     check('goods_account_type_check', sql`${t.accountType} in ('self', 'consign')`),
+    // A ticket's account is never on the market: the list indexes and every public read see listings only.
+    check('goods_kind_check', sql`${t.kind} = 'listing' or (${t.kind} = 'guarantee' and ${t.listedAt} is null)`),
     check('goods_guarantee_check', sql`${t.guarantee} in ('buyer_pays', 'free', 'none')`),
     check('goods_listed_check', sql`${t.status} <> 'on_sale' or ${t.listedAt} is not null`),
     check('goods_sold_check', sql`${t.status} <> 'sold' or ${t.soldAt} is not null`),

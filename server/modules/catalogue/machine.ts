@@ -23,6 +23,9 @@ const delistedBySeller: Guard<GoodsRow> = {
   sql: sql`${goods.delistedBy} = 'seller'`,
 }
 
+/** A 中介担保 ticket's account, entered by its seller for the ticket's buyer alone. */
+const guarantee: Guard<GoodsRow> = { holds: (row) => row.kind === 'guarantee', sql: sql`${goods.kind} = 'guarantee'` }
+
 /** Offered for rent (租号): the seller gave rent terms. */
 const rentable: Guard<GoodsRow> = { holds: (row) => row.rent !== null, sql: sql`${goods.rent} is not null` }
 
@@ -57,6 +60,8 @@ const transitions = {
   rent: { from: ['on_sale'], to: 'rented', by: ['buyer'], guard: rentable },
   /** Its rental lapsed unpaid, or settled (returned, refunded): on sale again. */
   endRent: { from: ['rented'], to: 'on_sale', by: ['buyer', 'seller', 'operator', 'system'] },
+  /** A 中介担保 ticket's buyer approved its account: in trade with the ticket's order (never on the market). */
+  escrow: { from: ['draft'], to: 'in_trade', by: ['buyer'], guard: guarantee },
   /** Its order was cancelled (buyer or timeout) or refunded (operator). */
   release: { from: ['in_trade'], to: 'on_sale', by: ['buyer', 'operator', 'system'], guard: listed },
   /** The same for an account that was never on the market: back to its seller. */

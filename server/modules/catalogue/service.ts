@@ -53,7 +53,12 @@ export const GOODS_TYPE_OPTIONS: GoodsTypeOption[] = [
   { value: 'consign', label: '代售' },
 ]
 
-const visible = sql.raw(`(${VISIBLE_STATUSES.map((s) => `'${s}'`).join(', ')})`)
+/**
+ * What a public read may find, of goods aliased `alias`: a listing in a visible status — a 中介担保 ticket's
+ * account (kind `guarantee`) is its buyer's alone.
+ */
+const visibleIn = (alias: '' | 'g.') =>
+  sql.raw(`${alias}status in (${VISIBLE_STATUSES.map((s) => `'${s}'`).join(', ')}) and ${alias}kind = 'listing'`)
 
 type Row = Record<string, unknown>
 
@@ -578,7 +583,7 @@ export async function goodsDetail(
   const found = await rows(
     db,
     sql`with viewed as (
-          update goods g set views = g.views + 1 where g.id = ${id} and g.status in ${visible}
+          update goods g set views = g.views + 1 where g.id = ${id} and ${visibleIn('g.')}
           returning ${CARD_COLUMNS}, g.description, g.images, g.sold_at
         )${browse}
         select p.*, gm.name as game_name, rn.region_names,
@@ -610,7 +615,7 @@ export async function goodsDetail(
 
 /** Up to 8 on-sale goods of the same game, nearest in price first. */
 export async function recommend(db: Executor, cache: CatalogueCache, id: number): Promise<GoodsCard[]> {
-  const [target] = await rows(db, sql`select game_id, price from goods where id = ${id} and status in ${visible}`)
+  const [target] = await rows(db, sql`select game_id, price from goods where id = ${id} and ${visibleIn('')}`)
   if (!target) throw new AppError(404, GOODS_NOT_FOUND)
   const gameId = int(target.game_id)
   const price = int(target.price)
@@ -643,7 +648,7 @@ export async function recentDeals(
     rows(
       db,
       sql`select p.*, gm.name as game_name, rn.region_names
-          from (select ${CARD_COLUMNS}, g.sold_at from goods g where g.status = 'sold'
+          from (select ${CARD_COLUMNS}, g.sold_at from goods g where g.status = 'sold' and g.kind = 'listing'
                 order by g.sold_at desc nulls last, g.id desc nulls last limit ${paging.pageSize} offset ${offset}) p
           ${CARD_JOINS}
           order by p.sold_at desc nulls last, p.id desc nulls last`,
@@ -665,7 +670,7 @@ export async function siteStats(db: Executor, now = new Date()): Promise<SiteSta
     rows(
       db,
       sql`select count(*) as n from goods
-          where status = 'sold' and sold_at >= ${yesterdayStart.toISOString()}::timestamptz
+          where status = 'sold' and kind = 'listing' and sold_at >= ${yesterdayStart.toISOString()}::timestamptz
             and sold_at < ${todayStart.toISOString()}::timestamptz`,
     ),
   ])
@@ -680,7 +685,7 @@ export async function siteStats(db: Executor, now = new Date()): Promise<SiteSta
 
 /** Idempotent: a second add changes nothing; the goods' favourite count moves only with the row. */
 export async function collect(db: Executor, userId: number, goodsId: number): Promise<void> {
-  const [goodsRow] = await rows(db, sql`select 1 from goods where id = ${goodsId} and status in ${visible}`)
+  const [goodsRow] = await rows(db, sql`select 1 from goods where id = ${goodsId} and ${visibleIn('')}`)
   if (!goodsRow) throw new AppError(404, GOODS_NOT_FOUND)
   await db.execute(
     sql`with added as (
@@ -718,7 +723,7 @@ async function myGoodsPage<T extends 'favourites' | 'browses'>(
       sql`select p.*, gm.name as game_name, rn.region_names
           from (select ${CARD_COLUMNS}, m.${at} as at, ${seen} as price_seen
                 from ${from} m join goods g on g.id = m.goods_id
-                where m.user_id = ${userId} and g.status in ${visible}
+                where m.user_id = ${userId} and ${visibleIn('g.')}
                 order by m.${at} desc, m.goods_id desc limit ${paging.pageSize} offset ${offset}) p
           ${CARD_JOINS}
           order by p.at desc, p.id desc`,
@@ -726,7 +731,7 @@ async function myGoodsPage<T extends 'favourites' | 'browses'>(
     rows<{ n: string }>(
       db,
       sql`select count(*) as n from ${from} m join goods g on g.id = m.goods_id
-          where m.user_id = ${userId} and g.status in ${visible}`,
+          where m.user_id = ${userId} and ${visibleIn('g.')}`,
     ),
   ])
   return { cards: await toCards(db, cache, page), total: int(count?.n ?? 0) }
@@ -759,7 +764,7 @@ export async function browsePage(
 }
 
 /**
- * Consigned listings in every status but draft — one seller's, or all sellers' for staff — as cards carrying
+ * Consigned listings in every status but draft (and no ticket's account) — one seller's, or all sellers' for staff — as cards carrying
  * their goods row; the consignment module adds what only the seller and staff see. Newest first, or oldest
  * first for a review queue.
  */
@@ -778,8 +783,10 @@ export async function listingPage(
   const where = sql.join(
     [
       query.sellerId === undefined ? sql`g.seller_id is not null` : sql`g.seller_id = ${query.sellerId}`,
-      // A recycling request's account (draft, off the market) is listed with the request, not here.
+      // A recycling request's account (draft, off the market) is listed with the request, not here; a 中介担保
+      // ticket's account with its ticket.
       query.status ? sql`g.status = ${query.status}` : query.id ? sql`true` : sql`g.status <> 'draft'`,
+      ...(query.id ? [] : [sql`g.kind = 'listing'`]),
       ...(query.id ? [sql`g.id = ${query.id}`] : []),
     ],
     sql` and `,

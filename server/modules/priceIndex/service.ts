@@ -69,6 +69,8 @@ export async function salesOf(db: Executor, gameId: number, now: Date): Promise<
     .where(
       and(
         eq(goods.status, 'sold'),
+        // A 中介担保 deal's price was agreed elsewhere and is nobody else's to see.
+        eq(goods.kind, 'listing'),
         eq(goods.gameId, gameId),
         gte(goods.soldAt, new Date(now.getTime() - PRICE_INDEX_DAYS * DAY)),
       ),
@@ -198,7 +200,7 @@ export class FairPrices {
         attributes: goods.attributes,
       })
       .from(goods)
-      .where(and(eq(goods.id, id), inArray(goods.status, ['on_sale', 'in_trade', 'sold'])))
+      .where(and(eq(goods.id, id), eq(goods.kind, 'listing'), inArray(goods.status, ['on_sale', 'in_trade', 'sold'])))
     if (!listing) throw new AppError(404, '商品不存在')
     const now = new Date()
     const [template, sales] = await Promise.all([

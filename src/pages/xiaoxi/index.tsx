@@ -50,6 +50,7 @@ const RELATED = {
   aftersale: ['aftersale', '查看售后', 'id'],
   search: ['goodList', '查看新上架', 'savedSearch'],
   rental: ['rental', '查看租号', 'id'],
+  escrow: ['escrowTicket', '查看担保单', 'id'],
 } as const satisfies Record<NonNullable<Message['relatedType']>, readonly [string, string, string]>
 
 function openRelated(message: Message): void {
