@@ -225,7 +225,12 @@ export const GOODS_STATUSES = [
 export type GoodsStatus = (typeof GOODS_STATUSES)[number]
 
 /** The statuses a catalogue card can show (other listings are not public). */
-export const PublicGoodsStatus = literals(['on_sale', 'in_trade', 'rented', 'sold'] as const satisfies readonly GoodsStatus[])
+export const PublicGoodsStatus = literals([
+  'on_sale',
+  'in_trade',
+  'rented',
+  'sold',
+] as const satisfies readonly GoodsStatus[])
 export type PublicGoodsStatus = Static<typeof PublicGoodsStatus>
 
 export const RentRule = literals(Object.keys(RENT_RULE_LABELS) as (keyof typeof RENT_RULE_LABELS)[], {

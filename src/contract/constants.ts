@@ -271,6 +271,15 @@ export const RENTAL_STATUS_LABELS = {
   cancelled: '已取消',
 }
 
+export const ESCROW_TICKET_STATUS_LABELS = {
+  awaiting_party: '待对方加入',
+  awaiting_listing: '待卖方录入账号',
+  awaiting_approval: '待买方确认',
+  in_trade: '交易中',
+  completed: '已完成',
+  closed: '已关闭',
+}
+
 export const RENTAL_COMPLAINT_LABELS = {
   mismatch: '账号与描述不符',
   wrong_password: '密码错误登不上',

@@ -36,9 +36,9 @@ describe('the H5 app', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/index/other/bangzhu'))
   })
 
-  it('registers the 47 seed routes, the merchants’ two, the deal room, after-sale, 包赔, 评价, the seller’s page and a rental beside them', () => {
-    expect(routes).toHaveLength(55)
-    expect(new Set(routes.map((r) => r.url)).size).toBe(55)
+  it('registers the 47 seed routes, the merchants’ two, the deal room, after-sale, 包赔, 评价, the seller’s page, a rental and a ticket beside them', () => {
+    expect(routes).toHaveLength(56)
+    expect(new Set(routes.map((r) => r.url)).size).toBe(56)
     expect(routes.filter((r) => ['recycleHall', 'myQuotes'].includes(r.name)).map((r) => r.url)).toEqual([
       '/index/other/recycleHall',
       '/index/other/myQuotes',

@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { act, fireEvent, waitFor } from '@testing-library/react'
 import type { Banner, Notice } from '@/contract/content'
 import type { Problem, ProblemRequest } from '@/contract/feedback'
+import type { EscrowTicket, EscrowTicketRequest } from '@/contract/escrowTickets'
 import type { MerchantApplication, MerchantApplicationRequest } from '@/contract/merchants'
 import type { Message } from '@/contract/messages'
 import type { BlacklistRecord, ServiceContact, StaffCheck } from '@/contract/trust'
@@ -592,8 +593,27 @@ describe('requests', () => {
     { id: 2, name: '原神', initial: 'Y', type: 'mobile', icon: '', hot: false, sort: 2, onSaleCount: 1 },
   ]
 
-  it('security: the escrow staff, then a request with the price in fen and the counterparty', async () => {
+  it('security: the escrow staff, then a ticket opened with the price in fen and the other party; my tickets', async () => {
     saveToken('tok-buyer')
+    const mine = {
+      id: 4,
+      code: 'K7QW2M9X',
+      gameId: 1,
+      gameName: '王者荣耀',
+      description: '群里谈好的号',
+      agreedPrice: 50_000,
+      feeAmount: 2_500,
+      status: 'awaiting_listing',
+      role: 'buyer',
+      counterparty: { contact: '139****0002', name: '卖家' },
+      listing: null,
+      orderId: null,
+      rejectReason: '',
+      closedReason: '',
+      createdAt: '2026-11-26T02:00:00Z',
+      completedAt: null,
+      actions: ['close'],
+    } satisfies EscrowTicket
     const api = mockApi({
       ...signedInApi,
       'GET /V2/H5/gonggaoDetails': () => ({
@@ -602,32 +622,39 @@ describe('requests', () => {
       }),
       'GET /V2/H5/account': () => ({ code: 200, data: [contacts[2]] }),
       'GET /web/game/list': () => ({ code: 200, data: games }),
-      'POST /account/problem': () => ({ code: 200, data: { id: 12 } }),
+      'GET /need/escrow-tickets': () => ({ code: 200, data: [mine] }),
+      'POST /need/escrow-ticket': () => ({ code: 200, data: { id: 5, code: 'ABCD2345' } }),
     })
     renderApp('/index/security')
     await waitFor(() => expect(text('.contact-card__name')).toBe('小保'))
     expect(queryOf(callsTo(api, 'GET /V2/H5/account')[0])).toEqual({ kind: 'guarantee' })
+    await waitFor(() => expect(text('.security__ticket')).toContain('王者荣耀 · ¥500.00'))
+    expect(text('.security__ticket-status')).toBe('待卖方录入账号 ›')
 
     const picker = await find('taro-picker-core')
     act(() => {
       picker.dispatchEvent(new CustomEvent('change', { detail: { value: 1 }, bubbles: true }))
     })
     await waitFor(() => expect(text('.security__picker')).toBe('原神'))
-    await typeInto('游戏账号', 'ys_10086')
+    fireEvent.click([...page().querySelectorAll('[role=radio]')].find((el) => el.textContent === '我是卖方')!)
     await typeInto('成交价格', '1288.5')
     await typeInto('对方QQ', '123')
+    await typeInto('交易说明', '群里谈好的原神号，含五星角色')
     await waitFor(() => expect(text('.security__request')).toContain('QQ 号为 5–12 位数字'))
     expect(page().querySelector('.security__request .submit-bar__button')?.hasAttribute('disabled')).toBe(true)
     await typeInto('对方QQ', '12345678')
-    await clickButton('提交担保申请')
-    await find('.submitted-card')
-    expect(callsTo(api, 'POST /account/problem')[0].data).toEqual({
-      type: 'escrow',
-      title: '中介担保：原神 ys_10086',
-      content: '申请中介担保：原神 账号 ys_10086，成交价 ¥1,288.50',
-      images: [],
-      escrow: { gameId: 2, account: 'ys_10086', price: 128_850, counterpartyQq: '12345678' },
-    } satisfies ProblemRequest)
+    await clickButton('发起担保')
+    await waitFor(() => expect(callsTo(api, 'POST /need/escrow-ticket')).toHaveLength(1))
+    expect(callsTo(api, 'POST /need/escrow-ticket')[0].data).toEqual({
+      gameId: 2,
+      description: '群里谈好的原神号，含五星角色',
+      agreedPrice: 128_850,
+      counterparty: { qq: '12345678' },
+      role: 'seller',
+    } satisfies EscrowTicketRequest)
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/index/other/escrowTicket?id=5'),
+    )
   })
 
   it('shanghu: signed out, a way to sign in; signed in, the merchant application with its games, then its state', async () => {

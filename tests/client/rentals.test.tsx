@@ -73,7 +73,7 @@ describe('租号详情', () => {
     renderApp('/index/other/rental?id=4')
     await waitFor(() => expect(text('.rental__status-label')).toBe('租用中'))
     expect(text('.rental__countdown')).toMatch(/剩余时长 01:5\d:\d\d/)
-    expect([...page().querySelectorAll('.rental__action')].map((el) => el.textContent)).toEqual([
+    expect([...page().querySelectorAll('.actions-bar__button')].map((el) => el.textContent)).toEqual([
       '投诉',
       '提前归还',
       '续租',

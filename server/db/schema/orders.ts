@@ -11,7 +11,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { GuaranteeType, LEDGER_KINDS, OrderGoods, OrderKind, OrderStatus, PayMode } from '../../../src/contract/orders'
+import type {
+  GuaranteeType,
+  LEDGER_KINDS,
+  OrderGoods,
+  OrderKind,
+  OrderStatus,
+  PayMode,
+} from '../../../src/contract/orders'
 import { goods } from './catalogue'
 import { rentals } from './rentals'
 import { lifeCycleEventColumns } from './events'

@@ -56,7 +56,10 @@ export const rentals = pgTable(
     check('rentals_hours_check', sql`${t.hours} between 1 and ${t.maxHours}`),
     check('rentals_damage_check', sql`${t.damageAmount} between 0 and ${t.depositAmount}`),
     check('rentals_commission_check', sql`${t.commissionAmount} between 0 and ${t.rentAmount}`),
-    check('rentals_active_check', sql`${t.status} <> 'active' or (${t.startAt} is not null and ${t.endAt} is not null)`),
+    check(
+      'rentals_active_check',
+      sql`${t.status} <> 'active' or (${t.startAt} is not null and ${t.endAt} is not null)`,
+    ),
     index('rentals_renter_idx').on(t.renterId, t.id.desc()),
     index('rentals_owner_idx').on(t.ownerId, t.id.desc()),
     index('rentals_goods_idx').on(t.goodsId),

@@ -31,6 +31,8 @@ export default function ListingSections(props: {
   /** 竞价回收: the windows allowed now and the one chosen. */
   windows: { value: string; label: string }[]
   windowMinutes: string
+  /** 中介担保: the price the two parties agreed, not typed here. */
+  agreedPrice?: number
 }) {
   const { draft, set, mode, problems, title, description, fee, current, password, onPassword, onBusy } = props
   const { windows, windowMinutes } = props
@@ -38,16 +40,25 @@ export default function ListingSections(props: {
   return (
     <>
       <Text className="basic-information__section">价格与描述</Text>
-      <InputField
-        label={recycle ? '底价（元）' : '价格（元）'}
-        name={recycle ? '底价' : '价格'}
-        value={draft.price}
-        onChange={(price) => set({ price })}
-        error={draft.price ? problems.price : ''}
-        type="digit"
-        maxlength={10}
-        placeholder={recycle ? '低于底价的报价不能成交，号商看不到' : '买家看到的售价'}
-      />
+      {mode === 'escrow' ? (
+        <Field label="成交价">
+          <Text className="basic-information__fee">
+            {props.agreedPrice === undefined ? '加载中…' : formatPrice(props.agreedPrice)}
+            （双方约定；平台不收卖家佣金，买家另付担保服务费）
+          </Text>
+        </Field>
+      ) : (
+        <InputField
+          label={recycle ? '底价（元）' : '价格（元）'}
+          name={recycle ? '底价' : '价格'}
+          value={draft.price}
+          onChange={(price) => set({ price })}
+          error={draft.price ? problems.price : ''}
+          type="digit"
+          maxlength={10}
+          placeholder={recycle ? '低于底价的报价不能成交，号商看不到' : '买家看到的售价'}
+        />
+      )}
       {fee && (
         <Text className="basic-information__fee">
           平台佣金 {formatPrice(fee.commission)}（{fee.rateBps / 100}%，最低 {formatPrice(fee.min)}

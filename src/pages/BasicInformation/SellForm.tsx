@@ -4,6 +4,7 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { fetchTemplate } from '@/api/catalogue'
 import { createConsignment, fetchConsignment, previewFee, resubmitConsignment } from '@/api/consignment'
+import { enterEscrowListing, fetchEscrowTicket } from '@/api/escrowTickets'
 import { appraiseAccount } from '@/api/appraisals'
 import { fetchRecycleTerms, publishRecycle } from '@/api/recycling'
 import { ApiError, toastError } from '@/api/request'
@@ -17,6 +18,7 @@ import Skeleton from '@/components/Skeleton'
 import SubmitBar from '@/components/SubmitBar'
 import type { AttributeField, AttributeTemplate, Game, RentRule } from '@/contract/catalogue'
 import type { ConsignmentDetail, ConsignmentRequest, FeePreview } from '@/contract/consignment'
+import type { EscrowTicket } from '@/contract/escrowTickets'
 import type { RecycleTerms } from '@/contract/recycling'
 import { PRICE_BOUNDS } from '@/contract/constants'
 import { fenToYuan, formatPrice, yuanToFen } from '@/contract/money'
@@ -67,10 +69,13 @@ export default function SellForm({ mode }: { mode: FormMode }) {
     <MainShell>
       {!valid || game === 'missing' ? (
         <EmptyState
-          text={`请先选择要${{ sell: '卖', recycle: '回收', appraise: '估价' }[mode]}的游戏`}
+          text={`请先选择要${{ sell: '卖', recycle: '回收', appraise: '估价', escrow: '担保' }[mode]}的游戏`}
           action={{
             label: '去选择',
-            onClick: () => openPage(recycle ? 'sale' : 'sell', mode === 'appraise' ? { mode } : undefined),
+            onClick: () =>
+              mode === 'escrow'
+                ? openPage('security')
+                : openPage(recycle ? 'sale' : 'sell', mode === 'appraise' ? { mode } : undefined),
           }}
         />
       ) : game && template ? (
@@ -96,6 +101,17 @@ function windowChoices(terms: RecycleTerms): { value: string; label: string }[] 
 function ListingForm(props: { game: Game; fields: AttributeField[]; editing: number | null; mode: FormMode }) {
   const { game, fields, editing, mode } = props
   const recycle = mode === 'recycle'
+  // 中介担保: the account of a ticket, at the price the two parties agreed (no commission).
+  const escrow = mode === 'escrow'
+  const ticketId = Number(usePageParams().ticketId)
+  const [ticket, setTicket] = useState<EscrowTicket | null>(null)
+  useEffect(() => {
+    if (!escrow) return
+    fetchEscrowTicket(ticketId).then(
+      (r) => setTicket(r.data),
+      (error) => toastError(error, '担保单加载失败'),
+    )
+  }, [escrow, ticketId])
   // An appraisal asks what the account is, nothing about selling it.
   const listing = mode !== 'appraise'
   const profile = useAppState((s) => s.profile)
@@ -172,9 +188,9 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
   }, [editing, key])
 
   // The fee the seller will pay, from the server's settings, as the price is typed.
-  const fen = yuanToFen(draft.price)
+  const fen = escrow ? ticket?.agreedPrice : yuanToFen(draft.price)
   useEffect(() => {
-    if (!listing || fen === undefined || fen < 100) return
+    if (!listing || escrow || fen === undefined || fen < 100) return
     const timer = setTimeout(
       () =>
         previewFee(fen).then(
@@ -184,7 +200,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
       300,
     )
     return () => clearTimeout(timer)
-  }, [fen, listing])
+  }, [fen, listing, escrow])
   const shownFee = fee && fee.price === fen ? fee : null
 
   // A title from what the account is, until the seller writes their own.
@@ -222,7 +238,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
     value === undefined || value < PRICE_BOUNDS.min || value > PRICE_BOUNDS.max
   const badPrice = outOfBounds(fen)
   const boundsRule = (name: string) => `请输入 1–1,000,000 元之间的${name}，最多两位小数`
-  const priceRule = boundsRule({ sell: '价格', recycle: '底价', appraise: '心理价位' }[mode])
+  const priceRule = boundsRule({ sell: '价格', recycle: '底价', appraise: '心理价位', escrow: '成交价' }[mode])
   // 官方代售+竞价回收 lists the account at its own price as well.
   const consign = recycle && draft.publishMode === 'both'
   const saleFen = yuanToFen(draft.salePrice)
@@ -305,6 +321,13 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
         await replacePage('commit', { id: data.id })
         return
       }
+      if (escrow) {
+        await enterEscrowListing(ticketId, request())
+        Taro.removeStorageSync(key)
+        void Taro.showToast({ title: '已提交，等待买家确认', icon: 'none' })
+        await replacePage('escrowTicket', { id: ticketId })
+        return
+      }
       if (recycle) {
         const { price, ...account } = request()
         await publishRecycle({
@@ -334,7 +357,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
       if (error instanceof ApiError && error.code === 403) {
         const { confirm } = await showDialog({
           title: '需要实名认证',
-          content: `${recycle ? '发布竞价回收' : '发布商品'}需要先完成实名认证，认证后回到这里继续提交（已填写的内容会保留）。`,
+          content: `${recycle ? '发布竞价回收' : escrow ? '录入担保账号' : '发布商品'}需要先完成实名认证，认证后回到这里继续提交（已填写的内容会保留）。`,
           confirmText: '去认证',
         })
         if (confirm) await openPage('Realname')
@@ -425,6 +448,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
           title={title}
           description={description}
           fee={shownFee}
+          agreedPrice={ticket?.agreedPrice}
           current={current}
           password={password}
           onPassword={setPassword}
@@ -465,7 +489,7 @@ function ListingForm(props: { game: Game; fields: AttributeField[]; editing: num
         </>
       )}
       <SubmitBar disabled={Boolean(firstProblem(problems)) || uploading} loading={saving} onClick={() => void submit()}>
-        {{ sell: '提交审核', recycle: '发布竞价回收', appraise: '立即估价' }[mode]}
+        {{ sell: '提交审核', recycle: '发布竞价回收', appraise: '立即估价', escrow: '提交账号信息' }[mode]}
       </SubmitBar>
     </View>
   )

@@ -70,7 +70,7 @@ export const EMPTY: Draft = {
 }
 
 /** 基本信息 lists an account for sale; 竞价回收 offers it to merchants; 估价 only asks what it is worth. */
-export type FormMode = 'sell' | 'recycle' | 'appraise'
+export type FormMode = 'sell' | 'recycle' | 'appraise' | 'escrow'
 
 /** A new listing's draft per game; an edit's per listing; a recycling request's and an appraisal's apart. */
 export const draftKey = (mode: FormMode, gameId: number, editing: number | null = null) =>

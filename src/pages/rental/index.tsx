@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { complainRental, fetchRental, renewRental, rentalCredentials, rentalStep } from '@/api/rentals'
-import { ApiError, toastError } from '@/api/request'
-import BottomBar from '@/components/BottomBar'
+import { toastError } from '@/api/request'
+import ActionsBar, { type BarButton } from '@/components/ActionsBar'
 import ChoiceChips from '@/components/ChoiceChips'
 import Countdown from '@/components/Countdown'
 import CredentialsSheet from '@/components/CredentialsSheet'
@@ -11,6 +11,7 @@ import EmptyState from '@/components/EmptyState'
 import EvidenceFields, { EvidenceView } from '@/components/EvidenceFields'
 import Field from '@/components/Field'
 import Hint from '@/components/Hint'
+import InfoRows from '@/components/InfoRows'
 import HoursPicker, { hoursLabel } from '@/components/HoursPicker'
 import OrderGoods from '@/components/OrderGoods'
 import Panel from '@/components/Panel'
@@ -36,6 +37,7 @@ import { useRequireLogin } from '@/session'
 import { showDialog } from '@/utils/dialog'
 import { checkLength } from '@/utils/forms'
 import { formatTime } from '@/utils/time'
+import { useBusy } from '@/utils/useBusy'
 import { useRecord } from '@/utils/useRecord'
 import './index.scss'
 
@@ -86,23 +88,13 @@ function RentalView({ id }: { id: number }) {
   const { item: rental, setItem, failed, reload } = useRecord(fetch, '租号订单不存在')
   const [credentials, setCredentials] = useState<Credentials | null>(null)
   const [sheet, setSheet] = useState<'renew' | 'complain' | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusy()
 
   if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: reload }} />
   if (!rental) return <Skeleton className="rental__skeleton" />
 
   const can = (action: RentalAction) => rental.actions.includes(action)
-  const run = async (work: () => Promise<void>) => {
-    if (busy) return
-    setBusy(true)
-    try {
-      await work()
-    } catch (error) {
-      if (!(error instanceof ApiError && error.code === 401)) toastError(error, '操作失败，请重试')
-    } finally {
-      setBusy(false)
-    }
-  }
+
   const step = (which: 'cancel' | 'return' | 'confirm-return', title: string, content: string, done: string) =>
     run(async () => {
       if (!(await showDialog({ title, content })).confirm) return
@@ -160,7 +152,7 @@ function RentalView({ id }: { id: number }) {
       </Panel>
 
       <Panel title="租用信息">
-        <Rows
+        <InfoRows
           rows={[
             [
               '租期',
@@ -175,7 +167,7 @@ function RentalView({ id }: { id: number }) {
       </Panel>
 
       <Panel title="费用">
-        <Rows
+        <InfoRows
           rows={[
             ['租金', formatPrice(rental.rentAmount)],
             ['押金', `${formatPrice(rental.depositAmount)}（${depositNote(rental)}）`],
@@ -213,17 +205,17 @@ function RentalView({ id }: { id: number }) {
         </Panel>
       )}
 
-      <RentalBar
-        rental={rental}
+      <ActionsBar
         busy={busy}
-        onPay={(orderId) => openPage('pay', { id: orderId, kind: 'full' })}
-        onCancel={() => step('cancel', '取消租号', '取消后账号将重新开放出租。', '已取消')}
-        onRenew={() => setSheet('renew')}
-        onReturn={() =>
-          step('return', '提前归还', '归还后立即收回账号，剩余时长不退租金；押金在号主验号后退还。', '已归还')
-        }
-        onComplain={() => setSheet('complain')}
-        onConfirm={() => step('confirm-return', '确认归还', '确认账号完好、已修改密码？确认后立即结算。', '已结算')}
+        buttons={rentalButtons(rental, {
+          onPay: (orderId) => openPage('pay', { id: orderId, kind: 'full' }),
+          onCancel: () => step('cancel', '取消租号', '取消后账号将重新开放出租。', '已取消'),
+          onRenew: () => setSheet('renew'),
+          onReturn: () =>
+            step('return', '提前归还', '归还后立即收回账号，剩余时长不退租金；押金在号主验号后退还。', '已归还'),
+          onComplain: () => setSheet('complain'),
+          onConfirm: () => step('confirm-return', '确认归还', '确认账号完好、已修改密码？确认后立即结算。', '已结算'),
+        })}
       />
 
       {credentials && (
@@ -248,33 +240,14 @@ function RentalView({ id }: { id: number }) {
   )
 }
 
-function Rows({ rows }: { rows: [string, string][] }) {
-  return (
-    <View className="rental__rows">
-      {rows.map(([label, value]) => (
-        <View key={label} className="rental__row">
-          <Text className="rental__row-label">{label}</Text>
-          <Text className="rental__row-value">{value}</Text>
-        </View>
-      ))}
-    </View>
-  )
-}
-
-interface RentalBarProps {
-  rental: Rental
-  busy: boolean
-  onPay: (orderId: number) => void
-  onCancel: () => void
-  onRenew: () => void
-  onReturn: () => void
-  onComplain: () => void
-  onConfirm: () => void
-}
-
 /** The actions the viewer has now, the main one filled and last. */
-function RentalBar({ rental, busy, ...on }: RentalBarProps) {
-  const buttons: { label: string; onClick: () => void; primary?: boolean }[] = []
+function rentalButtons(
+  rental: Rental,
+  on: Record<'onCancel' | 'onRenew' | 'onReturn' | 'onComplain' | 'onConfirm', () => void> & {
+    onPay: (orderId: number) => void
+  },
+): BarButton[] {
+  const buttons: BarButton[] = []
   const can = (action: RentalAction) => rental.actions.includes(action)
   if (can('cancel')) buttons.push({ label: '取消', onClick: on.onCancel })
   if (can('complain')) buttons.push({ label: '投诉', onClick: on.onComplain })
@@ -284,24 +257,7 @@ function RentalBar({ rental, busy, ...on }: RentalBarProps) {
   else if (can('renew')) buttons.push({ label: '续租', onClick: on.onRenew, primary: true })
   if (can('confirmReturn')) buttons.push({ label: '确认归还', onClick: on.onConfirm, primary: true })
   if (can('pay')) buttons.push({ label: '去支付', onClick: () => on.onPay(rental.orderId), primary: true })
-  if (buttons.length === 0) return null
-  return (
-    <BottomBar>
-      <View className="rental__bar">
-        {buttons.map((button) => (
-          <View
-            key={button.label}
-            className={`rental__action${button.primary ? ' rental__action--primary' : ''}${busy ? ' rental__action--busy' : ''}`}
-            role="button"
-            aria-disabled={busy}
-            onClick={button.onClick}
-          >
-            <Text>{button.label}</Text>
-          </View>
-        ))}
-      </View>
-    </BottomBar>
-  )
+  return buttons
 }
 
 /** 续租: more hours within the listing's longest, paid like the first. */

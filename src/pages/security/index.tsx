@@ -2,19 +2,28 @@ import { useEffect, useState } from 'react'
 import { Picker, Text, View } from '@tarojs/components'
 import { listContacts } from '@/api/trust'
 import ContactCard from '@/components/ContactCard'
-import Field, { AreaField, ContactFields, InputField, PHONE_INPUT } from '@/components/Field'
+import Field, { AreaField, ContactFields, InputField } from '@/components/Field'
 import NoticeArticle from '@/components/NoticeArticle'
 import Panel from '@/components/Panel'
 import SignInPrompt from '@/components/SignInPrompt'
 import Skeleton from '@/components/Skeleton'
-import ProblemForm from '@/components/ProblemForm'
 import type { Game } from '@/contract/catalogue'
 import type { ServiceContact } from '@/contract/trust'
 import MainShell from '@/layouts/MainShell'
 import { openPage } from '@/navigation'
 import { useAppState } from '@/store'
+import { fetchEscrowTickets, openEscrowTicket } from '@/api/escrowTickets'
+import { toastError } from '@/api/request'
+import ChoiceChips from '@/components/ChoiceChips'
+import EmptyState from '@/components/EmptyState'
+import SubmitBar from '@/components/SubmitBar'
+import { ESCROW_TICKET_STATUS_LABELS } from '@/contract/constants'
+import type { EscrowRole } from '@/contract/escrowTickets'
+import { useDidShow } from '@tarojs/taro'
+import { formatTime } from '@/utils/time'
+import { useRecord } from '@/utils/useRecord'
 import { checkOptionalQq } from '@/contract/validation'
-import { checkLength, checkOptionalPhone } from '@/utils/forms'
+import { checkLength, checkOptionalPhone, firstProblem } from '@/utils/forms'
 import { allGames } from '@/utils/games'
 import { formatPrice, yuanToFen } from '@/contract/money'
 import './index.scss'
@@ -22,7 +31,10 @@ import './index.scss'
 /** The highest price an escrow request may state (¥1,000,000), in fen. */
 const MAX_ESCROW_PRICE = 100_000_000
 
-/** 中介担保: the escrow explanation with its fee table (a notice), the escrow staff, and the request form. */
+/**
+ * 中介担保: the escrow explanation with its fee table (a notice), the escrow staff, the form that opens a ticket
+ * for a deal agreed elsewhere, and my tickets.
+ */
 export default function SecurityPage() {
   const signedIn = useAppState((s) => Boolean(s.token))
   return (
@@ -33,9 +45,14 @@ export default function SecurityPage() {
         <EscrowStaff />
       </View>
       <View className="security__request">
-        <Panel title="申请中介担保">
-          {signedIn ? <EscrowForm /> : <SignInPrompt text="登录后即可在线发起担保申请" />}
+        <Panel title="发起中介担保">
+          {signedIn ? <EscrowForm /> : <SignInPrompt text="登录后即可在线发起担保，资金由平台托管" />}
         </Panel>
+        {signedIn && (
+          <Panel title="我的担保单">
+            <MyTickets />
+          </Panel>
+        )}
       </View>
     </MainShell>
   )
@@ -67,16 +84,21 @@ function EscrowStaff() {
   )
 }
 
+const ROLES = [
+  { value: 'buyer' as const, label: '我是买方' },
+  { value: 'seller' as const, label: '我是卖方' },
+]
+
+/** 发起担保: the deal as agreed, and who the other party is; the ticket's page then has the code to send them. */
 function EscrowForm() {
-  const profile = useAppState((s) => s.profile)
   const [games, setGames] = useState<Game[]>([])
   const [game, setGame] = useState<Game | null>(null)
-  const [account, setAccount] = useState('')
+  const [role, setRole] = useState<EscrowRole>('buyer')
   const [price, setPrice] = useState('')
   const [otherPhone, setOtherPhone] = useState('')
   const [otherQq, setOtherQq] = useState('')
-  const [phone, setPhone] = useState(profile?.phone ?? '')
-  const [note, setNote] = useState('')
+  const [description, setDescription] = useState('')
+  const [saving, setSaving] = useState(false)
 
   useEffect(() => {
     allGames().then(setGames, () => setGames([]))
@@ -85,49 +107,44 @@ function EscrowForm() {
   const fen = yuanToFen(price)
   const problems = {
     game: game ? '' : '请选择游戏',
-    account: checkLength(account, '游戏账号', 1, 64),
     price: !price
       ? '请填写成交价格'
-      : fen === undefined || fen <= 0
-        ? '请输入正确的金额，最多两位小数'
+      : fen === undefined || fen < 100
+        ? '请输入正确的金额（至少 ¥1），最多两位小数'
         : fen > MAX_ESCROW_PRICE
           ? `成交价格不能超过 ${formatPrice(MAX_ESCROW_PRICE)}`
           : '',
     otherPhone: checkOptionalPhone(otherPhone),
     otherQq: checkOptionalQq(otherQq),
-    other: otherPhone || otherQq ? '' : '请至少填写对方的手机号或 QQ',
-    phone: checkOptionalPhone(phone),
+    other: otherPhone && otherQq ? '对方手机号和 QQ 只填一项' : otherPhone || otherQq ? '' : '请填写对方的手机号或 QQ',
+    description: checkLength(description, '交易说明', 5, 500),
+  }
+  const problem = firstProblem(problems)
+
+  const submit = async () => {
+    if (!game || fen === undefined) return
+    setSaving(true)
+    try {
+      const { data } = await openEscrowTicket({
+        gameId: game.id,
+        description: description.trim(),
+        agreedPrice: fen,
+        counterparty: otherPhone ? { phone: otherPhone } : { qq: otherQq },
+        role,
+      })
+      await openPage('escrowTicket', { id: data.id })
+    } catch (error) {
+      toastError(error, '发起失败，请重试')
+    } finally {
+      setSaving(false)
+    }
   }
 
   return (
-    <ProblemForm
-      problems={problems}
-      fixed={false}
-      submitText="提交担保申请"
-      sent={{
-        title: '担保申请已提交',
-        text: '担保客服会尽快联系您和对方，拉群确认交易细节。请只通过上方的官方客服沟通。',
-        link: '查看申请进度',
-      }}
-      request={() =>
-        game && fen !== undefined
-          ? {
-              type: 'escrow',
-              title: `中介担保：${game.name} ${account.trim()}`,
-              content: note.trim() || `申请中介担保：${game.name} 账号 ${account.trim()}，成交价 ${formatPrice(fen)}`,
-              images: [],
-              ...(phone ? { phone } : {}),
-              escrow: {
-                gameId: game.id,
-                account: account.trim(),
-                price: fen,
-                ...(otherPhone ? { counterpartyPhone: otherPhone } : {}),
-                ...(otherQq ? { counterpartyQq: otherQq } : {}),
-              },
-            }
-          : null
-      }
-    >
+    <View>
+      <Field label="我的身份">
+        <ChoiceChips label="我的身份" options={ROLES} value={role} onChange={setRole} />
+      </Field>
       <Field label="游戏">
         <Picker
           mode="selector"
@@ -144,19 +161,11 @@ function EscrowForm() {
         </Picker>
       </Field>
       <InputField
-        label="游戏账号"
-        value={account}
-        onChange={setAccount}
-        error={problems.account}
-        maxlength={64}
-        placeholder="交易的游戏账号"
-      />
-      <InputField
         label="成交价格（元）"
         name="成交价格"
         value={price}
         onChange={setPrice}
-        error={problems.price}
+        error={price ? problems.price : ''}
         type="digit"
         maxlength={10}
         placeholder="双方谈好的价格"
@@ -166,27 +175,55 @@ function EscrowForm() {
         onPhone={setOtherPhone}
         qq={otherQq}
         onQq={setOtherQq}
-        errors={{ phone: problems.otherPhone, qq: problems.otherQq }}
-        placeholder="手机号与 QQ 至少填一项"
+        errors={{ phone: problems.otherPhone, qq: problems.otherQq || (otherPhone && otherQq ? problems.other : '') }}
+        placeholder="填手机号时只有该手机号能加入；填 QQ 时凭担保码加入"
         labels={{ phone: '对方手机号', qq: '对方 QQ' }}
       />
-      <InputField
-        label="您的手机号（选填）"
-        name="您的手机号"
-        value={phone}
-        onChange={setPhone}
-        error={problems.phone}
-        {...PHONE_INPUT}
-        placeholder="方便担保客服联系您"
-      />
       <AreaField
-        label="补充说明（选填）"
-        name="补充说明"
-        value={note}
-        onChange={setNote}
-        maxlength={300}
-        placeholder="如交易的区服、是否包含装备等"
+        label="交易说明"
+        value={description}
+        onChange={setDescription}
+        error={description ? problems.description : ''}
+        maxlength={500}
+        placeholder="账号的区服、段位、皮肤等双方谈好的内容，至少 5 个字"
       />
-    </ProblemForm>
+      <SubmitBar fixed={false} disabled={Boolean(problem)} loading={saving} onClick={() => void submit()}>
+        发起担保
+      </SubmitBar>
+    </View>
+  )
+}
+
+/** 我的担保单: each with its state, opening its page. */
+function MyTickets() {
+  const { item: tickets, failed, reload } = useRecord(fetchEscrowTickets, '担保单加载失败')
+  useDidShow(reload)
+  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: reload }} />
+  if (!tickets) return <Skeleton className="security__staff-skeleton" />
+  if (tickets.length === 0) return <Text className="security__empty">还没有担保单</Text>
+  return (
+    <View className="security__tickets">
+      {tickets.map((ticket) => (
+        <View
+          key={ticket.id}
+          className="security__ticket"
+          role="link"
+          aria-label={`担保单 ${ticket.gameName} ${formatPrice(ticket.agreedPrice)}`}
+          onClick={() => openPage('escrowTicket', { id: ticket.id })}
+        >
+          <View className="security__ticket-main">
+            <Text className="security__ticket-title">
+              {ticket.gameName} · {formatPrice(ticket.agreedPrice)}
+            </Text>
+            <Text className="security__ticket-meta">
+              {ticket.role === 'buyer' ? '我是买方' : '我是卖方'} · {formatTime(ticket.createdAt)}
+            </Text>
+          </View>
+          <Text className={`security__ticket-status security__ticket-status--${ticket.status}`}>
+            {ESCROW_TICKET_STATUS_LABELS[ticket.status]} ›
+          </Text>
+        </View>
+      ))}
+    </View>
   )
 }
