@@ -262,6 +262,9 @@ export const RENT_RULE_LABELS = {
 } as const
 export const RENT_LIMITS = { minHours: 1, maxHours: 720, checkHours: 2, fullRefundMinutes: 15 }
 
+/** What an order is for: a sale, or a rental's rent and deposit, or a renewal's rent. */
+export const ORDER_KIND_LABELS = { sale: '买卖', rental: '租号', renewal: '续租' }
+
 export const RENTAL_STATUS_LABELS = {
   pending_payment: '待支付',
   active: '租用中',

@@ -117,7 +117,7 @@ it('a reviewer cannot open 设置: it is not in the menu, and its address says �
 it('a service agent reveals a paid order’s account (logged) and hands it over after the checklist', async () => {
   const { page } = handle
   await signIn(page, 'service')
-  await page.goto(`${baseUrl}/admin/orders?status=paid`)
+  await page.goto(`${baseUrl}/admin/orders?status=paid&kind=sale`)
   const firstRow = page.locator('.ant-table-row').first()
   await firstRow.getByText('处理', { exact: true }).click()
   const drawer = page.locator('.ant-drawer-content')

@@ -5,7 +5,7 @@
  * staff talk with buyer and seller.
  */
 import { ProDescriptions, type ProColumns } from '@ant-design/pro-components'
-import { DEAL_ROOM_STATUSES, ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS } from '@contract/constants'
+import { DEAL_ROOM_STATUSES, ORDER_KIND_LABELS, ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS } from '@contract/constants'
 import type { AdminOrderDetail, Credentials, Order } from '@contract/orders'
 import type { PayChannel, PaymentStatus } from '@contract/payments'
 import { Button, Card, Checkbox, Drawer, Popconfirm, Space, Tag, Timeline, Typography } from 'antd'
@@ -232,6 +232,13 @@ export default function Orders() {
       dataIndex: 'gameId',
       hideInTable: true,
       valueEnum: Object.fromEntries(games.map((game) => [game.id, { text: game.name }])),
+    },
+    {
+      title: '类型',
+      dataIndex: 'kind',
+      width: 80,
+      valueEnum: valueEnum(ORDER_KIND_LABELS),
+      render: (_, row) => ORDER_KIND_LABELS[row.kind],
     },
     { title: '商品', dataIndex: ['goods', 'title'], ellipsis: true, search: false },
     { title: '游戏', dataIndex: ['goods', 'gameName'], width: 120, search: false },

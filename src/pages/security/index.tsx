@@ -176,7 +176,7 @@ function EscrowForm() {
         qq={otherQq}
         onQq={setOtherQq}
         errors={{ phone: problems.otherPhone, qq: problems.otherQq || (otherPhone && otherQq ? problems.other : '') }}
-        placeholder="填手机号时只有该手机号能加入；填 QQ 时凭担保码加入"
+        placeholder="手机号与 QQ 二选一"
         labels={{ phone: '对方手机号', qq: '对方 QQ' }}
       />
       <AreaField
