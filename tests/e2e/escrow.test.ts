@@ -1,7 +1,7 @@
 import type { EscrowTicket } from '../../src/contract/escrowTickets'
 import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
-import { fillSellForm, uploadCover } from './setup/forms'
+import { fillSellForm, uploadCover, wzAccount } from './setup/forms'
 import { e2eBaseUrl } from './setup/server'
 
 /**
@@ -56,25 +56,16 @@ it('the demo seller joins by the link and enters the account through the selling
   await top().locator('.escrow-ticket__status-label', { hasText: '待卖方录入账号' }).waitFor()
   await top().getByRole('button', { name: '录入账号' }).click()
   await page.waitForURL(/\/index\/BasicInformation\?mode=escrow/)
-  await fillSellForm(top(), {
-    region: ['iOS', 'QQ'],
-    choices: [
-      ['段位', '铂金'],
-      ['贵族等级', 'V5'],
-      ['二次实名', '可二次实名'],
-    ],
-    fields: [
-      ['英雄数', '98'],
-      ['皮肤数', '156'],
-      ['账号等级', '30'],
-      ['绑定情况', '仅绑定手机，可换绑'],
+  await fillSellForm(
+    top(),
+    wzAccount([
       ['QQ', '12345678'],
       ['游戏账号', 'e2e_escrow_account'],
       ['游戏密码', 'E2e-escrow-1'],
       ['收款支付宝账号', '13800000002'],
       ['收款人姓名', '李明'],
-    ],
-  })
+    ]),
+  )
   await top()
     .getByText(/¥888\.00（双方约定/)
     .waitFor()

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core'
 import { apiClient, authed } from './setup/api'
 import { topPage, usePage, useToken } from './setup/browser'
-import { fillSellForm, uploadCover } from './setup/forms'
+import { fillSellForm, uploadCover, wzAccount } from './setup/forms'
 import { e2eBaseUrl } from './setup/server'
 
 /**
@@ -30,26 +30,17 @@ it('the seller lists an account through 我要卖 and 基本信息', async () =>
   await top().getByRole('button', { name: '王者荣耀' }).click()
   await page.waitForURL(/\/index\/BasicInformation\?gameId=\d+/)
 
-  await fillSellForm(top(), {
-    region: ['iOS', 'QQ'],
-    choices: [
-      ['段位', '铂金'],
-      ['贵族等级', 'V5'],
-      ['二次实名', '可二次实名'],
-    ],
-    fields: [
-      ['英雄数', '98'],
-      ['皮肤数', '156'],
-      ['账号等级', '30'],
-      ['绑定情况', '仅绑定手机，可换绑'],
+  await fillSellForm(
+    top(),
+    wzAccount([
       ['价格', '1288'],
       ['QQ', '12345678'],
       ['游戏账号', 'e2e_wz_account'],
       ['游戏密码', 'E2e-secret-1'],
       ['收款支付宝账号', '13800000002'],
       ['收款人姓名', '李明'],
-    ],
-  })
+    ]),
+  )
   await top().getByRole('textbox', { name: '标题' }).fill(title)
   await top()
     .getByText(/成交后到手 ¥1,223\.60/)

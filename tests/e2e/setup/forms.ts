@@ -11,6 +11,17 @@ export interface SellFormFill {
   fields: [string, string][]
 }
 
+/** A 王者荣耀 account as the demo seller describes it (iOS · QQ, 铂金, V5, 98 heroes…), then `extra` fields in order. */
+export const wzAccount = (extra: [string, string][]): SellFormFill => ({
+  region: ['iOS', 'QQ'],
+  choices: [
+    ['段位', '铂金'],
+    ['贵族等级', 'V5'],
+    ['二次实名', '可二次实名'],
+  ],
+  fields: [['英雄数', '98'], ['皮肤数', '156'], ['账号等级', '30'], ['绑定情况', '仅绑定手机，可换绑'], ...extra],
+})
+
 /** Step 1 (the region) and step 2's chips and fields; `page` is the form on top. */
 export async function fillSellForm(page: Locator, { region, choices, fields }: SellFormFill): Promise<void> {
   await page.getByRole('button', { name: '选择区服' }).click()
