@@ -21,6 +21,7 @@ describe('migrated database', () => {
       serviceFee: 800,
       guaranteeRetrieval: { rateBps: 1000, min: 5000 },
       guaranteeFace: { rateBps: 1500, min: 10000 },
+      escrowFee: { rateBps: 500, min: 2000 },
       guaranteeTermDays: 0,
       deposit: { minGoodsPrice: 20000, rateBps: 1000, min: 5000 },
       sellerCommission: { rateBps: 500, min: 5000 },
@@ -49,7 +50,7 @@ describe('migrated database', () => {
   test('migrating again applies nothing twice', async () => {
     await migrateDatabase(database.pool)
     const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(settings)
-    expect(count).toBe(15)
+    expect(count).toBe(16)
   })
 
   test('a transaction commits or rolls back as one through its executor', async () => {
