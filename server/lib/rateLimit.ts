@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import { AppError } from './envelope'
 import type { KvStore } from './kv'
 
@@ -34,4 +35,15 @@ export async function consume(kv: KvStore, limits: Limit[]): Promise<void> {
       throw new AppError(429, message, { retryAfter, ...limit.data })
     }
   }
+}
+
+/**
+ * Before an account's credentials are revealed (an order's, a rental's): 30 reveals an hour per person, shared by
+ * both, and the answer is never cached.
+ */
+export async function gateReveal(kv: KvStore, reply: FastifyReply, userId: number): Promise<void> {
+  await consume(kv, [
+    { key: `rl:reveal:${userId}`, max: 30, windowSeconds: 3600, message: '查看过于频繁，请 {s} 秒后再试' },
+  ])
+  reply.header('Cache-Control', 'no-store')
 }

@@ -22,7 +22,7 @@ import { staffOf } from '../../lib/audit'
 import { clientOf, requireUser, viewerOf } from '../../lib/auth'
 import { staffOnly } from '../../lib/staff'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
-import { consume } from '../../lib/rateLimit'
+import { consume, gateReveal } from '../../lib/rateLimit'
 import { deskOrder } from './desk'
 import * as orders from './service'
 
@@ -157,10 +157,7 @@ async function reveal(
   reason?: string,
 ) {
   const viewer = viewerOf(request)
-  await consume(kv, [
-    { key: `rl:reveal:${viewer.userId}`, max: 30, windowSeconds: 3600, message: '查看过于频繁，请 {s} 秒后再试' },
-  ])
-  reply.header('Cache-Control', 'no-store')
+  await gateReveal(kv, reply, viewer.userId)
   return orders.revealCredentials(orderDeps, viewer, orderId, { ...clientOf(request), reason })
 }
 

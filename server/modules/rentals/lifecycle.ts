@@ -30,11 +30,21 @@ const HOUR = 3_600_000
 
 export type RentalActor = ActorRef<'renter' | 'owner' | 'operator' | 'system' | 'gateway'>
 
-/** The same person as their orders know them: the renter is the buyer, the owner the seller. */
-const asOrderActor = (actor: RentalActor) => ({
-  kind: actor.kind === 'renter' ? ('buyer' as const) : actor.kind === 'owner' ? ('seller' as const) : actor.kind,
+/**
+ * The same person as the rental's orders and listing know them: the renter is the buyer, the owner the seller;
+ * the gateway's step is the system's there.
+ */
+const tradeActor = (actor: RentalActor, detail = actor.detail) => ({
+  kind:
+    actor.kind === 'renter'
+      ? ('buyer' as const)
+      : actor.kind === 'owner'
+        ? ('seller' as const)
+        : actor.kind === 'gateway'
+          ? ('system' as const)
+          : actor.kind,
   userId: actor.userId,
-  detail: actor.detail,
+  detail,
 })
 
 /** "11-26 22:30", China time: when a message names a moment. */
@@ -116,7 +126,7 @@ export async function settleMoneyIn(tx: Executor, rental: RentalRow, actor: Rent
   const paid = (await rentalOrders(tx, rental.id)).filter((order) => order.status === 'paid')
   let first: OrderRow | null = null
   for (const order of paid) {
-    const completed = await orderMachine.transition(tx, order.id, 'settleRental', asOrderActor(actor), {
+    const completed = await orderMachine.transition(tx, order.id, 'settleRental', tradeActor(actor), {
       completedAt: now,
       protectedUntil: now,
     })
@@ -140,7 +150,9 @@ export async function settleMoneyIn(tx: Executor, rental: RentalRow, actor: Rent
     await tx.update(orders).set({ refundAmount: back }).where(eq(orders.id, first.id))
     await markRefund(tx, first.id, back)
   }
-  await goodsMachine.transition(tx, rental.goodsId, 'endRent', goodsActor(actor, rental), { updatedAt: now })
+  await goodsMachine.transition(tx, rental.goodsId, 'endRent', tradeActor(actor, { rentalId: rental.id }), {
+    updatedAt: now,
+  })
   await dropRenewals(tx, rental.id, now)
   const owed = rental.rentAmount - rental.commissionAmount + rental.damageAmount
   const title = first.goods.title
@@ -169,7 +181,7 @@ export async function settleMoneyIn(tx: Executor, rental: RentalRow, actor: Rent
 export async function refundMoneyIn(tx: Executor, rental: RentalRow, actor: RentalActor, reason: string, now: Date) {
   const paid = (await rentalOrders(tx, rental.id)).filter((order) => order.status === 'paid')
   for (const order of paid) {
-    const refunded = await orderMachine.transition(tx, order.id, 'refundRental', asOrderActor(actor), {
+    const refunded = await orderMachine.transition(tx, order.id, 'refundRental', tradeActor(actor), {
       refundAmount: order.paidAmount,
       refundedAt: now,
       cancelReason: reason,
@@ -187,7 +199,9 @@ export async function refundMoneyIn(tx: Executor, rental: RentalRow, actor: Rent
     ])
     await markRefund(tx, order.id, order.paidAmount)
   }
-  await goodsMachine.transition(tx, rental.goodsId, 'endRent', goodsActor(actor, rental), { updatedAt: now })
+  await goodsMachine.transition(tx, rental.goodsId, 'endRent', tradeActor(actor, { rentalId: rental.id }), {
+    updatedAt: now,
+  })
   await goodsMachine.transition(
     tx,
     rental.goodsId,
@@ -213,19 +227,6 @@ export async function refundMoneyIn(tx: Executor, rental: RentalRow, actor: Rent
     ),
   ])
 }
-
-const goodsActor = (actor: RentalActor, rental: RentalRow) => ({
-  kind:
-    actor.kind === 'renter'
-      ? ('buyer' as const)
-      : actor.kind === 'owner'
-        ? ('seller' as const)
-        : actor.kind === 'operator'
-          ? ('operator' as const)
-          : ('system' as const),
-  userId: actor.userId,
-  detail: { rentalId: rental.id },
-})
 
 /**
  * The order machine's observer: a rental's first order paid starts its hours, a renewal paid adds to them, the

@@ -21,7 +21,7 @@ import type { AppDeps } from '../../deps'
 import { staffOf } from '../../lib/audit'
 import { clientOf, viewerOf } from '../../lib/auth'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
-import { consume } from '../../lib/rateLimit'
+import { gateReveal } from '../../lib/rateLimit'
 import { staffOnly } from '../../lib/staff'
 import * as rentals from './service'
 
@@ -76,10 +76,7 @@ export const rentalRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { confi
     },
     async (request, reply) => {
       const viewer = viewerOf(request)
-      await consume(kv, [
-        { key: `rl:reveal:${viewer.userId}`, max: 30, windowSeconds: 3600, message: '查看过于频繁，请 {s} 秒后再试' },
-      ])
-      reply.header('Cache-Control', 'no-store')
+      await gateReveal(kv, reply, viewer.userId)
       return ok(await rentals.credentials(deps, viewer, request.params.id, clientOf(request)))
     },
   )
