@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify from 'fastify'
+import type { WebSocketServer } from 'ws'
 import { version } from '../package.json'
 import { adminConsole } from './admin'
 import type { AppDeps } from './deps'
@@ -55,6 +56,9 @@ import { adminUserRoutes, userRoutes } from './modules/user/routes'
  * returned before `ready()`, so a test may add a route of its own. A domain module is a plugin in
  * `modules/<domain>/routes.ts` registered below under the `/api` prefix with the dependencies it needs.
  */
+/** WebSocket close code 1001. */
+const GOING_AWAY = 1001
+
 export function buildApp(deps: AppDeps) {
   const { config, database, kv, vault, lookupKey, sms, idVerifier, payments, logger = false } = deps
   // In local mode a page opened with WeChat's or Alipay's user agent gets the local stand-in for its bridge.
@@ -103,7 +107,15 @@ export function buildApp(deps: AppDeps) {
   // ~14 KB), so compressing it costs CPU for nothing: goods detail (1.7 KB) ran 13 % more requests a second.
   // The H5 bundles are compressed by the build (server/h5.ts).
   app.register(compress, { threshold: 2048 })
-  app.register(websocket, { options: { maxPayload: 16 * 1024 } })
+  app.register(websocket, {
+    options: { maxPayload: 16 * 1024 },
+    // On shutdown every socket is told 1001 (going away): the clients reconnect at once, through the proxy to
+    // another instance, and fetch what they missed with `after`.
+    preClose(this: { websocketServer: WebSocketServer }, done: () => void) {
+      for (const client of this.websocketServer.clients) client.close(GOING_AWAY, 'server shutting down')
+      this.websocketServer.close(() => done())
+    },
+  })
   app.register(swagger, {
     openapi: {
       info: {

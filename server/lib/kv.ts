@@ -22,6 +22,8 @@ export interface KvStore {
   publish(channel: string, message: string): Promise<void>
   /** Hears what any instance publishes on `channel` from now on; returns the way to stop. */
   subscribe(channel: string, listener: (message: string) => void): Promise<() => void>
+  /** Rejects when the store cannot be reached (readiness). */
+  ping(): Promise<void>
   close(): Promise<void>
 }
 
@@ -80,6 +82,7 @@ export function createMemoryKv(now: () => number = Date.now): KvStore {
       channels.on(channel, listener)
       return () => channels.off(channel, listener)
     },
+    async ping() {},
     async close() {
       clearInterval(sweeper)
       entries.clear()
@@ -164,6 +167,9 @@ export async function openRedisKv(url: string, keyPrefix = 'haoanxin:'): Promise
         await connection.subscribe(name)
       }
       return () => connection.off('message', onMessage)
+    },
+    async ping() {
+      await redis.ping()
     },
     async close() {
       if (subscriber) (await subscriber).disconnect()

@@ -6,6 +6,7 @@ import type { Database } from '../../server/db'
 import { Body, pageParams } from '../../src/contract/schemas'
 import { AppError, ok, page } from '../../server/lib/envelope'
 import { PUBLIC } from '../../server/lib/access'
+import { createMemoryKv } from '../../server/lib/kv'
 import { createTestApp } from './helpers/app'
 import { productionEnv } from './helpers/production'
 import { createTestDatabase } from './helpers/database'
@@ -64,9 +65,18 @@ afterAll(async () => {
 
 const postForm = (payload: unknown) => app.inject({ method: 'POST', url: '/api/test/form', payload: payload as object })
 
-describe('GET /api/health', () => {
-  test('answers ok with the database checked by a query', async () => {
-    const response = await app.inject('/api/health')
+describe('GET /api/health and /api/ready', () => {
+  test('health answers while the process runs, asking nothing of the database', async () => {
+    const broken = { ...database, db: { execute: () => Promise.reject(new Error('connection refused')) } }
+    const brokenApp = createTestApp(broken as unknown as Database)
+    const response = await brokenApp.inject('/api/health')
+    await brokenApp.close()
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ code: 200, msg: '操作成功', data: { status: 'ok', uptime: expect.any(Number) } })
+  })
+
+  test('ready answers ok with the database and the store checked', async () => {
+    const response = await app.inject('/api/ready')
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
       code: 200,
@@ -75,13 +85,19 @@ describe('GET /api/health', () => {
     })
   })
 
-  test('answers 503 with db down when the database does not answer', async () => {
+  test('ready answers 503 naming what is down', async () => {
     const broken = { ...database, db: { execute: () => Promise.reject(new Error('connection refused')) } }
-    const brokenApp = createTestApp(broken as unknown as Database)
-    const response = await brokenApp.inject('/api/health')
+    const kv = createMemoryKv()
+    kv.ping = () => Promise.reject(new Error('ECONNREFUSED'))
+    const brokenApp = createTestApp(broken as unknown as Database, { kv })
+    const response = await brokenApp.inject('/api/ready')
     await brokenApp.close()
     expect(response.statusCode).toBe(503)
-    expect(response.json()).toMatchObject({ code: 503, msg: '数据库不可用', data: { status: 'error', db: 'down' } })
+    expect(response.json()).toMatchObject({
+      code: 503,
+      msg: '数据库、Redis不可用',
+      data: { status: 'error', db: 'down', kv: 'down' },
+    })
   })
 })
 

@@ -16,6 +16,10 @@ function kvContract(open: () => Promise<{ kv: KvStore; elapse(ms: number): Promi
   })
   afterEach(() => kv.close())
 
+  test('ping answers while the store is reachable', async () => {
+    await expect(kv.ping()).resolves.toBeUndefined()
+  })
+
   test('set then get; a missing key is null; del removes', async () => {
     expect(await kv.get('captcha:a')).toBeNull()
     await kv.set('captcha:a', '7', 120)

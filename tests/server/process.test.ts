@@ -4,11 +4,14 @@
  */
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import { once } from 'node:events'
 import http from 'node:http'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../support/freePort'
 import { Client } from 'pg'
+import WebSocket from 'ws'
 import { startEmbedded } from '../../server/db'
 
 const root = path.resolve(__dirname, '../..')
@@ -91,9 +94,10 @@ async function withStoredData<T>(work: (client: Client) => Promise<T>): Promise<
 }
 
 let first: Server
+let second: Server | undefined
 
 afterAll(() => {
-  if (first?.pid && isAlive(first.pid)) first.kill('SIGKILL')
+  for (const server of [first, second]) if (server?.pid && isAlive(server.pid)) server.kill('SIGKILL')
   fs.rmSync(path.dirname(dataDir), { recursive: true, force: true })
 })
 
@@ -115,8 +119,8 @@ describe('server/main.ts as a process', () => {
     expect(listening).toEqual(['0100007F'])
   })
 
-  test('/api/health answers with the database up', async () => {
-    const { status, body } = await getJson(`http://127.0.0.1:${first.port}/api/health`)
+  test('/api/ready answers with the database up', async () => {
+    const { status, body } = await getJson(`http://127.0.0.1:${first.port}/api/ready`)
     expect(status).toBe(200)
     expect(body).toMatchObject({ code: 200, data: { status: 'ok', db: 'up', kv: 'memory' } })
   })
@@ -129,10 +133,29 @@ describe('server/main.ts as a process', () => {
     expect(fs.readFileSync(lockFile, 'utf8').trim()).toBe(String(first.pid))
   }, 30_000)
 
-  test('SIGTERM exits 0 after stopping the embedded database and removing the lock', async () => {
+  test('SIGTERM drains — a request in hand is answered, a live socket is told 1001 — then exits 0 after stopping the embedded database and removing the lock', async () => {
     const child = embeddedChild(first.pid)
     expect(child).toBeDefined()
+    const socket = new WebSocket(`ws://127.0.0.1:${first.port}/api/ws`)
+    await once(socket, 'open')
+    const closeCode = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)))
+    // A request whose body is still on its way when the signal arrives.
+    const body = JSON.stringify({ username: 'nobody', password: 'x' })
+    const request = net.connect(first.port, '127.0.0.1')
+    let answer = ''
+    request.on('data', (chunk) => (answer += chunk))
+    const answered = once(request, 'end')
+    request.write(
+      `POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
     first.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    request.end(body.slice(5))
+    await answered
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+    expect(await closeCode).toBe(1001)
     expect(await first.exited).toBe(0)
     expect(isAlive(child!)).toBe(false)
     expect(fs.existsSync(lockFile)).toBe(false)
@@ -141,9 +164,9 @@ describe('server/main.ts as a process', () => {
   test('a restart on the same DATA_DIR reopens the persisted data', async () => {
     await withStoredData((client) => client.query(`update settings set value = '4321' where key = 'serviceFee'`))
 
-    const restarted = await startServer()
+    const restarted = (second = await startServer())
     await waitForUrl(restarted)
-    const { body } = await getJson(`http://127.0.0.1:${restarted.port}/api/health`)
+    const { body } = await getJson(`http://127.0.0.1:${restarted.port}/api/ready`)
     expect(body).toMatchObject({ data: { db: 'up' } })
     restarted.kill('SIGTERM')
     expect(await restarted.exited).toBe(0)

@@ -37,7 +37,7 @@ export async function startServer(): Promise<ServerState> {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`)
     if (output.includes(baseUrl)) {
       try {
-        const health = await fetch(`${baseUrl}/api/health`)
+        const health = await fetch(`${baseUrl}/api/ready`)
         if (health.ok) {
           child.stdout.removeListener('data', collect)
           child.stderr.removeListener('data', collect)
@@ -51,7 +51,7 @@ export async function startServer(): Promise<ServerState> {
     await new Promise((r) => setTimeout(r, 250))
   }
   process.kill(-(child.pid as number), 'SIGTERM')
-  throw new Error(`npm start did not print ${baseUrl} and answer /api/health in time:\n${output}`)
+  throw new Error(`npm start did not print ${baseUrl} and answer /api/ready in time:\n${output}`)
 }
 
 /** Stops the whole process group of `npm start` and waits for it to be gone. */
