@@ -25,6 +25,7 @@ import { rentalRoutes } from './modules/rentals/routes'
 import { escrowTicketRoutes } from './modules/escrowTickets/routes'
 import { claimRoutes } from './modules/claims/routes'
 import { reviewRoutes } from './modules/reviews/routes'
+import { accountRoutes } from './modules/account/routes'
 import { adminAuditRoutes } from './modules/audit/routes'
 import { adminDashboardRoutes } from './modules/dashboard/routes'
 import { authRoutes } from './modules/auth/routes'
@@ -158,6 +159,7 @@ export function buildApp(deps: AppDeps) {
   app.register(staffRoutes, { ...api, database, kv, vault })
   app.register(userRoutes, { ...api, database, kv, vault, lookupKey, idVerifier })
   app.register(adminUserRoutes, { ...api, database })
+  app.register(accountRoutes, { ...api, database, vault })
   app.register(catalogueRoutes, { ...api, database })
   app.register(adminCatalogueRoutes, { ...api, database, config })
   app.register(consignmentRoutes, { ...api, config, database, kv, vault, lookupKey })

@@ -3,7 +3,7 @@
  * then every `intervalMs`, the orders' timers, payouts and refunds (modules/orders/sweeper.ts), then the
  * rentals' (hours up, check windows passed), the recycling requests' timers, the after-sale cases' (a seller
  * who did not answer in time), the transfers of approved claims, then the saved searches due their daily look
- * (搜索订阅). Every step takes its rows with SKIP LOCKED, so instances share the work.
+ * (搜索订阅), then the account deletions whose cooling-off has passed. Every step takes its rows with SKIP LOCKED, so instances share the work.
  */
 import { runSweep } from './modules/orders/sweeper'
 import type { OrderDeps } from './modules/orders/service'
@@ -13,6 +13,7 @@ import { sendPendingClaimPayouts } from './modules/claims/service'
 import { sendSavedSearchAlerts } from './modules/catalogue/alerts'
 import { CatalogueCache } from './modules/catalogue/service'
 import { runRentalSweep } from './modules/rentals/service'
+import { runDeletionSweep } from './modules/account/service'
 
 /** `stop()` waits for a run in progress. */
 export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
@@ -26,6 +27,7 @@ export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
     await escalateDue(deps.db)
     await sendPendingClaimPayouts(deps)
     await sendSavedSearchAlerts(deps.db, cache)
+    await runDeletionSweep(deps.db)
   }
   const tick = () => {
     running = run().catch((error) => deps.log.error({ err: error }, 'sweeper run failed'))

@@ -26,6 +26,8 @@ export const UserProfile = Type.Object({
   realNameStatus: RealNameStatus,
   realName: Type.String({ description: '脱敏：张*' }),
   idNumber: Type.String({ description: '脱敏：110***********1234' }),
+  /** 注销冷静期: when the account will be erased unless the deletion is cancelled (signing in asks). */
+  deletionEraseAt: Type.Union([Time, Type.Null()], { description: '注销冷静期结束时间；未申请注销为 null' }),
 })
 export type UserProfile = Static<typeof UserProfile>
 

@@ -21,6 +21,7 @@ const profile = {
   realNameStatus: 'none' as const,
   realName: '',
   idNumber: '',
+  deletionEraseAt: null,
 }
 const signedIn = { code: 200, data: { token: 'tok-new', expiresAt: '2026-12-01T00:00:00Z' } }
 

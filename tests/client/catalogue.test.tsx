@@ -936,6 +936,7 @@ describe('collect', () => {
     realNameStatus: 'none',
     realName: '',
     idNumber: '',
+    deletionEraseAt: null,
   }
 
   it('lists favourites with sold ones marked and drops since they were kept, and removes one after confirming', async () => {

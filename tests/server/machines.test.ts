@@ -9,6 +9,8 @@ import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../server/db'
 import {
+  accountDeletionEvents,
+  accountDeletions,
   aftersaleCases,
   aftersaleEvents,
   appraisalEvents,
@@ -34,6 +36,7 @@ import {
   rentals,
   users,
 } from '../../server/db/schema'
+import type { AccountDeletionStatus } from '../../src/contract/account'
 import type { AftersaleStatus } from '../../src/contract/aftersale'
 import type { AppraisalStatus } from '../../src/contract/appraisals'
 import type { ClaimStatus } from '../../src/contract/claims'
@@ -291,6 +294,19 @@ const fixtures: Record<string, Fixture> = {
         )
         .returning(),
     events: async (tx, id) => (await tx.select().from(rentalEvents).where(eq(rentalEvents.rentalId, id))).length,
+  },
+  'account deletion': {
+    values: () => ({ userId: buyerId, eraseAt: new Date(Date.now() + 15 * 86_400_000) }),
+    rows: (tx, status) =>
+      tx
+        .insert(accountDeletions)
+        .values({
+          ...(fixtures['account deletion'].values() as typeof accountDeletions.$inferInsert),
+          status: status as AccountDeletionStatus,
+        })
+        .returning(),
+    events: async (tx, id) =>
+      (await tx.select().from(accountDeletionEvents).where(eq(accountDeletionEvents.deletionId, id))).length,
   },
   'recycle request': {
     values: () => ({ sellerId: buyerId, goodsId: goodsIds[0], reservePrice: 10_000, windowEndsAt: new Date() }),

@@ -6,7 +6,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { checkIdNumber, checkRealName, maskIdNumber, maskName, maskPhone } from '../../../src/contract/validation'
 import type { AppDeps } from '../../deps'
-import { goods, orders, users } from '../../db/schema'
+import { accountDeletions, goods, orders, users } from '../../db/schema'
 import { AppError, checkField, invalid } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import { keyedHash } from '../../lib/vault'
@@ -16,7 +16,7 @@ type Deps = Pick<AppDeps, 'database' | 'kv' | 'vault' | 'lookupKey' | 'idVerifie
 /** One person may verify a few accounts (a main and a spare), not a farm of them. */
 const ACCOUNTS_PER_ID_NUMBER = 3
 
-const idNumberAad = (userId: number) => `users:${userId}:idNumber`
+export const idNumberAad = (userId: number) => `users:${userId}:idNumber`
 
 /** 个人中心's counters: the caller's orders (as buyer) and listings (as seller) by status. */
 export async function loadCenter({ database }: Pick<Deps, 'database'>, userId: number) {
@@ -37,7 +37,13 @@ export async function loadCenter({ database }: Pick<Deps, 'database'>, userId: n
 }
 
 export async function loadProfile({ database, vault }: Deps, userId: number) {
-  const [user] = await database.db.select().from(users).where(eq(users.id, userId))
+  const [[user], [deletion]] = await Promise.all([
+    database.db.select().from(users).where(eq(users.id, userId)),
+    database.db
+      .select({ eraseAt: accountDeletions.eraseAt })
+      .from(accountDeletions)
+      .where(and(eq(accountDeletions.userId, userId), eq(accountDeletions.status, 'cooling_off'))),
+  ])
   if (!user) throw new AppError(401, '登录状态已过期，请重新登录')
   return {
     userId: user.id,
@@ -54,6 +60,7 @@ export async function loadProfile({ database, vault }: Deps, userId: number) {
     realNameStatus: user.realNameStatus,
     realName: maskName(user.realName),
     idNumber: user.idNumberSealed ? maskIdNumber(vault.open(user.idNumberSealed, idNumberAad(user.id))) : '',
+    deletionEraseAt: deletion?.eraseAt.toISOString() ?? null,
   }
 }
 
