@@ -1,6 +1,6 @@
 /**
  * The 47 routes of the seed, in the seed's order (and the pages added since: the merchants' two, the deal
- * room, after-sale, 包赔, 评价, the seller's page, a rental and a 中介担保 ticket), with the URL each is served at in the H5 build,
+ * room, after-sale, 包赔, 评价, the seller's page, a rental, a 中介担保 ticket and 注销账号), with the URL each is served at in the H5 build,
  * its Chinese title (SCREENS.md) and the shell that frames it. `app.config.ts`, the H5 router's
  * custom routes, the shells' titles and the server's history fallback are all derived from this table.
  */
@@ -67,6 +67,7 @@ const otherChildren: [string, string][] = [
   ['seller', '卖家主页'],
   ['rental', '租号详情'],
   ['escrowTicket', '担保单'],
+  ['account', '注销账号'],
   ['MyProducts', '我的买单'],
   ['Myevaluation', '我的评估'],
   ['Mybrowsing', '我的代售'],

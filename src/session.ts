@@ -1,15 +1,31 @@
 import { useEffect } from 'react'
 import Taro from '@tarojs/taro'
+import { cancelDeletion } from '@/api/account'
 import { logout, logoutEverywhere } from '@/api/auth'
 import { loadProfile } from '@/api/user'
 import { currentPageUrl, replacePage, safeRedirect } from '@/navigation'
 import { clearSession, readToken, saveToken, useAppState } from '@/store'
 import { showDialog } from '@/utils/dialog'
+import { formatTime } from '@/utils/time'
 
-/** After a successful sign-in: keep the token, fetch the profile, return to where the user came from. */
+/**
+ * After a successful sign-in: keep the token, fetch the profile, return to where the user came from. An account in
+ * its 注销 cooling-off period is asked first: cancel the deletion and go on, or leave it and sign out again.
+ */
 export async function completeSignIn(token: string, redirect?: string): Promise<void> {
   saveToken(token)
-  await loadProfile()
+  const profile = await loadProfile()
+  if (profile?.deletionEraseAt) {
+    const { confirm } = await showDialog({
+      title: '账号注销中',
+      content: `此账号已申请注销，将于 ${formatTime(profile.deletionEraseAt)} 注销。撤销注销后可继续使用。`,
+      confirmText: '撤销注销',
+      cancelText: '退出登录',
+    })
+    if (!confirm) return signOut()
+    await cancelDeletion()
+    await loadProfile()
+  }
   const target = safeRedirect(redirect)
   if (target) await Taro.redirectTo({ url: target })
   else await replacePage('home')

@@ -6,9 +6,6 @@
 import { Type, type Static } from 'typebox'
 import { literals, NullableTime, Nullable, Time } from './schemas'
 
-/** Days between asking for deletion and the erasure. */
-export const COOLING_OFF_DAYS = 15
-
 export const ACCOUNT_DELETION_STATUSES = ['cooling_off', 'cancelled', 'erased'] as const
 export const AccountDeletionStatus = literals(ACCOUNT_DELETION_STATUSES)
 export type AccountDeletionStatus = Static<typeof AccountDeletionStatus>

@@ -296,3 +296,6 @@ export const RENTAL_COMPLAINT_LABELS = {
 export const RENTER_COMPLAINTS = ['mismatch', 'wrong_password', 'kicked', 'other'] as const
 export const OWNER_COMPLAINTS = ['rule_broken', 'damaged', 'other'] as const
 export const FULL_REFUND_COMPLAINTS = ['mismatch', 'wrong_password'] as const
+
+/** 注销账号: days between asking for deletion and the erasure (signing in meanwhile asks whether to cancel). */
+export const COOLING_OFF_DAYS = 15

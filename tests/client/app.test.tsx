@@ -37,8 +37,8 @@ describe('the H5 app', () => {
   })
 
   it('registers the 47 seed routes, the merchants’ two, the deal room, after-sale, 包赔, 评价, the seller’s page, a rental and a ticket beside them', () => {
-    expect(routes).toHaveLength(56)
-    expect(new Set(routes.map((r) => r.url)).size).toBe(56)
+    expect(routes).toHaveLength(57)
+    expect(new Set(routes.map((r) => r.url)).size).toBe(57)
     expect(routes.filter((r) => ['recycleHall', 'myQuotes'].includes(r.name)).map((r) => r.url)).toEqual([
       '/index/other/recycleHall',
       '/index/other/myQuotes',

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { getState, saveToken, setState } from '@/store'
-import { answerDialog, byLabel, clickButton, typeInto, visiblePage } from './utils/dom'
+import { answerDialog, byLabel, clickButton, signInWithPassword, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
@@ -43,12 +43,7 @@ describe('login', () => {
       'GET /web/good/7': () => ({ code: 404, msg: '商品不存在' }),
     })
     renderApp(`/login?redirect=${encodeURIComponent('/pages/goodDetail/index?id=7')}`)
-    await byLabel('图形验证码')
-    await typeInto('用户名', 'player01')
-    await typeInto('密码', 'secret123')
-    await typeInto('图形验证码', 'ab12')
-    fireEvent.click(await byLabel('我已阅读并同意用户协议和隐私政策'))
-    await clickButton('登录')
+    await signInWithPassword('player01', 'secret123')
 
     await waitFor(() => expect(pathname()).toBe('/index/goodDetail?id=7'))
     expect(callsTo(api, 'POST /login')[0].data).toEqual({

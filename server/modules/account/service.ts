@@ -5,12 +5,8 @@
  * nothing else, so orders, the ledger, the deal rooms and the audit log keep only a pseudonymous id.
  */
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
-import {
-  COOLING_OFF_DAYS,
-  type AccountDeletion,
-  type AccountDeletionState,
-  type DeletionBlocker,
-} from '../../../src/contract/account'
+import type { AccountDeletion, AccountDeletionState, DeletionBlocker } from '../../../src/contract/account'
+import { COOLING_OFF_DAYS } from '../../../src/contract/constants'
 import { maskPhone } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
 import {

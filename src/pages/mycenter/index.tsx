@@ -68,6 +68,7 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
       { name: 'Realname', label: '实名认证', icon: 'shield' },
       { name: 'passwore', label: '密码管理', icon: 'lock' },
       { name: 'geren', label: '个人资料', icon: 'people' },
+      { name: 'account', label: '注销账号', icon: 'trash' },
     ],
   },
   {

@@ -21,6 +21,16 @@ export async function typeInto(label: string, value: string): Promise<void> {
   })
 }
 
+/** Fills the login page's password form (captcha answered `ab12`, the agreement ticked) and presses 登录. */
+export async function signInWithPassword(username: string, password: string): Promise<void> {
+  await byLabel('图形验证码')
+  await typeInto('用户名', username)
+  await typeInto('密码', password)
+  await typeInto('图形验证码', 'ab12')
+  fireEvent.click(await byLabel('我已阅读并同意用户协议和隐私政策'))
+  await clickButton('登录')
+}
+
 /** Clicks the button (or tab) labelled `text` on the visible page. */
 export async function clickButton(text: string): Promise<void> {
   let target: Element | undefined

@@ -1,0 +1,3 @@
+import { pageTitle } from '../../routes'
+
+export default definePageConfig({ navigationBarTitleText: pageTitle('account') })
