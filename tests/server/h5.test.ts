@@ -64,8 +64,8 @@ afterAll(async () => {
 })
 
 describe('with an H5 build', () => {
-  test('each of the 56 route URLs (the seed’s 47, the merchants’ two, the deal room, after-sale, 包赔, 评价, the seller’s page, a rental and a ticket) answers index.html, revalidated on every visit', async () => {
-    expect(routes).toHaveLength(56)
+  test('each of the 57 route URLs (the seed’s 47, the merchants’ two, the deal room, after-sale, 包赔, 评价, the seller’s page, a rental, a ticket and 注销账号) answers index.html, revalidated on every visit', async () => {
+    expect(routes).toHaveLength(57)
     for (const route of routes) {
       const response = await app.inject(route.url)
       expect([route.url, response.statusCode]).toEqual([route.url, 200])
