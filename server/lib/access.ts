@@ -2,8 +2,9 @@
  * Every `/api` route says who may call it, the gate enforces it before the route reads its input, and the
  * OpenAPI document says it too:
  * - `/api/admin/*`: the staff roles it declares (lib/staff.ts);
- * - any other route: a signed-in user, unless it declares `config: PUBLIC` (anyone) or `config: OPTIONAL`
- *   (anyone; a session adds to the answer — a goods detail then counts as browsed).
+ * - any other route: a signed-in user, unless it declares `config: PUBLIC` (anyone), `config: OPTIONAL`
+ *   (anyone; a session adds to the answer — a goods detail then counts as browsed) or `config: MERCHANT` (a
+ *   signed-in 认证号商 only: 403 for anyone else).
  * Each operation also gets an `operationId` made from its method and path (`postAdminOrdersIdHandOver`);
  * `/dev` operations (local mode) are documented as open to this machine.
  */
@@ -11,9 +12,10 @@ import type { FastifyRequest, RouteOptions } from 'fastify'
 import { STAFF_ROLE_LABELS } from '../../src/contract/constants'
 import type { StaffRole } from '../../src/contract/staff'
 import { requireUser } from './auth'
+import { AppError } from './envelope'
 import { guardStaffRoute, STAFF_PREFIX } from './staff'
 
-export type Access = 'public' | 'optional'
+export type Access = 'public' | 'optional' | 'merchant'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,11 +26,18 @@ declare module 'fastify' {
 
 export const PUBLIC = { access: 'public' as const }
 export const OPTIONAL = { access: 'optional' as const }
+export const MERCHANT = { access: 'merchant' as const }
+
+export const MERCHANT_ONLY_MSG = '仅认证号商可以参与竞价回收，请先在「商务合作」申请号商入驻'
 
 export const BEARER = 'bearerAuth'
 
 const signedIn = async (request: FastifyRequest) => {
   requireUser(request)
+}
+
+const merchantOnly = async (request: FastifyRequest) => {
+  if (!requireUser(request).roles.includes('merchant')) throw new AppError(403, MERCHANT_ONLY_MSG)
 }
 
 /** `post /admin/orders/:id/hand-over` → `postAdminOrdersIdHandOver`. */
@@ -60,7 +69,9 @@ export function guardRoute(route: RouteOptions): void {
   } else {
     const access = route.config?.access
     security = access === 'public' ? [] : access === 'optional' ? [{}, { [BEARER]: [] }] : [{ [BEARER]: [] }]
-    if (access === undefined) route.preValidation = [signedIn, ...[route.preValidation ?? []].flat()]
+    const gate = access === undefined ? signedIn : access === 'merchant' ? merchantOnly : undefined
+    if (gate) route.preValidation = [gate, ...[route.preValidation ?? []].flat()]
+    if (access === 'merchant') description = '认证号商'
   }
   route.schema = {
     ...route.schema,

@@ -3,7 +3,6 @@
  * /account/backlist also takes and lists appraisals (`mode: appraise`), the seed's one desk for both.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import {
   AcceptQuote,
   MyQuote,
@@ -21,8 +20,9 @@ import { Appraisal, AppraisalRequest } from '../../../src/contract/appraisals'
 import { PageQuery, Tagged } from '../../../src/contract/schemas'
 import { Type } from 'typebox'
 import type { AppDeps } from '../../deps'
+import { MERCHANT } from '../../lib/access'
 import { requireUser, viewerOf } from '../../lib/auth'
-import { Ajax, AppError, ok, page, Table } from '../../lib/envelope'
+import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { consume } from '../../lib/rateLimit'
 import * as appraisals from '../appraisals/service'
 import { consignmentDeps } from '../consignment/routes'
@@ -31,13 +31,6 @@ import * as recycling from './service'
 type Deps = Pick<AppDeps, 'config' | 'database' | 'vault' | 'lookupKey' | 'kv'>
 
 /** Merchants only: the role an approved application gives. */
-function requireMerchant(request: FastifyRequest) {
-  const user = requireUser(request)
-  if (!user.roles.includes('merchant'))
-    throw new AppError(403, '仅认证号商可以参与竞价回收，请先在「商务合作」申请号商入驻')
-  return viewerOf(request)
-}
-
 export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appDeps) => {
   const deps = consignmentDeps(appDeps)
   const { kv } = appDeps
@@ -163,6 +156,7 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
   app.get(
     '/merchant/requests',
     {
+      config: MERCHANT,
       schema: {
         summary: '回收大厅（号商）：报价中的回收单，最先截止的在前；只显示自己的报价',
         tags,
@@ -171,7 +165,7 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request)
+      const merchant = viewerOf(request)
       const { pageNum = 1, pageSize = 10, ...filters } = request.query
       const { rows, total } = await recycling.openRequests(deps, merchant, { ...filters, pageNum, pageSize })
       return page(rows, total)
@@ -181,6 +175,7 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
   app.post(
     '/merchant/quotes',
     {
+      config: MERCHANT,
       schema: {
         summary: '报价（号商）：密封报价，每个回收单一个报价，只能提高，截止后不能再报',
         tags,
@@ -189,7 +184,7 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request)
+      const merchant = viewerOf(request)
       await consume(kv, [
         { key: `rl:quote:${merchant.userId}`, max: 60, windowSeconds: 60, message: '报价过于频繁，请 {s} 秒后再试' },
       ])
@@ -200,6 +195,7 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
   app.get(
     '/merchant/quotes',
     {
+      config: MERCHANT,
       schema: {
         summary: '我的报价（号商）：已提交 / 已中标 / 未中标 / 已关闭',
         tags,
@@ -208,7 +204,7 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request)
+      const merchant = viewerOf(request)
       const { pageNum = 1, pageSize = 10 } = request.query
       const { rows, total } = await recycling.myQuotes(deps, merchant, { pageNum, pageSize })
       return page(rows, total)

@@ -40,9 +40,15 @@ function said(body: ReviewRequest) {
 const editableUntil = (row: Pick<ReviewRow, 'createdAt'>) =>
   new Date(row.createdAt.getTime() + REVIEW_LIMITS.editDays * DAY_MS)
 
-async function buyersOrder(db: Executor, viewer: Viewer, orderId: number) {
+/** The viewer's own order as its buyer; nobody else learns whether it exists. */
+async function ownOrder(db: Executor, viewer: Viewer, orderId: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
   if (!order || order.buyerId !== viewer.userId) throw new AppError(404, '订单不存在')
+  return order
+}
+
+async function buyersOrder(db: Executor, viewer: Viewer, orderId: number) {
+  const order = await ownOrder(db, viewer, orderId)
   if (order.status !== 'completed') throw new AppError(409, '交易完成后才能评价')
   return order
 }
@@ -105,6 +111,7 @@ export async function editReview(
 
 /** GET /need/myOrder/{id}/review: the buyer's own review, or null. */
 export async function myReview(db: Executor, viewer: Viewer, orderId: number): Promise<MyReview | null> {
+  await ownOrder(db, viewer, orderId)
   const [found] = await db
     .select({ row: reviews, title: sql<string>`${orders.goods}->>'title'` })
     .from(reviews)
