@@ -1,6 +1,6 @@
 /**
  * Process entry (`npm start` runs it after building the client; `npm run dev:server` directly):
- * config → data-dir lock → database → KV → app → listen. SIGTERM/SIGINT close everything in reverse
+ * config → data-dir lock (embedded database only) → database → KV → app → listen. SIGTERM/SIGINT close everything in reverse
  * order and exit 0; the embedded database is stopped and awaited before the lock is released.
  */
 import type { AddressInfo } from 'node:net'
@@ -38,10 +38,11 @@ function startupMessage(error: unknown, config: Config): string {
 
 async function main(): Promise<void> {
   let config: Config
-  let lock: DataDirLock
+  let lock: DataDirLock | undefined
   try {
     config = loadConfig()
-    lock = acquireDataDirLock(config.dataDir)
+    // The lock guards the embedded database's directory; instances on one PostgreSQL share DATA_DIR's uploads.
+    if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir)
   } catch (error) {
     if (!(error instanceof ConfigError || error instanceof DataDirLockedError)) throw error
     console.error(error.message)
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
         console.error(error)
         exitCode = exitCode || 1
       }
-      lock.release()
+      lock?.release()
       process.exit(exitCode)
     })())
   process.once('SIGTERM', () => void stop(0))

@@ -35,6 +35,10 @@ export interface VaultKeys {
 }
 
 export interface Vault {
+  /** The key new envelopes are sealed under (VAULT_KEYS' first). */
+  readonly activeKid: string
+  /** The key an envelope was sealed (or last re-wrapped) under. */
+  kidOf(envelope: string): string
   seal(plaintext: string, aad: string): string
   /** Throws VaultError when the key id is unknown, the AAD differs, or any part was altered. */
   open(envelope: string, aad: string): string
@@ -126,6 +130,8 @@ export function createVault(config: VaultKeys): Vault {
   }
 
   return {
+    activeKid,
+    kidOf: (text) => parseEnvelope(text).kid,
     seal(plaintext, aad) {
       const dek = randomBytes(KEY_BYTES)
       const { iv, ct, tag } = encrypt(dek, Buffer.from(plaintext, 'utf8'), aad)

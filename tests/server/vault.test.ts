@@ -10,6 +10,13 @@ import {
   VaultError,
   type VaultKeys,
 } from '../../server/lib/vault'
+import { eq } from 'drizzle-orm'
+import { games, goods, goodsCredentials, users } from '../../server/db/schema'
+import { credentialsAad, storeCredentials } from '../../server/modules/catalogue/credentials'
+import { idNumberAad } from '../../server/modules/user/service'
+import { rewrapAll } from '../../server/modules/vault/rotation'
+import type { AccountCredentials } from '../../src/contract/consignment'
+import { createTestDatabase } from './helpers/database'
 
 const key1 = randomBytes(32)
 const key2 = randomBytes(32)
@@ -300,5 +307,40 @@ describe('keyedHash', () => {
   test('hashes the value as given: normalising is left to the caller', () => {
     expect(keyedHash(key1, '\u00e9')).not.toBe(keyedHash(key1, 'e\u0301'))
     expect(keyedHash(key1, 'abc')).not.toBe(keyedHash(key1, 'ABC'))
+  })
+})
+
+describe('rotating the key over the database (npm run vault:rewrap)', () => {
+  test('every sealed column is re-wrapped under the new key, after which the old key can go', async () => {
+    const database = await createTestDatabase()
+    try {
+      const old = vaultWith({ k1: key1 }, 'k1')
+      const db = database.db
+      const [person] = await db.insert(users).values({ username: 'rotating' }).returning()
+      await db
+        .update(users)
+        .set({ idNumberSealed: old.seal('110101199003071234', idNumberAad(person.id)) })
+        .where(eq(users.id, person.id))
+      const [game] = await db.insert(games).values({ name: '原神', initial: 'Y', type: 'mobile' }).returning()
+      const [item] = await db.insert(goods).values({ gameId: game.id, title: '号', price: 100 }).returning()
+      await storeCredentials(db, old, item.id, { account: 'a', password: 'p' } as AccountCredentials)
+
+      const rotating = vaultWith({ k2: key2, k1: key1 }, 'k2')
+      const first = await rewrapAll(db, rotating)
+      expect(first.columns['users.id_number_sealed']).toEqual({ rewrapped: 1, current: 0 })
+      expect(first.columns['goods_credentials.sealed']).toEqual({ rewrapped: 1, current: 0 })
+      expect((await rewrapAll(db, rotating)).columns['goods_credentials.sealed']).toEqual({ rewrapped: 0, current: 1 })
+
+      const retired = vaultWith({ k2: key2 }, 'k2')
+      const [after] = await db.select().from(users).where(eq(users.id, person.id))
+      expect(retired.open(after.idNumberSealed!, idNumberAad(person.id))).toBe('110101199003071234')
+      const [credentials] = await db.select().from(goodsCredentials).where(eq(goodsCredentials.goodsId, item.id))
+      expect(JSON.parse(retired.open(credentials.sealed, credentialsAad(item.id)))).toEqual({
+        account: 'a',
+        password: 'p',
+      })
+    } finally {
+      await database.close()
+    }
   })
 })

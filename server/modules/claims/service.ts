@@ -42,7 +42,7 @@ export interface ClaimDeps extends PayoutDeps {
 
 export const CLAIM_NOT_FOUND = '包赔申请不存在'
 const BATCH = 50
-const payeeAad = (orderId: number) => `claim:${orderId}:payee`
+export const payeeAad = (orderId: number) => `claim:${orderId}:payee`
 const claimOutBizNo = (row: Pick<ClaimRow, 'id' | 'attempt'>) => `CL${row.id}-${row.attempt}`
 
 /** What after-sale already gave back of the goods is not compensated a second time. */

@@ -28,7 +28,7 @@ export const STAFF_LOGIN_WRONG = '用户名、密码或动态验证码错误'
 const MAX_WRONG = 5
 const LOCK_SECONDS = 15 * 60
 
-const totpAad = (userId: number) => `users:${userId}:totp`
+export const totpAad = (userId: number) => `users:${userId}:totp`
 
 export const staffRolesOf = (roles: Role[]): StaffRole[] =>
   STAFF_ROLES.filter((role) => (roles as string[]).includes(role))
