@@ -16,6 +16,7 @@ import { installAuth } from './lib/auth'
 import { editableListRoutes } from './lib/editableList'
 import { AppError, ErrorReply } from './lib/envelope'
 import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
+import { installMetrics } from './lib/metrics'
 import { isLoopback } from './lib/network'
 import { checkRouteSchemas } from './lib/validation'
 import { appraisalRoutes } from './modules/appraisals/routes'
@@ -57,6 +58,8 @@ import { adminUserRoutes, userRoutes } from './modules/user/routes'
  * returned before `ready()`, so a test may add a route of its own. A domain module is a plugin in
  * `modules/<domain>/routes.ts` registered below under the `/api` prefix with the dependencies it needs.
  */
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/
+
 /** WebSocket close code 1001. */
 const GOING_AWAY = 1001
 
@@ -66,7 +69,11 @@ export function buildApp(deps: AppDeps) {
   const h5 = loadH5Build(config.h5Dir, localGateways(payments).length > 0 ? [BRIDGE_PATH] : [])
   const app = Fastify({
     logger,
-    genReqId: () => randomUUID(),
+    // The proxy's request id (nginx: $request_id) when it sent a well-formed one, so both logs name one request.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id']
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // Fastify's default drops unknown fields silently; the API refuses them instead (400 不支持的字段：x).
@@ -83,6 +90,11 @@ export function buildApp(deps: AppDeps) {
     }
   })
   installErrorHandler(app)
+  installMetrics(app, database.pool, config.metricsToken)
+  // The request id in every answer: what a user reports, and what the logs are searched by.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
   installAuth(app, database.db, { ttlDays: config.sessionTtlDays, maxDays: config.sessionMaxDays })
   app.setNotFoundHandler((request, reply) =>
     (request.method === 'GET' || request.method === 'HEAD') && isPageUrl(request.url)

@@ -85,6 +85,8 @@ export interface Config {
   }
   /** The site's public origin (PUBLIC_URL) for gateway callbacks; unset outside production → the request's own. */
   publicUrl?: string
+  /** METRICS_TOKEN: a bearer token that opens `/metrics` from anywhere (without it, only the internal network). */
+  metricsToken?: string
 }
 
 export class ConfigError extends Error {
@@ -245,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems,
     ),
     publicUrl: parseUrl('PUBLIC_URL', env.PUBLIC_URL, ['https:', 'http:'], problems)?.replace(/\/+$/, ''),
+    metricsToken: env.METRICS_TOKEN || undefined,
   }
   if (config.alipay && env.ALIPAY_MINI_APP_ID) config.alipay.miniAppId = env.ALIPAY_MINI_APP_ID.trim()
   if (config.alipay && env.ALIPAY_GATEWAY) {
@@ -261,6 +264,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (mini) config.wechatPay.mini = mini
     const qqMini = group('QQ_MINI_', { appId: env.QQ_MINI_APP_ID, appSecret: env.QQ_MINI_APP_SECRET }, problems)
     if (qqMini) config.wechatPay.qqMini = qqMini
+  }
+  if (config.metricsToken && config.metricsToken.length < 24) {
+    problems.push('METRICS_TOKEN 至少 24 个字符 (METRICS_TOKEN must be at least 24 characters)')
   }
   if (config.lookupHashKey && Buffer.from(config.lookupHashKey, 'base64').length !== 32) {
     problems.push('LOOKUP_HASH_KEY 必须是 32 字节的 base64 (LOOKUP_HASH_KEY must be 32 bytes of base64)')

@@ -5,6 +5,7 @@
  * who did not answer in time), the transfers of approved claims, then the saved searches due their daily look
  * (搜索订阅), then the account deletions whose cooling-off has passed. Every step takes its rows with SKIP LOCKED, so instances share the work.
  */
+import { sweptIn } from './lib/metrics'
 import { runSweep } from './modules/orders/sweeper'
 import type { OrderDeps } from './modules/orders/service'
 import { runRecycleSweep } from './modules/recycling/service'
@@ -30,7 +31,11 @@ export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
     await runDeletionSweep(deps.db)
   }
   const tick = () => {
-    running = run().catch((error) => deps.log.error({ err: error }, 'sweeper run failed'))
+    const started = performance.now()
+    running = run().then(
+      () => sweptIn((performance.now() - started) / 1000),
+      (error) => deps.log.error({ err: error }, 'sweeper run failed'),
+    )
   }
   tick()
   const timer = setInterval(() => {

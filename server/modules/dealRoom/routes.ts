@@ -20,6 +20,7 @@ import { PUBLIC } from '../../lib/access'
 import { audit, staffOf } from '../../lib/audit'
 import { requireUser, SESSION_EXPIRED_MSG, userOfToken } from '../../lib/auth'
 import { Ajax, AppError, ok } from '../../lib/envelope'
+import { webSockets } from '../../lib/metrics'
 import { consume } from '../../lib/rateLimit'
 import { staffOnly } from '../../lib/staff'
 import { DealRoomHub, type RoomSocket } from './hub'
@@ -137,7 +138,9 @@ export const dealRoomRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { con
     },
   )
 
-  app.get('/ws', { websocket: true, config: PUBLIC, schema: { hide: true } }, (socket: WebSocket) => {
+  app.get('/ws', { websocket: true, config: PUBLIC, schema: { hide: true } }, (socket: WebSocket, request) => {
+    // request.log carries the upgrade's request id: what happens on this socket is logged under it.
+    webSockets.inc()
     let client: RoomSocket | null = null
     let alive = true
     const send = (frame: DealSocketOut) => {
@@ -155,6 +158,7 @@ export const dealRoomRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { con
     }, HEARTBEAT_MS)
     socket.on('pong', () => (alive = true))
     socket.on('close', () => {
+      webSockets.dec()
       clearTimeout(authTimer)
       clearInterval(heartbeat)
       if (client) hub.remove(client)
@@ -188,7 +192,7 @@ export const dealRoomRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { con
         }
       })().catch((error: unknown) => {
         if (error instanceof AppError) return send({ type: 'error', message: error.message })
-        app.log.error(error)
+        request.log.error({ err: error }, 'deal socket frame failed')
         send({ type: 'error', message: '服务繁忙，请稍后再试' })
       })
     })

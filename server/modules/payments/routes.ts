@@ -18,6 +18,7 @@ import type { AppDeps } from '../../deps'
 import { PUBLIC } from '../../lib/access'
 import { staffOf } from '../../lib/audit'
 import { viewerOf } from '../../lib/auth'
+import { paymentNotices } from '../../lib/metrics'
 import { Ajax, AjaxOk, ok, page, Table } from '../../lib/envelope'
 import { siteOrigins } from '../../lib/network'
 import * as payouts from './payouts'
@@ -144,6 +145,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<
         async (request, reply) => {
           const notice = await gateway.verifyNotify({ headers: request.headers, rawBody: String(request.body ?? '') })
           const outcome = notice ? await payments.applyNotice(paymentDeps, channel, notice) : 'bad_signature'
+          paymentNotices.inc({ channel, outcome })
           if (outcome !== 'applied' && outcome !== 'duplicate')
             request.log.warn({ channel, outcome }, 'payment notice not applied')
           const answer = gateway.notifyReply(!['bad_signature', 'unknown_trade', 'amount_mismatch'].includes(outcome))
