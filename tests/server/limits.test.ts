@@ -119,6 +119,39 @@ function limitsUnder(openKv: () => Promise<KvStore>) {
     expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1)
   })
 
+  /** Asks for a login code for each phone at once, each from its address and with its own solved captcha. */
+  const smsBurst = async (phones: string[], ip: (index: number) => string) => {
+    const captchas = await Promise.all(phones.map(() => captcha()))
+    return Promise.all(
+      phones.map(async (phone, index) => {
+        const query = { phone, scene: 'login', ...captchas[index] }
+        const response = await app.inject({ url: '/api/sms/sendYzm', query, remoteAddress: ip(index) })
+        return response.statusCode
+      }),
+    )
+  }
+  const delivered = (phones: string[]) =>
+    (app.deps.sms as LocalSmsSender).outbox().filter((entry) => phones.includes(entry.phone)).length
+
+  test('SMS bombing from one address: 1,000 phones at once, 20 messages sent (the hourly limit per address)', async () => {
+    const prefix = unique().slice(-4)
+    const phones = Array.from({ length: 1000 }, (_, i) => `137${prefix}${String(i).padStart(4, '0')}`)
+    const answers = await smsBurst(phones, () => '10.25.0.1')
+    expect(answers.filter((status) => status === 200)).toHaveLength(20)
+    expect(answers.filter((status) => status === 429)).toHaveLength(980)
+    expect(delivered(phones)).toBe(20)
+  })
+
+  test('SMS bombing of one phone: 1,000 addresses at once, one message sent (the cool-down per phone)', async () => {
+    const phone = `136${unique().padStart(8, '0').slice(-8)}`
+    const answers = await smsBurst(
+      Array.from({ length: 1000 }, () => phone),
+      (index) => `10.26.${Math.floor(index / 250)}.${index % 250}`,
+    )
+    expect(answers.filter((status) => status === 200)).toHaveLength(1)
+    expect(delivered([phone])).toBe(1)
+  })
+
   test('captcha images: 30 a minute per address, then 429', async () => {
     const ip = '10.24.0.1'
     const answers = await Promise.all(
