@@ -42,7 +42,8 @@ export DATABASE_URL REDIS_URL TRUST_PROXY=loopback DATA_DIR="$WORK/data"
 
 # One after the other: the first migrates (under the advisory lock either would take) and seeds the demo.
 for port in "${APP_PORTS[@]}"; do
-  PORT=$port npx tsx scripts/start.ts >"$WORK/app-$port.log" 2>&1 &
+  # node itself, not a runner that relays signals: SIGTERM reaches the server once, and it drains.
+  PORT=$port node --import tsx scripts/start.ts >"$WORK/app-$port.log" 2>&1 &
   APP_PIDS+=($!)
   wait_ready "$port" "$!"
 done
