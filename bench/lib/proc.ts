@@ -118,10 +118,20 @@ export interface RunningServer {
  * The real server (`server/main.ts` through tsx, as `npm run dev:server` runs it) on a port of the
  * kernel's choice, NODE_ENV unset so the demo users and catalogue are seeded. Resolves once it listens.
  */
-export async function startServer(options: { dataDir: string; databaseUrl?: string }): Promise<RunningServer> {
+export async function startServer(options: {
+  dataDir: string
+  databaseUrl?: string
+  redisUrl?: string
+}): Promise<RunningServer & { child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: cleanEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir, DATABASE_URL: options.databaseUrl }),
+    env: cleanEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      REDIS_URL: options.redisUrl,
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const stop = onCleanup(() => stopChild(child))
@@ -149,5 +159,5 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
     await stop()
     throw error
   })
-  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop }
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop, child }
 }

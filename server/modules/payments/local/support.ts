@@ -78,7 +78,8 @@ const TRADE_DAYS_KEPT = 30
 /**
  * The trades a local gateway knows, by out_trade_no, written through to DATA_DIR/keys/<name>.json
  * (replaced atomically) so that a pay page and a query still work after a restart. Trades older than
- * 30 days are dropped. One process owns DATA_DIR (its lock), so there is no concurrent writer.
+ * 30 days are dropped. Instances of a local cluster (npm run cluster) share DATA_DIR: a save keeps the records
+ * the others wrote, and a record not known here is looked for in the file.
  */
 export class TradeBook<T extends { createdAt: string }> {
   private readonly file: string
@@ -91,12 +92,19 @@ export class TradeBook<T extends { createdAt: string }> {
     private readonly keyOf: (record: T) => string,
   ) {
     this.file = path.join(dataDir, 'keys', `${name}.json`)
-    const saved = fs.existsSync(this.file) ? (JSON.parse(fs.readFileSync(this.file, 'utf8')) as T[]) : []
-    this.trades = new Map(saved.map((trade) => [this.keyOf(trade), trade]))
+    this.trades = new Map(this.stored().map((trade) => [this.keyOf(trade), trade]))
+  }
+
+  private stored(): T[] {
+    return fs.existsSync(this.file) ? (JSON.parse(fs.readFileSync(this.file, 'utf8')) as T[]) : []
   }
 
   get(key: string): T | undefined {
-    return this.trades.get(key)
+    const known = this.trades.get(key)
+    if (known) return known
+    const written = this.stored().find((trade) => this.keyOf(trade) === key)
+    if (written) this.trades.set(key, written)
+    return written
   }
 
   /** Every record, newest first. */
@@ -107,6 +115,8 @@ export class TradeBook<T extends { createdAt: string }> {
   /** Stores a new or changed record. */
   save(trade: T): T {
     this.trades.set(this.keyOf(trade), trade)
+    for (const other of this.stored())
+      if (!this.trades.has(this.keyOf(other))) this.trades.set(this.keyOf(other), other)
     const oldest = new Date(Date.now() - TRADE_DAYS_KEPT * 86_400_000).toISOString()
     for (const [key, known] of this.trades) if (known.createdAt < oldest) this.trades.delete(key)
     fs.mkdirSync(path.dirname(this.file), { recursive: true })
