@@ -95,6 +95,7 @@ runMain(async () => {
   /** About a third of the orders are never paid: they lapse, some while an instance is down, for the sweeper. */
   const neverPaid = new Set<number>()
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]
+  const failures: string[] = []
   const call = async (
     path: string,
     token: string | undefined,
@@ -110,7 +111,9 @@ runMain(async () => {
       },
       body: raw ? raw.text : JSON.stringify(body ?? {}),
     })
-    return { status: response.status, text: await response.text() }
+    const text = await response.text()
+    if (response.status >= 500 && failures.length < 5) failures.push(`${path} ${response.status} ${text.slice(0, 120)}`)
+    return { status: response.status, text }
   }
 
   const actions = {
@@ -122,11 +125,12 @@ runMain(async () => {
         payMode: 'full',
         agree: true,
       })
-      if (answer.status !== 200) return false
+      if (answer.status !== 200) return answer.status
       const id = (JSON.parse(answer.text) as { data: { id: number } }).data.id
       acked.orders.add(id)
       owner.set(id, token)
-      return true
+      if (Math.random() < 1 / 3) neverPaid.add(id)
+      return 200
     },
     async pay() {
       const unpaid = [...acked.orders].filter((id) => !acked.paid.has(id) && !neverPaid.has(id))
@@ -183,9 +187,10 @@ runMain(async () => {
         const status = await actions[kind]()
         if (status === null) await new Promise((resolve) => setTimeout(resolve, 20))
         else counts[kind][status < 300 ? 'ok' : status < 500 ? 'refused' : 'failed'] += 1
-      } catch {
+      } catch (error) {
         // No answer: the instance was killed under the call.
         counts[kind].failed += 1
+        if (failures.length < 5) failures.push(`${kind}: ${error instanceof Error ? error.message : String(error)}`)
       }
     }
   }
@@ -240,6 +245,8 @@ runMain(async () => {
         ['deal-room messages', counts.message.ok, counts.message.refused, counts.message.failed, acked.messages.size],
       ],
     ),
+    '',
+    failures.length ? `First failures: ${failures.map((f) => `\`${f}\``).join('; ')}` : 'No failure.',
     '',
     '### Targets',
     '',

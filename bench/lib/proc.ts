@@ -147,6 +147,10 @@ export async function startServer(options: {
       }
     }
     child.stdout!.on('data', read)
+    // The server's own error lines (pino level 50) are the benchmark's business too.
+    child.stdout!.on('data', (chunk: Buffer) => {
+      for (const line of String(chunk).split('\n')) if (line.includes('"level":50')) process.stderr.write(`${line}\n`)
+    })
     child.stderr!.on('data', (chunk: Buffer) => {
       log += chunk
       process.stderr.write(chunk)

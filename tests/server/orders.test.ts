@@ -836,6 +836,25 @@ describe('paying', () => {
     await ledgerOk()
   })
 
+  it('a notice and another start for the same order at once: both answered, never a deadlock', async () => {
+    // A notice locked its payment and then the order while a start locked the order and then that payment: on
+    // PostgreSQL each waited on the other (40P01, a 500 to the gateway). Both now lock the order first.
+    const alipay = { channel: 'alipay', kind: 'full', returnUrl: '/index/orderDetail' }
+    for (let round = 0; round < 10; round++) {
+      const buyer = await person()
+      const created = (await order(buyer, await listing())).body.data
+      const first = (await call<PayStart>('POST', `/api/pay/${created.id}`, buyer, alipay)).body.data
+      const [noticeAnswer, started] = await Promise.all([
+        postNotice(app, paidNotice(app, first.outTradeNo, first.amount)),
+        call<PayStart>('POST', `/api/pay/${created.id}`, buyer, { ...alipay, channel: 'wechat' }),
+      ])
+      expect(noticeAnswer).toBe('success')
+      expect([200, 409]).toContain(started.status)
+      expect((await call<Order>('GET', `/api/need/myOrder/${created.id}`, buyer)).body.data.status).toBe('paid')
+    }
+    await ledgerOk()
+  })
+
   it('个人中心 counts the caller’s orders and listings by status, and no one else’s', async () => {
     const seller = await person()
     const buyer = await person()

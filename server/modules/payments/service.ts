@@ -204,12 +204,13 @@ export async function applyNotice(
 ): Promise<NoticeOutcome> {
   const now = new Date()
   const outcome = await deps.db.transaction(async (tx): Promise<NoticeOutcome> => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.outTradeNo, notice.outTradeNo), eq(payments.channel, channel)))
-      .for('update')
-    if (!payment) return 'unknown_trade'
+    const trade = and(eq(payments.outTradeNo, notice.outTradeNo), eq(payments.channel, channel))
+    const [known] = await tx.select({ orderId: payments.orderId }).from(payments).where(trade)
+    if (!known) return 'unknown_trade'
+    // The order's row first, then its payments': the order every path locks them in (a payment start, a cancel,
+    // another notice), so two of them never wait on each other (a deadlock the kill -9 bench found).
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, known.orderId)).for('update')
+    const [payment] = await tx.select().from(payments).where(trade).for('update')
     if (payment.amount !== notice.amount) return 'amount_mismatch'
     const recorded = await tx
       .insert(paymentNotices)
@@ -225,7 +226,7 @@ export async function applyNotice(
     if (recorded.length === 0 || payment.status === 'paid' || payment.status === 'refunded') return 'duplicate'
     if (!notice.paid) return 'not_paid'
 
-    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update')
+    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId))
     await paymentMachine.transition(
       tx,
       payment.id,
