@@ -14,7 +14,7 @@
  * which alipay.system.oauth.token exchanges) and for AlipayJSBridge (part of `/dev/jsbridge.js`, loaded by
  * the H5 page in local mode; it acts under Alipay's user agent only): its tradePay opens `/dev/alipay/trade` over the
  * page, whose 支付 posts the same signed notice as the wap cashier. Trades are kept in
- * DATA_DIR/keys/local-alipay-trades.json, so a pay page, a notice retry and a query survive a restart.
+ * DATA_DIR/keys/local-alipay-trades/, so a pay page, a notice retry and a query survive a restart.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'

@@ -76,14 +76,14 @@ export function keyFile<T>(dataDir: string, name: string, create: () => T): T {
 const TRADE_DAYS_KEPT = 30
 
 /**
- * The trades a local gateway knows, by out_trade_no, written through to DATA_DIR/keys/<name>.json
- * (replaced atomically) so that a pay page and a query still work after a restart. Trades older than
- * 30 days are dropped. Instances of a local cluster (npm run cluster) share DATA_DIR: a save keeps the records
- * the others wrote, and a record not known here is looked for in the file.
+ * The trades a local gateway knows, one file each under DATA_DIR/keys/<name>/ (replaced atomically), so that a
+ * pay page and a query still work after a restart. Trades older than 30 days are dropped at start. The files are
+ * the only copy, read at every use: the instances of a local cluster (npm run cluster) share DATA_DIR, and a
+ * trade one of them made or saw paid is the same trade to the others — one file per trade, so two instances
+ * writing two trades never overwrite each other.
  */
 export class TradeBook<T extends { createdAt: string }> {
-  private readonly file: string
-  private readonly trades: Map<string, T>
+  private readonly dir: string
 
   /** `keyOf` names a record: a trade by its out_trade_no, a transfer by its out_biz_no. */
   constructor(
@@ -91,38 +91,43 @@ export class TradeBook<T extends { createdAt: string }> {
     name: string,
     private readonly keyOf: (record: T) => string,
   ) {
-    this.file = path.join(dataDir, 'keys', `${name}.json`)
-    this.trades = new Map(this.stored().map((trade) => [this.keyOf(trade), trade]))
+    this.dir = path.join(dataDir, 'keys', name)
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 })
+    // Kept in one file before: split into the directory once.
+    const single = `${this.dir}.json`
+    if (fs.existsSync(single)) {
+      for (const trade of JSON.parse(fs.readFileSync(single, 'utf8')) as T[]) this.save(trade)
+      fs.rmSync(single)
+    }
+    const oldest = new Date(Date.now() - TRADE_DAYS_KEPT * 86_400_000).toISOString()
+    for (const trade of this.all())
+      if (trade.createdAt < oldest) fs.rmSync(this.fileOf(this.keyOf(trade)), { force: true })
   }
 
-  private stored(): T[] {
-    return fs.existsSync(this.file) ? (JSON.parse(fs.readFileSync(this.file, 'utf8')) as T[]) : []
+  private fileOf(key: string): string {
+    return path.join(this.dir, `${encodeURIComponent(key)}.json`)
   }
 
   get(key: string): T | undefined {
-    const known = this.trades.get(key)
-    if (known) return known
-    const written = this.stored().find((trade) => this.keyOf(trade) === key)
-    if (written) this.trades.set(key, written)
-    return written
+    const file = this.fileOf(key)
+    return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : undefined
   }
 
   /** Every record, newest first. */
   all(): T[] {
-    return [...this.trades.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    return fs
+      .readdirSync(this.dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(fs.readFileSync(path.join(this.dir, name), 'utf8')) as T)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
   }
 
   /** Stores a new or changed record. */
   save(trade: T): T {
-    this.trades.set(this.keyOf(trade), trade)
-    for (const other of this.stored())
-      if (!this.trades.has(this.keyOf(other))) this.trades.set(this.keyOf(other), other)
-    const oldest = new Date(Date.now() - TRADE_DAYS_KEPT * 86_400_000).toISOString()
-    for (const [key, known] of this.trades) if (known.createdAt < oldest) this.trades.delete(key)
-    fs.mkdirSync(path.dirname(this.file), { recursive: true })
-    const temporary = `${this.file}.${process.pid}.tmp`
-    fs.writeFileSync(temporary, JSON.stringify([...this.trades.values()]), { mode: 0o600 })
-    fs.renameSync(temporary, this.file)
+    const file = this.fileOf(this.keyOf(trade))
+    const temporary = `${file}.${process.pid}.tmp`
+    fs.writeFileSync(temporary, JSON.stringify(trade), { mode: 0o600 })
+    fs.renameSync(temporary, file)
     return trade
   }
 }

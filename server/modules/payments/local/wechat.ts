@@ -7,7 +7,7 @@
  *
  * `h5_url` and the Native `code_url` are both the absolute cashier URL on the origin of the trade's
  * notify_url (PUBLIC_URL, or the site the buyer is using), so a phone can open the QR code. Trades are
- * kept in DATA_DIR/keys/local-wechat-trades.json and survive a restart.
+ * kept in DATA_DIR/keys/local-wechat-trades/ and survive a restart.
  */
 import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
