@@ -5,7 +5,6 @@
  */
 import { desc, eq, or } from 'drizzle-orm'
 import type { AccountExport } from '../../../src/contract/account'
-import { maskIdNumber, maskName, maskPhone } from '../../../src/contract/validation'
 import type { AppDeps } from '../../deps'
 import {
   accountDeletions,
@@ -31,7 +30,7 @@ import {
   users,
 } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
-import { idNumberAad } from '../user/service'
+import { loadProfile } from '../user/service'
 
 type Deps = Pick<AppDeps, 'database' | 'vault'>
 
@@ -345,20 +344,9 @@ export async function exportAccount({ database, vault }: Deps, userId: number): 
   ])
   return {
     exportedAt: new Date().toISOString(),
+    // The profile as the account page shows it (phone and ID number masked), with what only the export adds.
     profile: {
-      userId: user.id,
-      userName: user.username,
-      nickName: user.nickName,
-      avatar: user.avatar,
-      phone: user.phone ? maskPhone(user.phone) : '',
-      email: user.email,
-      sex: user.sex,
-      qq: user.qq,
-      weixin: user.weixin,
-      roles: user.roles,
-      realNameStatus: user.realNameStatus,
-      realName: maskName(user.realName),
-      idNumber: user.idNumberSealed ? maskIdNumber(vault.open(user.idNumberSealed, idNumberAad(user.id))) : '',
+      ...(await loadProfile({ database, vault }, userId)),
       createdAt: user.createdAt,
       lastLoginAt: user.lastLoginAt,
       searchAlerts: user.searchAlerts,

@@ -36,7 +36,7 @@ export async function loadCenter({ database }: Pick<Deps, 'database'>, userId: n
   return { orders: byStatus(mine), listings: byStatus(listed) }
 }
 
-export async function loadProfile({ database, vault }: Deps, userId: number) {
+export async function loadProfile({ database, vault }: Pick<Deps, 'database' | 'vault'>, userId: number) {
   const [[user], [deletion]] = await Promise.all([
     database.db.select().from(users).where(eq(users.id, userId)),
     database.db
