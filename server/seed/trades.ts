@@ -123,7 +123,13 @@ export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: st
     ...(await keep(sql`${goods.sellerId} is distinct from ${sellerId}`, DEMO_KEPT_LISTINGS - 1)),
   ]
   for (const { id } of kept) await collect(deps.db, buyerId, id)
-  if (kept.length > 0) await deps.db.insert(browses).values(kept.map(({ id }) => ({ userId: buyerId, goodsId: id })))
+  // Idempotent: a catalogue seeded before the demo users (seed:bulk) has no seller listings, so no order is made
+  // and the next start comes here again.
+  if (kept.length > 0)
+    await deps.db
+      .insert(browses)
+      .values(kept.map(({ id }) => ({ userId: buyerId, goodsId: id })))
+      .onConflictDoNothing()
   return made + (await seedDemoRentals(deps, buyer, { userId: sellerId, operator: false }, origin))
 }
 

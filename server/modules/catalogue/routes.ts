@@ -49,14 +49,6 @@ import * as admin from './admin'
 import * as alerts from './alerts'
 import * as catalogue from './service'
 
-/**
- * A page of cards is 10–40 KB of JSON. @fastify/compress sends bodies above its `syncThreshold` (8 KB on
- * a 2-core host) through a stream pipeline, which took a sixth of the server's busy time on the goods
- * list at 16 concurrent requests; brotli (quality 4) does such a page in one short synchronous call, and
- * the list served a fifth more requests a second (bench/RESULTS.md). Card lists take that path.
- */
-const cardList = { compress: { syncThreshold: 64 * 1024 } }
-
 export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> = async (app, { database }) => {
   const db = database.db
   const cache = new catalogue.CatalogueCache()
@@ -169,7 +161,6 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
     '/web/good/allList',
     {
       config: PUBLIC,
-      ...cardList,
       schema: {
         summary: '商品列表（仅在售）',
         description:
@@ -204,7 +195,6 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
     '/web/recommend/:id',
     {
       config: PUBLIC,
-      ...cardList,
       schema: {
         summary: '相似商品（同游戏、价格相近，最多 8 个）',
         tags,
@@ -219,7 +209,6 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
     '/web/recentlydeal',
     {
       config: PUBLIC,
-      ...cardList,
       schema: {
         summary: '最近成交',
         tags,
@@ -326,7 +315,6 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/web/goods/collect/list',
     {
-      ...cardList,
       schema: {
         summary: '我的收藏（最近收藏在前）',
         tags,
@@ -344,7 +332,6 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
   app.get(
     '/need/myBrowse',
     {
-      ...cardList,
       schema: {
         summary: '我的浏览记录（每个商品一条，最近浏览在前）',
         tags,
