@@ -73,10 +73,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
-        // First-load JS (bench/web). Taro's Swiper imports `swiper/bundle`, all of Swiper's modules; it
-        // needs the core, Autoplay and Pagination (config/swiper.mjs), which saves ~20 KB gzipped. Taro's
-        // request also imports fetch and AbortController polyfills that every browser we build for
-        // (browserslist: es6 modules) has (~4 KB).
+        // Bundle sizes (bench/web). The H5's carousels are its own (src/components/Carousel); Taro's swiper is
+        // left in Taro.previewImage's chunk, and imports `swiper/bundle`, all of Swiper's modules, where it
+        // needs the core, Autoplay and Pagination (config/swiper.mjs): ~20 KB gzipped less. Taro's request
+        // also imports fetch and AbortController polyfills that every browser we build for (browserslist:
+        // es6 modules) has (~4 KB).
         chain.plugin('h5-assets').use(H5AssetsPlugin)
         chain
           .plugin('swiper-modules')
@@ -86,6 +87,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
           .use(webpack.NormalModuleReplacementPlugin, [
             /^(whatwg-fetch|abortcontroller-polyfill\/dist\/abortcontroller-polyfill-only)$/,
             'data:text/javascript,',
+          ])
+        // …and JSONP (jsonp-retry, ~2 KB), which no call here asks for.
+        chain
+          .plugin('no-jsonp')
+          .use(webpack.NormalModuleReplacementPlugin, [
+            /^jsonp-retry$/,
+            "data:text/javascript,export default () => Promise.reject(new Error('jsonp'))",
           ])
         // Taro splits only initial chunks, so every page chunk carried its own copy of the shells and
         // components; what two or more pages use goes to shared async chunks, one per set of pages using it

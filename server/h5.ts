@@ -65,7 +65,8 @@ export function loadH5Build(dir: string, headScripts: string[] = []): H5Build | 
   } catch {
     return undefined
   }
-  const scripts = headScripts.map((src) => `<script src="${src}"></script>`).join('')
+  // Deferred like the app's own, and before them, so it still runs first without holding up the first paint.
+  const scripts = headScripts.map((src) => `<script defer src="${src}"></script>`).join('')
   indexHtml = indexHtml.replace('<head>', `<head>${scripts}`).replace('</head>', `<style>${SHELL_CSS}</style></head>`)
   // Written by the build (config/h5Assets.ts); a build without it still works, without preloads.
   let chunks: Record<string, string[]> = {}

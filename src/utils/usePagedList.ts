@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import type { ApiTable, PageQuery } from '@/contract/envelope'
 
@@ -33,14 +33,18 @@ export function usePagedList<T extends { id: number }>(
         (result) => {
           if (call !== latest.current) return
           busy.current = false
-          setRows((list) => {
-            if (pageNum === 1) return result.rows
-            const seen = new Set(list.map((r) => r.id))
-            return [...list, ...result.rows.filter((r) => !seen.has(r.id))]
+          // A page of rows is the biggest render a list makes: as a transition React renders it in slices of a
+          // few milliseconds, so a tap or a scroll meanwhile is answered at once (bench/web: blocking time).
+          startTransition(() => {
+            setRows((list) => {
+              if (pageNum === 1) return result.rows
+              const seen = new Set(list.map((r) => r.id))
+              return [...list, ...result.rows.filter((r) => !seen.has(r.id))]
+            })
+            setTotal(result.total)
+            setPage(pageNum)
+            setStatus('idle')
           })
-          setTotal(result.total)
-          setPage(pageNum)
-          setStatus('idle')
         },
         () => {
           if (call !== latest.current) return

@@ -1,5 +1,7 @@
 import Taro from '@tarojs/taro'
+import { useState } from 'react'
 import TestUtils from '@tarojs/test-utils-react'
+import Carousel, { type CarouselProps } from '@/components/Carousel'
 import ImageUploader from '@/components/ImageUploader'
 import ImageViewer, { VIEWER_DEFAULTS } from '@/components/ImageViewer'
 import PromptDialog, { DEFAULT_INVALID_TEXT } from '@/components/PromptDialog'
@@ -109,5 +111,75 @@ describe('ImageUploader', () => {
     await testUtils.act(async () => undefined)
     expect(onChange).toHaveBeenCalledWith(['/uploads/x.png'])
     jest.restoreAllMocks()
+  })
+})
+
+describe('Carousel (H5)', () => {
+  const slides = ['一', '二', '三']
+  /** jsdom lays nothing out: the track's width and scroll position are set by hand, and scrollTo records. */
+  const track = () => {
+    const el = $('.carousel')
+    Object.defineProperty(el, 'clientWidth', { configurable: true, value: 300 })
+    const moves: number[] = []
+    el.scrollTo = ((options: ScrollToOptions) => {
+      moves.push(options.left ?? 0)
+      el.scrollLeft = options.left ?? 0
+      el.dispatchEvent(new Event('scroll'))
+    }) as typeof el.scrollTo
+    return { el, moves }
+  }
+  const mount = async (props: Partial<CarouselProps> & Pick<CarouselProps, 'onChange'>) => {
+    await testUtils.mount(Carousel, {
+      props: { className: 'frame', children: slides.map((s) => <span key={s}>{s}</span>), ...props },
+    })
+    await testUtils.queries.waitForQuerySelector('.carousel')
+  }
+
+  it('puts each slide in its own snapping box and reports the slide a swipe stops on', async () => {
+    const onChange = jest.fn()
+    await mount({ onChange })
+    expect(document.querySelectorAll('.carousel__slide')).toHaveLength(3)
+    expect($('.carousel').className).toContain('frame')
+    const { el } = track()
+    // A swipe past the middle of the second slide: the second is the one shown, reported once.
+    el.scrollLeft = 320
+    await testUtils.act(() => el.dispatchEvent(new Event('scroll')))
+    el.scrollLeft = 300
+    await testUtils.act(() => el.dispatchEvent(new Event('scroll')))
+    expect(onChange.mock.calls).toEqual([[1]])
+  })
+
+  it('plays on by itself round the slides, and waits while a finger is on it', async () => {
+    const onChange = jest.fn()
+    // Autoplay starts once fake timers are in place (mounting waits on real ones).
+    function Harness() {
+      const [playing, setPlaying] = useState(false)
+      return (
+        <>
+          <button type="button" aria-label="play" onClick={() => setPlaying(true)} />
+          <Carousel className="frame" autoplay={playing} interval={1000} onChange={onChange}>
+            {slides.map((s) => (
+              <span key={s}>{s}</span>
+            ))}
+          </Carousel>
+        </>
+      )
+    }
+    await testUtils.mount(Harness, { props: {} })
+    await testUtils.queries.waitForQuerySelector('.carousel')
+    jest.useFakeTimers()
+    await click('play')
+    const { el, moves } = track()
+    await testUtils.act(() => jest.advanceTimersByTime(1000))
+    await testUtils.act(() => jest.advanceTimersByTime(1000))
+    expect(moves).toEqual([300, 600])
+    el.dispatchEvent(new Event('touchstart'))
+    await testUtils.act(() => jest.advanceTimersByTime(3000))
+    expect(moves).toEqual([300, 600])
+    el.dispatchEvent(new Event('touchend'))
+    await testUtils.act(() => jest.advanceTimersByTime(1000))
+    // From the last back to the first.
+    expect(moves).toEqual([300, 600, 0])
+    expect(onChange.mock.calls).toEqual([[1], [2], [0]])
   })
 })

@@ -22,7 +22,7 @@ const INDEX_HTML =
  * in local mode the stand-in for the apps' bridges first.
  */
 const pageHtml = (route: RouteInfo, bridge = true) =>
-  INDEX_HTML.replace('<head>', bridge ? '<head><script src="/dev/jsbridge.js"></script>' : '<head>')
+  INDEX_HTML.replace('<head>', bridge ? '<head><script defer src="/dev/jsbridge.js"></script>' : '<head>')
     .replace('</head>', `<style>${SHELL_CSS}</style></head>`)
     .replace('<body>', `<body>${shellHtml(route)}`)
 const routeAt = (url: string) => routes.find((r) => r.url === url)!

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { fetchFairPrice } from '@/api/priceIndex'
 import DealRow from '@/components/DealRow'
 import PriceBand from '@/components/PriceBand'
 import Sheet from '@/components/Sheet'
@@ -16,17 +15,10 @@ const VERDICTS: Record<FairPosition, { title: string; text: string }> = {
 
 /**
  * 价格参考: where this listing's price sits against what comparable accounts sold for here (the sold-price
- * index). Shown only when there are enough comparable deals to say.
+ * index). Shown only when there are enough comparable deals to say; fetched with the listing (index.tsx).
  */
-export default function FairPriceCard({ goodsId, price }: { goodsId: number; price: number }) {
-  const [fair, setFair] = useState<FairPrice | null>(null)
+export default function FairPriceCard({ fair, price }: { fair: FairPrice | null; price: number }) {
   const [open, setOpen] = useState(false)
-  useEffect(() => {
-    fetchFairPrice(goodsId).then(
-      (r) => setFair(r.data),
-      () => setFair(null),
-    )
-  }, [goodsId])
   if (!fair?.band || !fair.position) return null
   const verdict = VERDICTS[fair.position]
   return (

@@ -1,19 +1,13 @@
-import { useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { fetchGoodsSeller } from '@/api/reviews'
 import SellerCard from '@/components/SellerCard'
 import type { SellerCard as Card } from '@/contract/reviews'
 import { openPage } from '@/navigation'
 
-/** 卖家信息: the seller's (or, 自营, the platform's) rating and the two latest reviews; opens the seller's page. */
-export default function SellerPanel({ goodsId }: { goodsId: number }) {
-  const [card, setCard] = useState<Card | null>(null)
-  useEffect(() => {
-    fetchGoodsSeller(goodsId).then(
-      (r) => setCard(r.data),
-      () => setCard(null),
-    )
-  }, [goodsId])
+/**
+ * 卖家信息: the seller's (or, 自营, the platform's) rating and the two latest reviews; opens the seller's page.
+ * Fetched with the listing (index.tsx).
+ */
+export default function SellerPanel({ goodsId, card }: { goodsId: number; card: Card | null }) {
   if (!card) return null
   return (
     <View className="good-detail__card">

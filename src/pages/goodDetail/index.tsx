@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Swiper, SwiperItem, Text, View } from '@tarojs/components'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { Text, View } from '@tarojs/components'
 import Taro, { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { collectGoods, fetchGoods, fetchRecommendations, uncollectGoods } from '@/api/catalogue'
+import { fetchFairPrice } from '@/api/priceIndex'
+import { fetchGoodsSeller } from '@/api/reviews'
 import { ApiError, mediaUrl, toastError } from '@/api/request'
 import AttributeTable from '@/components/AttributeTable'
+import Carousel from '@/components/Carousel'
 import EmptyState from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import GoodsCard, { Badges } from '@/components/GoodsCard'
@@ -21,6 +24,8 @@ import Skeleton from '@/components/Skeleton'
 import Tabs from '@/components/Tabs'
 import type { GoodsCard as Goods, GoodsDetail, GoodsStatus } from '@/contract/catalogue'
 import type { NoticeType } from '@/contract/content'
+import type { FairPrice } from '@/contract/priceIndex'
+import type { SellerCard as SellerCardData } from '@/contract/reviews'
 import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
 import { pagePath, routes } from '@/routes'
@@ -71,14 +76,31 @@ export default function GoodDetailPage() {
   const params = usePageParams()
   const id = Number(params.id)
   const [goods, setGoods] = useState<GoodsDetail | null>(null)
+  const [extras, setExtras] = useState<Extras>({ fair: null, seller: null })
   const [problem, setProblem] = useState<'missing' | 'failed' | null>(Number.isInteger(id) && id > 0 ? null : 'missing')
   const [similar, setSimilar] = useState<Goods[]>([])
 
+  // The listing, its 价格参考 and its seller's card side by side, and the page drawn once all three are in:
+  // cards that came in later would push down what the reader is looking at. Drawn as a transition, in slices
+  // that leave the phone responsive.
   const load = useCallback(
     () =>
-      fetchGoods(id).then(
-        (result) => {
-          setGoods(result.data)
+      Promise.all([
+        fetchGoods(id),
+        fetchFairPrice(id).then(
+          (r) => r.data,
+          () => null,
+        ),
+        fetchGoodsSeller(id).then(
+          (r) => r.data,
+          () => null,
+        ),
+      ]).then(
+        ([result, fair, seller]) => {
+          startTransition(() => {
+            setGoods(result.data)
+            setExtras({ fair, seller })
+          })
           rememberGame(result.data.gameId)
         },
         (error) => setProblem(error instanceof ApiError && error.code === 404 ? 'missing' : 'failed'),
@@ -115,6 +137,7 @@ export default function GoodDetailPage() {
       ) : goods ? (
         <Detail
           goods={goods}
+          extras={extras}
           similar={similar}
           onChange={setGoods}
           resume={params.then === 'buy' || params.then === 'rent' ? params.then : undefined}
@@ -126,15 +149,22 @@ export default function GoodDetailPage() {
   )
 }
 
+/** What the page shows beside the listing, fetched with it (null: none to show, or it failed). */
+interface Extras {
+  fair: FairPrice | null
+  seller: SellerCardData | null
+}
+
 interface DetailProps {
   goods: GoodsDetail
+  extras: Extras
   similar: Goods[]
   onChange: (goods: GoodsDetail) => void
   /** Back from signing in after 立即购买 or 租号: that goes on. */
   resume?: 'buy' | 'rent'
 }
 
-function Detail({ goods, similar, onChange, resume }: DetailProps) {
+function Detail({ goods, extras, similar, onChange, resume }: DetailProps) {
   const [notice, setNotice] = useState(false)
   const [slide, setSlide] = useState(0)
   const [viewer, setViewer] = useState<{ images: string[]; index: number } | null>(null)
@@ -196,26 +226,25 @@ function Detail({ goods, similar, onChange, resume }: DetailProps) {
     <View className="good-detail">
       <View className="good-detail__gallery">
         {gallery.length ? (
-          <Swiper className="good-detail__swiper" current={slide} onChange={(e) => setSlide(e.detail.current)} circular>
+          <Carousel className="good-detail__swiper" current={slide} onChange={setSlide}>
             {gallery.map((src, i) => (
-              <SwiperItem key={src}>
-                <View
-                  className="good-detail__slide"
-                  role="button"
-                  aria-label={`查看大图 ${i + 1}`}
-                  onClick={() => setViewer({ images: gallery, index: i })}
-                >
-                  <LazyImage
-                    className="good-detail__photo"
-                    src={src}
-                    thumb={i === 0 ? goods.thumbImage : undefined}
-                    alt={`${goods.title} 图 ${i + 1}`}
-                    lazy={i > 0}
-                  />
-                </View>
-              </SwiperItem>
+              <View
+                key={src}
+                className="good-detail__slide"
+                role="button"
+                aria-label={`查看大图 ${i + 1}`}
+                onClick={() => setViewer({ images: gallery, index: i })}
+              >
+                <LazyImage
+                  className="good-detail__photo"
+                  src={src}
+                  thumb={i === 0 ? goods.thumbImage : undefined}
+                  alt={`${goods.title} 图 ${i + 1}`}
+                  lazy={i > 0}
+                />
+              </View>
             ))}
-          </Swiper>
+          </Carousel>
         ) : (
           <LazyImage className="good-detail__swiper" src="" alt={goods.title} />
         )}
@@ -266,9 +295,9 @@ function Detail({ goods, similar, onChange, resume }: DetailProps) {
         </View>
       )}
 
-      <FairPriceCard goodsId={goods.id} price={goods.price} />
+      <FairPriceCard fair={extras.fair} price={goods.price} />
 
-      <SellerPanel goodsId={goods.id} />
+      <SellerPanel goodsId={goods.id} card={extras.seller} />
 
       <View className="good-detail__card">
         <Text className="good-detail__section">账号信息</Text>

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { ScrollView, Swiper, SwiperItem, Text, View } from '@tarojs/components'
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
+import { ScrollView, Text, View } from '@tarojs/components'
 import { fetchNoticesOfType, listBanners, listNotices, listSocialAccounts } from '@/api/content'
+import Carousel from '@/components/Carousel'
 import CopyButton from '@/components/CopyButton'
 import LazyImage from '@/components/LazyImage'
 import NearViewport from '@/components/NearViewport'
@@ -16,11 +17,17 @@ import Section from './Section'
 
 /** Home's content parts (banners, notices, trust tools, anchors, social accounts, 交易须知). */
 
-/** Loads on mount (pass a module-level loader); null while loading, [] when it failed (the part hides). */
+/**
+ * Loads on mount (pass a module-level loader); null while loading, [] when it failed (the part hides). Home's
+ * parts arrive one after another: each renders as a transition, in slices that keep the page responsive.
+ */
 function useList<T>(load: () => Promise<T[]>): T[] | null {
   const [rows, setRows] = useState<T[] | null>(null)
   useEffect(() => {
-    load().then(setRows, () => setRows([]))
+    load().then(
+      (list) => startTransition(() => setRows(list)),
+      () => setRows([]),
+    )
   }, [load])
   return rows
 }
@@ -44,26 +51,19 @@ export function BannerCarousel() {
         <Skeleton className="home__carousel-frame" />
       ) : (
         <>
-          <Swiper
-            className="home__carousel-frame"
-            autoplay={banners.length > 1}
-            interval={4000}
-            circular={banners.length > 1}
-            onChange={(e) => setCurrent(e.detail.current)}
-          >
+          <Carousel className="home__carousel-frame" autoplay interval={4000} onChange={setCurrent}>
             {banners.map((banner, i) => (
-              <SwiperItem key={banner.id}>
-                <View
-                  className="home__carousel-slide"
-                  role="link"
-                  aria-label={banner.title}
-                  onClick={() => follow(banner)}
-                >
-                  <LazyImage className="home__carousel-image" src={banner.image} alt={banner.title} lazy={i > 0} />
-                </View>
-              </SwiperItem>
+              <View
+                key={banner.id}
+                className="home__carousel-slide"
+                role="link"
+                aria-label={banner.title}
+                onClick={() => follow(banner)}
+              >
+                <LazyImage className="home__carousel-image" src={banner.image} alt={banner.title} lazy={i > 0} />
+              </View>
             ))}
-          </Swiper>
+          </Carousel>
           {banners.length > 1 && (
             <View className="home__carousel-dots" aria-hidden>
               {banners.map((banner, i) => (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { fetchStats, listGoods, listRecentDeals } from '@/api/catalogue'
@@ -57,7 +57,7 @@ function StatsBanner() {
   const [stats, setStats] = useState<SiteStats | null>(null)
   useEffect(() => {
     fetchStats().then(
-      (result) => setStats(result.data),
+      (result) => startTransition(() => setStats(result.data)),
       () => undefined,
     )
   }, [])
@@ -103,7 +103,7 @@ function GameGrid() {
 
   const load = () =>
     allGames().then(
-      (list) => setGames(list),
+      (list) => startTransition(() => setGames(list)),
       () => setFailed(true),
     )
   useEffect(() => {
@@ -184,7 +184,7 @@ function TopAccounts() {
   const [goods, setGoods] = useState<Goods[] | null>(null)
   useEffect(() => {
     listGoods({ priceMin: TOP_ACCOUNT_MIN_PRICE, sort: 'price_desc', pageNum: 1, pageSize: 10 }).then(
-      (result) => setGoods(result.rows),
+      (result) => startTransition(() => setGoods(result.rows)),
       () => setGoods([]),
     )
   }, [])
@@ -215,7 +215,7 @@ function RecentDeals() {
   const [deals, setDeals] = useState<RecentDeal[] | null>(null)
   useEffect(() => {
     listRecentDeals({ pageNum: 1, pageSize: 5 }).then(
-      (result) => setDeals(result.rows),
+      (result) => startTransition(() => setDeals(result.rows)),
       () => setDeals([]),
     )
   }, [])
