@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { fetchAftersale } from '@/api/aftersale'
@@ -153,8 +153,11 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
     try {
       const result = orderId.current ? await fetchOrder(orderId.current) : await fetchOrderByTradeNo(outTradeNo)
       orderId.current = result.data.id
-      setOrder(result.data)
-      setProblem(null)
+      // Rendered as a transition, in slices that leave the phone responsive.
+      startTransition(() => {
+        setOrder(result.data)
+        setProblem(null)
+      })
       return result.data
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 401)) {
