@@ -17,9 +17,9 @@ import { dealMessages, goods, orders, settings, users } from '../../server/db/sc
 import { createSession } from '../../server/lib/auth'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import { createPaymentGateways, localGateway } from '../../server/modules/payments'
-import { freePort } from '../../tests/support/freePort'
 import { startPostgres } from '../lib/postgres'
-import { onCleanup, run, runMain, startServer, tempDir, type RunningServer } from '../lib/proc'
+import { startRedis } from '../lib/redis'
+import { onCleanup, runMain, startServer, tempDir, type RunningServer } from '../lib/proc'
 import { markdownTable, runInfo, writeSection } from '../lib/results'
 
 const { values: args } = parseArgs({
@@ -31,17 +31,6 @@ const { values: args } = parseArgs({
   },
 })
 const SECONDS = Number(args.seconds)
-
-async function startRedis() {
-  const port = await freePort()
-  const out = await run('bash', ['scripts/start-redis.sh'], {
-    env: { ...process.env, REDIS_PORT: String(port) },
-    quiet: true,
-  })
-  const vars = Object.fromEntries([...out.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]]))
-  onCleanup(() => run('bash', ['-c', `kill ${vars.REDIS_PID}; rm -rf ${vars.REDIS_DIR}`]).then(() => undefined))
-  return vars.REDIS_URL
-}
 
 runMain(async () => {
   const { dir } = tempDir('haoanxin-killnine-')

@@ -14,6 +14,7 @@ import { percentile } from '../lib/load'
 import { startPostgres } from '../lib/postgres'
 import { runMain, startServer, tempDir } from '../lib/proc'
 import { markdownTable, ms, runInfo, writeSection } from '../lib/results'
+import { signInDemoUser } from '../lib/demo'
 
 const { values: args } = parseArgs({
   options: {
@@ -58,32 +59,12 @@ function slope(points: [number, number][]): number {
   return sxx === 0 ? 0 : sxy / sxx
 }
 
-async function signIn(origin: string): Promise<string> {
-  const captcha = (await (await fetch(`${origin}/api/captchaImage`)).json()) as { data: { uuid: string } }
-  const answer = (await (await fetch(`${origin}/dev/captcha/${captcha.data.uuid}`)).json()) as {
-    data: { answer: string }
-  }
-  const login = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: 'buyer',
-      password: 'buyer2026',
-      uuid: captcha.data.uuid,
-      code: answer.data.answer,
-    }),
-  })
-  const body = (await login.json()) as { data?: { token: string }; msg: string }
-  if (!body.data) throw new Error(`sign-in failed: ${body.msg}`)
-  return body.data.token
-}
-
 runMain(async () => {
   const { dir } = tempDir('haoanxin-soak-')
   const postgres = await startPostgres()
   const server = await startServer({ dataDir: dir, databaseUrl: postgres.url })
   const { origin } = server
-  const token = await signIn(origin)
+  const token = await signInDemoUser(origin, 'buyer')
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
   const gameIds = (
     ((await (await fetch(`${origin}/api/web/game/list`)).json()) as { data: { id: number }[] }).data ?? []
