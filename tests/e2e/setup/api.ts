@@ -23,7 +23,6 @@ export function apiClient(baseUrl: string) {
       const wait = latest ? Date.parse(latest.sentAt) + 61_000 - Date.now() : 0
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
     },
-    /** Signs a demo staff member in at the console (password `<name>2026`, the code from /dev/totp). */
     /**
      * A code the console's sign-in accepts now. Each code is taken once, and local mode offers the next one
      * early: a third sign-in of the same person within one 30 s step waits for the step to turn.
@@ -36,6 +35,7 @@ export function apiClient(baseUrl: string) {
       }
       throw new Error(`no TOTP code for ${username}`)
     },
+    /** Signs a demo staff member in at the console (password `<name>2026`, the code from /dev/totp). */
     async staffSignIn(username: string): Promise<string> {
       const code = await this.totpCode(username)
       const reply = await json<{ token: string }>('/api/admin/login', {
