@@ -149,23 +149,25 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
   const [revealing, setRevealing] = useState(false)
   const orderId = useRef(outTradeNo ? 0 : id)
 
-  const load = useCallback(async (): Promise<Order | null> => {
-    try {
-      const result = orderId.current ? await fetchOrder(orderId.current) : await fetchOrderByTradeNo(outTradeNo)
-      orderId.current = result.data.id
-      // Rendered as a transition, in slices that leave the phone responsive.
-      startTransition(() => {
-        setOrder(result.data)
-        setProblem(null)
-      })
-      return result.data
-    } catch (error) {
-      if (!(error instanceof ApiError && error.code === 401)) {
-        setProblem(error instanceof ApiError && (error.code === 404 || error.code === 403) ? 'missing' : 'failed')
-      }
-      return null
-    }
-  }, [outTradeNo])
+  const load = useCallback(
+    (): Promise<Order | null> =>
+      (orderId.current ? fetchOrder(orderId.current) : fetchOrderByTradeNo(outTradeNo)).then(
+        (result) => {
+          orderId.current = result.data.id
+          setProblem(null)
+          // Rendered as a transition, in slices that leave the phone responsive.
+          startTransition(() => setOrder(result.data))
+          return result.data
+        },
+        (error: unknown) => {
+          if (!(error instanceof ApiError && error.code === 401)) {
+            setProblem(error instanceof ApiError && (error.code === 404 || error.code === 403) ? 'missing' : 'failed')
+          }
+          return null
+        },
+      ),
+    [outTradeNo],
+  )
 
   useEffect(() => {
     let stopped = false
