@@ -3,6 +3,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
 import { H5AssetsPlugin } from './h5Assets'
+import MiniCssExtractPlugin from 'mini-css-extract-plugin'
 import webpack from 'webpack'
 import devConfig from './dev'
 import prodConfig from './prod'
@@ -79,6 +80,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // also imports fetch and AbortController polyfills that every browser we build for (browserslist:
         // es6 modules) has (~4 KB).
         chain.plugin('h5-assets').use(H5AssetsPlugin)
+        // Taro's own component styles go into the first chunk's stylesheet, ahead of the app's (its CSS links come
+        // first), instead of being injected by script at start: ~5 KB gzipped less JS and no style insertions in
+        // the first task (bench/web).
+        chain.module.rule('taroStyle').uses.clear()
+        chain.module.rule('taroStyle').use('extract').loader(MiniCssExtractPlugin.loader)
         chain
           .plugin('swiper-modules')
           .use(webpack.NormalModuleReplacementPlugin, [/^swiper\/bundle$/, path.join(__dirname, 'swiper.mjs')])
