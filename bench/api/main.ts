@@ -67,6 +67,8 @@ async function postgresBackend(): Promise<Backend> {
     databaseUrl: pg.url,
     async direct(fn) {
       const pool = new Pool({ connectionString: pg.url, max: load.concurrency })
+      // A connection still closing when the database is stopped is told so (57P01); the work is done by then.
+      pool.on('error', (error) => console.warn(`  direct pool: ${error.message}`))
       try {
         return await fn(pool)
       } finally {
