@@ -281,11 +281,12 @@ function report(rows: Row[]): string {
         verdict(growth(worstGrowth) <= 2),
       ])
     }
+    // Production and scale's target (it was 2× when the catalogue was built).
     const overhead = worst(at, (r) => r.api.p50 / r.sql.p50)
     targets.push([
-      `API p50 ≤ 2× raw SQL p50 (${where})`,
+      `API p50 ≤ 1.5× raw SQL p50 (${where})`,
       `worst ${ratio(overhead.api.p50, overhead.sql.p50)} (${overhead.workload.label})`,
-      verdict(overhead.api.p50 / overhead.sql.p50 <= 2),
+      verdict(overhead.api.p50 / overhead.sql.p50 <= 1.5),
     ])
   }
 
