@@ -81,8 +81,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // es6 modules) has (~4 KB).
         chain.plugin('h5-assets').use(H5AssetsPlugin)
         // Taro's own component styles go into the first chunk's stylesheet, ahead of the app's (its CSS links come
-        // first), instead of being injected by script at start: ~5 KB gzipped less JS and no style insertions in
-        // the first task (bench/web).
+        // first), instead of being injected by script at start: home's first-load JS 123.6 → 114.9 KB gzipped, and no
+        // style insertions in the first task (bench/web).
         chain.module.rule('taroStyle').uses.clear()
         chain.module.rule('taroStyle').use('extract').loader(MiniCssExtractPlugin.loader)
         chain

@@ -21,7 +21,7 @@ import Section from './Section'
  * Loads on mount (pass a module-level loader); null while loading, [] when it failed (the part hides). Home's
  * parts arrive one after another: each renders as a transition, in slices that keep the page responsive.
  */
-function useList<T>(load: () => Promise<T[]>): T[] | null {
+export function useList<T>(load: () => Promise<T[]>): T[] | null {
   const [rows, setRows] = useState<T[] | null>(null)
   useEffect(() => {
     load().then(

@@ -9,12 +9,12 @@ import GoodsCard from '@/components/GoodsCard'
 import Icon from '@/components/Icon'
 import Skeleton from '@/components/Skeleton'
 import Tabs from '@/components/Tabs'
-import type { Game, GoodsCard as Goods, RecentDeal, SiteStats } from '@/contract/catalogue'
+import type { Game, SiteStats } from '@/contract/catalogue'
 import MainShell from '@/layouts/MainShell'
 import { openPage } from '@/navigation'
 import { allGames, openGame, readRecentGameIds, recentGames } from '@/utils/games'
 import { formatCount } from '@/contract/money'
-import { AnchorStrip, BannerCarousel, NoticeColumns, QuickTools, SocialAccounts, TradeNotice } from './content'
+import { AnchorStrip, BannerCarousel, NoticeColumns, QuickTools, SocialAccounts, TradeNotice, useList } from './content'
 import Section from './Section'
 import './index.scss'
 
@@ -180,14 +180,12 @@ function GameGrid() {
   )
 }
 
+const loadTopAccounts = () =>
+  listGoods({ priceMin: TOP_ACCOUNT_MIN_PRICE, sort: 'price_desc', pageNum: 1, pageSize: 10 }).then((r) => r.rows)
+const loadRecentDeals = () => listRecentDeals({ pageNum: 1, pageSize: 5 }).then((r) => r.rows)
+
 function TopAccounts() {
-  const [goods, setGoods] = useState<Goods[] | null>(null)
-  useEffect(() => {
-    listGoods({ priceMin: TOP_ACCOUNT_MIN_PRICE, sort: 'price_desc', pageNum: 1, pageSize: 10 }).then(
-      (result) => startTransition(() => setGoods(result.rows)),
-      () => setGoods([]),
-    )
-  }, [])
+  const goods = useList(loadTopAccounts)
   if (goods && goods.length === 0) return null
   return (
     <Section
@@ -212,13 +210,7 @@ function TopAccounts() {
 }
 
 function RecentDeals() {
-  const [deals, setDeals] = useState<RecentDeal[] | null>(null)
-  useEffect(() => {
-    listRecentDeals({ pageNum: 1, pageSize: 5 }).then(
-      (result) => startTransition(() => setDeals(result.rows)),
-      () => setDeals([]),
-    )
-  }, [])
+  const deals = useList(loadRecentDeals)
   return (
     <Section icon="deal" title="最近成交" hint="每一笔都由平台担保" more={() => openPage('finish')}>
       <View className="home__card home__deals">
