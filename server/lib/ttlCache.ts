@@ -24,4 +24,9 @@ export class TtlCache<V> {
     })
     return value
   }
+
+  /** Drops `key`: the next `get` loads it again. */
+  delete(key: string): void {
+    this.entries.delete(key)
+  }
 }

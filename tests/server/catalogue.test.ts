@@ -428,6 +428,29 @@ describe('POST /api/web/good/allList', () => {
     expect(body.rows[4].highlights).toEqual(['黄金', '皮肤数 50个', '稀有皮肤×1'])
   })
 
+  test('names a region added after the cards were first drawn', async () => {
+    await list({ gameId: ids.mobile })
+    const [harmony] = await database.db
+      .insert(regionNodes)
+      .values({ gameId: ids.mobile, kind: 'system', name: '鸿蒙', sort: 2 })
+      .returning({ id: regionNodes.id })
+    const id = await insertGoods('harmony', {
+      title: '鸿蒙号',
+      price: 100,
+      status: 'on_sale',
+      listedAt: new Date(),
+      regionIds: [harmony.id],
+    })
+    try {
+      const { body } = await list({ gameId: ids.mobile })
+      expect(body.rows.find((card: { id: number }) => card.id === id)).toMatchObject({ regionNames: ['鸿蒙'] })
+    } finally {
+      await database.db.delete(goodsCredentials).where(eq(goodsCredentials.goodsId, id))
+      await database.db.delete(goods).where(eq(goods.id, id))
+      await database.db.delete(regionNodes).where(eq(regionNodes.id, harmony.id))
+    }
+  })
+
   test('without a game lists every game; an empty body uses the defaults', async () => {
     const all = await list({})
     expect(names(all.body.rows)).toEqual(['g5', 'g4', 'g3', 'g2', 'g1', 'g10'])

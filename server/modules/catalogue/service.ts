@@ -62,6 +62,12 @@ const visibleIn = (alias: '' | 'g.') =>
 
 type Row = Record<string, unknown>
 
+/** A region node as the catalogue's cache keeps it. */
+interface RegionLink {
+  parentId: number | null
+  name: string
+}
+
 async function rows<T = Row>(db: Executor, query: SQL): Promise<T[]> {
   const result = await db.execute(query)
   return result.rows as T[]
@@ -156,8 +162,9 @@ export async function keyList(
 
 /**
  * What the catalogue reuses between requests. Template versions never change once written (an edit adds a
- * version), so a version once read is kept for the life of the process. A game's latest template and the
- * region tree's parent links change only when an operator edits them: they are reused for SHAPE_TTL_MS.
+ * version), so a version once read is kept for the life of the process. A game's latest template changes only
+ * when an operator edits it, and the region tree only when the catalogue is seeded: both are reused for
+ * SHAPE_TTL_MS, and a region id the tree does not have yet reloads it.
  * A filtered list's total is reused for TOTAL_TTL_MS: its capped count is most of a filtered list's
  * database work, and the next pages of the same list (and everyone else asking the same) would count it
  * again. The page itself is never cached.
@@ -165,7 +172,8 @@ export async function keyList(
 export class CatalogueCache {
   private readonly versions = new Map<string, AttributeField[]>()
   private readonly latest = new TtlCache<AttributeTemplate>(SHAPE_TTL_MS, 1_000)
-  private readonly parents = new TtlCache<Map<number, number>>(SHAPE_TTL_MS, 1)
+  private readonly regions = new TtlCache<Map<number, RegionLink>>(SHAPE_TTL_MS, 1)
+  private regionsReloaded = 0
   readonly totals = new TtlCache<number>(TOTAL_TTL_MS, 10_000)
 
   async fields(db: Executor, wanted: { gameId: number; version: number }[]): Promise<Map<string, AttributeField[]>> {
@@ -194,15 +202,23 @@ export class CatalogueCache {
     return this.latest.get(String(gameId), () => latestTemplate(db, gameId))
   }
 
-  /** Region node id → its parent's id, for every node that has one. */
-  regionParents(db: Executor): Promise<Map<number, number>> {
-    return this.parents.get('all', async () => {
-      const found = await rows<{ id: number; parent_id: number }>(
+  /** Every region node's parent (null at a root) and name, by id. */
+  async regionTree(db: Executor, ids: number[] = []): Promise<Map<number, RegionLink>> {
+    const load = async () => {
+      const found = await rows<{ id: number; parent_id: number | null; name: string }>(
         db,
-        sql`select id, parent_id from region_nodes where parent_id is not null`,
+        sql`select id, parent_id, name from region_nodes`,
       )
-      return new Map(found.map((r) => [int(r.id), int(r.parent_id)]))
-    })
+      return new Map(
+        found.map((r) => [int(r.id), { parentId: r.parent_id === null ? null : int(r.parent_id), name: r.name }]),
+      )
+    }
+    const tree = await this.regions.get('all', load)
+    // A node seeded after the tree was read: read it again (at most once a second, whatever the ids asked).
+    if (ids.every((id) => tree.has(id)) || Date.now() - this.regionsReloaded < 1_000) return tree
+    this.regionsReloaded = Date.now()
+    this.regions.delete('all')
+    return this.regions.get('all', load)
   }
 }
 
@@ -280,13 +296,8 @@ const CARD_COLUMNS = sql.raw(`g.id, g.game_id, g.title, g.price, g.cover_image, 
   g.attributes, g.template_version, g.account_type, g.guarantee, g.special_offer, g.rent, g.status, g.views,
   g.favourites, g.listed_at, g.created_at`)
 
-/** Joins game name and region names onto goods rows aliased `alias` (already cut to one page). */
-const cardJoins = (alias: 'p' | 'g') =>
-  sql.raw(`join games gm on gm.id = ${alias}.game_id
-  cross join lateral (
-    select coalesce(array_agg(r.name order by array_position(${alias}.region_ids, r.id)), '{}') as region_names
-    from region_nodes r where r.id = any(${alias}.region_ids)
-  ) rn`)
+/** Joins the game's name onto goods rows aliased `alias` (already cut to one page); region names come from the cache. */
+const cardJoins = (alias: 'p' | 'g') => sql.raw(`join games gm on gm.id = ${alias}.game_id`)
 const CARD_JOINS = cardJoins('p')
 
 async function toCards<T extends Row>(
@@ -300,7 +311,9 @@ async function toCards<T extends Row>(
     wanted.set(`${w.gameId}:${w.version}`, w)
   }
   const fields = await cache.fields(db, [...wanted.values()])
-  return found.map((r) => {
+  const regionIds = found.map((r) => (r.region_ids as number[]).map(int))
+  const tree = await cache.regionTree(db, regionIds.flat())
+  return found.map((r, i) => {
     const attributes = (r.attributes ?? {}) as Record<string, AttributeValue>
     return {
       id: int(r.id),
@@ -310,8 +323,8 @@ async function toCards<T extends Row>(
       price: int(r.price),
       coverImage: String(r.cover_image),
       thumbImage: String(r.thumb_image || r.cover_image),
-      regionIds: (r.region_ids as number[]).map(int),
-      regionNames: r.region_names as string[],
+      regionIds: regionIds[i],
+      regionNames: regionIds[i].flatMap((id) => tree.get(id)?.name ?? []),
       highlights: highlights(fields.get(`${int(r.game_id)}:${int(r.template_version)}`) ?? [], attributes),
       accountType: r.account_type as GoodsCard['accountType'],
       guarantee: r.guarantee as GoodsCard['guarantee'],
@@ -380,8 +393,8 @@ function attributeCondition(field: AttributeField, filter: AttributeFilter): SQL
  */
 async function mostSpecific(db: Executor, cache: CatalogueCache, regionIds: number[]): Promise<number[]> {
   if (regionIds.length < 2) return regionIds
-  const parents = await cache.regionParents(db)
-  const implied = new Set(regionIds.map((id) => parents.get(id)))
+  const tree = await cache.regionTree(db)
+  const implied = new Set(regionIds.map((id) => tree.get(id)?.parentId))
   return regionIds.filter((id) => !implied.has(id))
 }
 
@@ -465,7 +478,7 @@ export async function listGoods(
   const offset = (pageNum - 1) * pageSize
 
   // The page's ids first (with the sort keys, all in the list indexes), then their rows.
-  const page = (condition: SQL) => sql`select ${CARD_COLUMNS}, gm.name as game_name, rn.region_names
+  const page = (condition: SQL) => sql`select ${CARD_COLUMNS}, gm.name as game_name
     from (select g.id, g.listed_at, g.price from goods g where ${condition}
           order by ${sql.raw(sort)} limit ${pageSize} offset ${offset}) k
     join goods g on g.id = k.id
@@ -547,7 +560,7 @@ export async function listedSince(
   const [found, [counted]] = await Promise.all([
     rows(
       db,
-      sql`select p.* from (select ${CARD_COLUMNS}, gm.name as game_name, rn.region_names
+      sql`select p.* from (select ${CARD_COLUMNS}, gm.name as game_name
             from (select g.id from goods g where ${condition} order by ${sql.raw(ORDER.time_desc)} limit ${limit}) k
             join goods g on g.id = k.id
             ${cardJoins('g')}) p
@@ -586,7 +599,7 @@ export async function goodsDetail(
           update goods g set views = g.views + 1 where g.id = ${id} and ${visibleIn('g.')}
           returning ${CARD_COLUMNS}, g.description, g.images, g.sold_at
         )${browse}
-        select p.*, gm.name as game_name, rn.region_names,
+        select p.*, gm.name as game_name,
           ${
             userId === null
               ? sql`false`
@@ -621,7 +634,7 @@ export async function recommend(db: Executor, cache: CatalogueCache, id: number)
   const price = int(target.price)
   const found = await rows(
     db,
-    sql`select p.*, gm.name as game_name, rn.region_names
+    sql`select p.*, gm.name as game_name
         from (
           (select ${CARD_COLUMNS} from goods g
            where g.status = 'on_sale' and g.game_id = ${gameId} and g.price >= ${price} and g.id <> ${id}
@@ -647,7 +660,7 @@ export async function recentDeals(
   const [page, [count]] = await Promise.all([
     rows(
       db,
-      sql`select p.*, gm.name as game_name, rn.region_names
+      sql`select p.*, gm.name as game_name
           from (select ${CARD_COLUMNS}, g.sold_at from goods g where g.status = 'sold' and g.kind = 'listing'
                 order by g.sold_at desc nulls last, g.id desc nulls last limit ${paging.pageSize} offset ${offset}) p
           ${CARD_JOINS}
@@ -720,7 +733,7 @@ async function myGoodsPage<T extends 'favourites' | 'browses'>(
   const [page, [count]] = await Promise.all([
     rows(
       db,
-      sql`select p.*, gm.name as game_name, rn.region_names
+      sql`select p.*, gm.name as game_name
           from (select ${CARD_COLUMNS}, m.${at} as at, ${seen} as price_seen
                 from ${from} m join goods g on g.id = m.goods_id
                 where m.user_id = ${userId} and ${visibleIn('g.')}
@@ -799,7 +812,7 @@ export async function listingPage(
   const [page, [count]] = await Promise.all([
     rows(
       db,
-      sql`select p.*, gm.name as game_name, rn.region_names
+      sql`select p.*, gm.name as game_name
           from (select ${CARD_COLUMNS} from goods g where ${where}
                 order by ${order('g')} limit ${query.pageSize} offset ${offset}) p
           ${CARD_JOINS}
