@@ -282,6 +282,24 @@ describe('the rental machine', () => {
     await ledgerOk()
   })
 
+  it('runs a renewal paid after endAt, before the sweeper returned the rental, from its payment', async () => {
+    const { renter, id } = await rented(2, { terms: { maxHours: 5 } })
+    const renewal = await need('POST', `rental/${id}/renew`, renter, { hours: 1 })
+    await world.database.db
+      .update(rentals)
+      .set({ endAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(rentals.id, id))
+    expect((await need('GET', `rental/${id}/credentials`, renter)).status).toBe(403)
+    const paidAt = Date.now()
+    await pay(renter, renewal.body.data.orderId)
+    const renewed = await rentalOf(id)
+    expect(renewed).toMatchObject({ status: 'active', hours: 3 })
+    expect(renewed.endAt!.getTime()).toBeGreaterThanOrEqual(paidAt + HOUR)
+    expect(renewed.endAt!.getTime()).toBeLessThan(Date.now() + HOUR + 1_000)
+    expect((await need('GET', `rental/${id}/credentials`, renter)).status).toBe(200)
+    await ledgerOk()
+  })
+
   it('lapses unpaid with its order: the listing is on sale again', async () => {
     const { renter, id, goodsId, orderId } = await rented(2, { paid: false })
     await world.database.db

@@ -243,7 +243,9 @@ async function followOrder(tx: Executor, order: OrderRow, event: string): Promis
         ? { startAt: now, endAt: new Date(now.getTime() + hours * HOUR) }
         : {
             hours: rental.hours + hours,
-            endAt: new Date(rental.endAt!.getTime() + hours * HOUR),
+            // Paid after endAt but before the sweeper returned it, the hours run from the payment: the renter
+            // could not read the account in between and must not pay for that time.
+            endAt: new Date(Math.max(rental.endAt!.getTime(), now.getTime()) + hours * HOUR),
             rentAmount: rental.rentAmount + order.goodsAmount,
             commissionAmount: rental.commissionAmount + order.commissionAmount,
           }
