@@ -199,6 +199,8 @@ describe('the account and the deal', () => {
     )
     expect(again.body.data).toMatchObject({ status: 'awaiting_approval', rejectReason: '', listing: { id: goodsId } })
 
+    const stats = async () => (await call('GET', '/api/web/stats')).body.data
+    const soldBefore = (await stats()).soldTotal
     const approved = await need('POST', `escrow-ticket/${id}/approve`, buyer)
     expect(approved.body.data).toMatchObject({ status: 'in_trade', actions: [] })
     const orderId = approved.body.data.orderId
@@ -229,6 +231,11 @@ describe('the account and the deal', () => {
     expect((await need('POST', `myOrder/${orderId}/confirm`, buyer, {})).status).toBe(200)
     expect((await need('GET', `escrow-ticket/${id}`, seller)).body.data).toMatchObject({ status: 'completed' })
     expect((await call('GET', `/api/web/good/${goodsId}`)).status).toBe(404)
+    // Sold, but not a sale of the market's: 累计成交 and 最近成交's total count listings only.
+    expect(await database.db.select().from(goods).where(eq(goods.id, goodsId))).toMatchObject([{ status: 'sold' }])
+    expect((await stats()).soldTotal).toBe(soldBefore)
+    const deals = await call('GET', '/api/web/recentlydeal?pageNum=1&pageSize=50')
+    expect(deals.body.total).toBe(deals.body.rows.length)
     await runSweep(
       { db: database.db, payments: app.deps.payments, vault: app.deps.vault, log: app.log },
       new Date(Date.now() + 30 * 86_400_000),
