@@ -203,9 +203,11 @@ export const AttributeFilter = Type.Union(
 )
 export type AttributeFilter = Static<typeof AttributeFilter>
 
-export const GoodsSort = literals(['default', 'price_desc', 'price_asc', 'time_desc', 'time_asc'] as const, {
-  title: '排序',
-})
+/** `rent_*` orders by the hourly rent, for the hire list (`rentable: true`) only. */
+export const GoodsSort = literals(
+  ['default', 'price_desc', 'price_asc', 'time_desc', 'time_asc', 'rent_asc', 'rent_desc'] as const,
+  { title: '排序' },
+)
 export type GoodsSort = Static<typeof GoodsSort>
 
 export const Guarantee = literals(['buyer_pays', 'free', 'none'] as const)

@@ -550,6 +550,13 @@ describe('租号 (hire)', () => {
     await waitFor(() => expect(page().querySelector('.goods-card__note')?.textContent).toBe('押金 ¥200.00'))
     expect(page().querySelector('.goods-card .price-tag')?.getAttribute('aria-label')).toBe('¥5.00/小时')
     expect(summary()).toContain('租号专区')
+    // Its price sort is the hourly rent's.
+    expect(page().querySelector('[aria-label="按价格排序"]')).toBeNull()
+    await tapLabel('按租金排序')
+    await waitFor(() => expect(lastListBody(api)).toMatchObject({ rentable: true, sort: 'rent_asc' }))
+    await tapLabel('租金从低到高')
+    await waitFor(() => expect(lastListBody(api).sort).toBe('rent_desc'))
+    expect(page().querySelector('[aria-label="租金从高到低"]')?.getAttribute('aria-pressed')).toBe('true')
   })
 
   it('goodDetail shows a rentable listing’s terms and rules', async () => {

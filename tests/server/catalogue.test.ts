@@ -532,6 +532,25 @@ describe('POST /api/web/good/allList', () => {
     expect(await listNames({ ...game, rentable: false })).toEqual(['g1', 'g3', 'g5'])
   })
 
+  test('the hire list sorts by hourly rent; other lists may not', async () => {
+    const [g4] = await database.db.select().from(goods).where(eq(goods.id, ids.g.g4))
+    await database.db
+      .update(goods)
+      .set({ rent: { ...g4.rent!, hourly: 900 } })
+      .where(eq(goods.id, ids.g.g4))
+    try {
+      const game = { gameId: ids.mobile, rentable: true }
+      // By price g4 (¥200) comes first; by rent g2 (¥5/小时) does.
+      expect(await listNames({ ...game, sort: 'price_asc' })).toEqual(['g4', 'g2'])
+      expect(await listNames({ ...game, sort: 'rent_asc' })).toEqual(['g2', 'g4'])
+      expect(await listNames({ ...game, sort: 'rent_desc' })).toEqual(['g4', 'g2'])
+      expect(await listNames({ rentable: true, sort: 'rent_desc' })).toEqual(['g4', 'g2'])
+      await expectBadInput(list({ gameId: ids.mobile, sort: 'rent_asc' }), '按租金排序只用于可租的账号')
+    } finally {
+      await database.db.update(goods).set({ rent: g4.rent }).where(eq(goods.id, ids.g.g4))
+    }
+  })
+
   test('paging keeps the total; past the end is an empty page', async () => {
     const second = await list({ gameId: ids.mobile, pageNum: 2, pageSize: 2 })
     expect(names(second.body.rows)).toEqual(['g3', 'g2'])

@@ -186,6 +186,13 @@ export const goods = pgTable(
     index('goods_sale_price_idx')
       .on(t.price, t.id)
       .where(sql`status = 'on_sale'`),
+    // The hire list (rentable listings) by hourly rent, of a game and of all games.
+    index('goods_sale_game_rent_idx')
+      .on(t.gameId, sql`((rent ->> 'hourly')::int)`, t.id)
+      .where(sql`status = 'on_sale' and rent is not null`),
+    index('goods_sale_rent_idx')
+      .on(sql`((rent ->> 'hourly')::int)`, t.id)
+      .where(sql`status = 'on_sale' and rent is not null`),
     // Filters that cut across the orders: region containment, and keyword bigrams within a game (btree_gin
     // puts game_id in the same GIN, so game + keyword is one exact posting-list intersection; a keyword
     // without a game uses it too). Attribute filters need a game and are checked inside the per-game btrees

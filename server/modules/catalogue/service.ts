@@ -343,6 +343,9 @@ const stripRow = <T extends { row: unknown }>({ row: _row, ...card }: T): Omit<T
 
 // ── the list ────────────────────────────────────────────────────────────────────────────────────
 
+/** The hourly rent of a rentable listing, as the rent indexes hold it. */
+const HOURLY = "((rent ->> 'hourly')::int)"
+
 /** ORDER BY of each sort, written to match the partial indexes exactly (NULLS placement included). */
 const ORDER: Record<GoodsSort, string> = {
   default: 'listed_at desc nulls last, id desc nulls last',
@@ -350,7 +353,13 @@ const ORDER: Record<GoodsSort, string> = {
   time_asc: 'listed_at asc nulls first, id asc nulls first',
   price_asc: 'price asc, id asc',
   price_desc: 'price desc, id desc',
+  rent_asc: `${HOURLY} asc, id asc`,
+  rent_desc: `${HOURLY} desc, id desc`,
 }
+
+/** A sort's ORDER BY on the columns of `alias`. */
+const orderOf = (sort: GoodsSort, alias: string) =>
+  sql.raw(ORDER[sort].replace(/\b(listed_at|price|id|rent)\b/g, `${alias}.$1`))
 
 function attributeCondition(field: AttributeField, filter: AttributeFilter): SQL {
   const key = field.key
@@ -465,16 +474,13 @@ export async function listGoods(
   cache: CatalogueCache,
   query: Omit<GoodsListQuery, 'pageNum' | 'pageSize'> & { pageNum?: number; pageSize?: number },
 ): Promise<{ rows: GoodsCard[]; total: number }> {
+  const sortKey = query.sort ?? 'default'
+  if (sortKey.startsWith('rent_') && query.rentable !== true) throw fieldError('sort', '按租金排序只用于可租的账号')
   const pageNum = query.pageNum ?? 1
   const pageSize = await goodsPageSize(db, query.pageSize)
   const { where, grams, onlyGame } = await listFilters(db, cache, { ...query, pageNum, pageSize })
-  const sort = ORDER[query.sort ?? 'default']
-  const outerOrder = sql.raw(
-    sort
-      .split(', ')
-      .map((part) => `p.${part}`)
-      .join(', '),
-  )
+  const sort = ORDER[sortKey]
+  const outerOrder = orderOf(sortKey, 'p')
   const offset = (pageNum - 1) * pageSize
 
   // The page's ids first (with the sort keys, all in the list indexes), then their rows.

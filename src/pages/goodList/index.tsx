@@ -212,7 +212,10 @@ function GoodsList({ params, initial, onOpen }: GoodsListProps) {
   const setSort = (sort: GoodsSort) => sort !== filters.sort && patch({ sort })
   const chips = activeChips(filters, fields, game)
   const sheetCount = sheetFilterCount(filters)
-  const priceSort = filters.sort === 'price_asc' || filters.sort === 'price_desc'
+  // The hire list orders by what a renter pays: the hourly rent, not the sale price.
+  const [low, high]: GoodsSort[] = rentable ? ['rent_asc', 'rent_desc'] : ['price_asc', 'price_desc']
+  const priceLabel = rentable ? '租金' : '价格'
+  const priceSort = filters.sort === low || filters.sort === high
   const timeSort = filters.sort === 'time_desc' || filters.sort === 'time_asc'
 
   return (
@@ -254,24 +257,20 @@ function GoodsList({ params, initial, onOpen }: GoodsListProps) {
             onClick={() => setSort(filters.sort === 'time_desc' ? 'time_asc' : 'time_desc')}
           />
           <Tool
-            label="价格"
+            label={priceLabel}
             accessibleName={
-              filters.sort === 'price_asc'
-                ? '价格从低到高'
-                : filters.sort === 'price_desc'
-                  ? '价格从高到低'
-                  : '按价格排序'
+              filters.sort === low
+                ? `${priceLabel}从低到高`
+                : filters.sort === high
+                  ? `${priceLabel}从高到低`
+                  : `按${priceLabel}排序`
             }
             on={priceSort}
-            onClick={() => setSort(filters.sort === 'price_asc' ? 'price_desc' : 'price_asc')}
+            onClick={() => setSort(filters.sort === low ? high : low)}
           >
             <View className="good-list__arrows">
-              <GlyphIcon name="up" size={20} className={filters.sort === 'price_asc' ? 'good-list__arrow--on' : ''} />
-              <GlyphIcon
-                name="down"
-                size={20}
-                className={filters.sort === 'price_desc' ? 'good-list__arrow--on' : ''}
-              />
+              <GlyphIcon name="up" size={20} className={filters.sort === low ? 'good-list__arrow--on' : ''} />
+              <GlyphIcon name="down" size={20} className={filters.sort === high ? 'good-list__arrow--on' : ''} />
             </View>
           </Tool>
           <Tool label="筛选" accessibleName="筛选" on={sheetCount > 0} onClick={() => setSheet('filter')}>

@@ -1,0 +1,2 @@
+CREATE INDEX "goods_sale_game_rent_idx" ON "goods" USING btree ("game_id",((rent ->> 'hourly')::int),"id") WHERE status = 'on_sale' and rent is not null;--> statement-breakpoint
+CREATE INDEX "goods_sale_rent_idx" ON "goods" USING btree (((rent ->> 'hourly')::int),"id") WHERE status = 'on_sale' and rent is not null;
