@@ -343,23 +343,19 @@ const stripRow = <T extends { row: unknown }>({ row: _row, ...card }: T): Omit<T
 
 // ── the list ────────────────────────────────────────────────────────────────────────────────────
 
-/** The hourly rent of a rentable listing, as the rent indexes hold it. */
-const HOURLY = "((rent ->> 'hourly')::int)"
-
-/** ORDER BY of each sort, written to match the partial indexes exactly (NULLS placement included). */
-const ORDER: Record<GoodsSort, string> = {
-  default: 'listed_at desc nulls last, id desc nulls last',
-  time_desc: 'listed_at desc nulls last, id desc nulls last',
-  time_asc: 'listed_at asc nulls first, id asc nulls first',
-  price_asc: 'price asc, id asc',
-  price_desc: 'price desc, id desc',
-  rent_asc: `${HOURLY} asc, id asc`,
-  rent_desc: `${HOURLY} desc, id desc`,
+/**
+ * ORDER BY of each sort on the goods aliased `t`, written to match the partial indexes exactly (NULLS placement
+ * included; the rent sorts' expression is the one the rent indexes hold).
+ */
+const ORDER: Record<GoodsSort, (t: string) => SQL> = {
+  default: (t) => ORDER.time_desc(t),
+  time_desc: (t) => sql.raw(`${t}.listed_at desc nulls last, ${t}.id desc nulls last`),
+  time_asc: (t) => sql.raw(`${t}.listed_at asc nulls first, ${t}.id asc nulls first`),
+  price_asc: (t) => sql.raw(`${t}.price asc, ${t}.id asc`),
+  price_desc: (t) => sql.raw(`${t}.price desc, ${t}.id desc`),
+  rent_asc: (t) => sql.raw(`((${t}.rent ->> 'hourly')::int) asc, ${t}.id asc`),
+  rent_desc: (t) => sql.raw(`((${t}.rent ->> 'hourly')::int) desc, ${t}.id desc`),
 }
-
-/** A sort's ORDER BY on the columns of `alias`. */
-const orderOf = (sort: GoodsSort, alias: string) =>
-  sql.raw(ORDER[sort].replace(/\b(listed_at|price|id|rent)\b/g, `${alias}.$1`))
 
 function attributeCondition(field: AttributeField, filter: AttributeFilter): SQL {
   const key = field.key
@@ -479,17 +475,16 @@ export async function listGoods(
   const pageNum = query.pageNum ?? 1
   const pageSize = await goodsPageSize(db, query.pageSize)
   const { where, grams, onlyGame } = await listFilters(db, cache, { ...query, pageNum, pageSize })
-  const sort = ORDER[sortKey]
-  const outerOrder = orderOf(sortKey, 'p')
+  const order = ORDER[sortKey]
   const offset = (pageNum - 1) * pageSize
 
   // The page's ids first (with the sort keys, all in the list indexes), then their rows.
   const page = (condition: SQL) => sql`select ${CARD_COLUMNS}, gm.name as game_name
     from (select g.id, g.listed_at, g.price from goods g where ${condition}
-          order by ${sql.raw(sort)} limit ${pageSize} offset ${offset}) k
+          order by ${order('g')} limit ${pageSize} offset ${offset}) k
     join goods g on g.id = k.id
     ${cardJoins('g')}`
-  const pageRows = (condition: SQL) => rows(db, sql`select p.* from (${page(condition)}) p order by ${outerOrder}`)
+  const pageRows = (condition: SQL) => rows(db, sql`select p.* from (${page(condition)}) p order by ${order('p')}`)
 
   let found: Row[]
   let total: number
@@ -504,7 +499,7 @@ export async function listGoods(
         : sql`select coalesce(sum(on_sale_count), 0) as n from games where id = ${query.gameId}`
     const joined = await rows(
       db,
-      sql`select t.n as list_total, p.* from (${counter}) t left join lateral (${page(sql.join(where, sql` and `))}) p on true order by ${outerOrder}`,
+      sql`select t.n as list_total, p.* from (${counter}) t left join lateral (${page(sql.join(where, sql` and `))}) p on true order by ${order('p')}`,
     )
     total = int(joined[0]?.list_total ?? 0)
     found = joined.filter((r) => r.id !== null)
@@ -567,7 +562,7 @@ export async function listedSince(
     rows(
       db,
       sql`select p.* from (select ${CARD_COLUMNS}, gm.name as game_name
-            from (select g.id from goods g where ${condition} order by ${sql.raw(ORDER.time_desc)} limit ${limit}) k
+            from (select g.id from goods g where ${condition} order by ${ORDER.time_desc('g')} limit ${limit}) k
             join goods g on g.id = k.id
             ${cardJoins('g')}) p
           order by p.listed_at desc, p.id desc`,
