@@ -296,6 +296,10 @@ export const GoodsListQuery = Body({
   priceMin: Type.Optional(Money('最低价')),
   /** Fen, inclusive. */
   priceMax: Type.Optional(Money('最高价')),
+  /** Fen an hour, inclusive; with `rentable: true` only (the hire list's 租金). */
+  rentMin: Type.Optional(Money('最低租金')),
+  /** Fen an hour, inclusive; with `rentable: true` only. */
+  rentMax: Type.Optional(Money('最高租金')),
   accountType: Type.Optional(AccountType),
   specialOffer: Type.Optional(Type.Boolean({ title: '特价捡漏' })),
   /** true: only goods that can be rented; false: only goods that cannot. */

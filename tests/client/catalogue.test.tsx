@@ -557,6 +557,32 @@ describe('租号 (hire)', () => {
     await tapLabel('租金从低到高')
     await waitFor(() => expect(lastListBody(api).sort).toBe('rent_desc'))
     expect(page().querySelector('[aria-label="租金从高到低"]')?.getAttribute('aria-pressed')).toBe('true')
+    // So is 筛选's range: yuan an hour, sent as the rent's bounds.
+    await tapLabel('筛选')
+    await find('.sheet')
+    expect(page().querySelector('.sheet [aria-label="价格最低"]')).toBeNull()
+    await tapLabel('5–10')
+    await tapText('确定')
+    await waitFor(() => expect(lastListBody(api)).toMatchObject({ rentable: true, rentMin: 500, rentMax: 1_000 }))
+    expect(lastListBody(api)).not.toHaveProperty('priceMin')
+    expect(page().querySelector('.good-list__chip')?.textContent).toBe('租金：5–10元/小时')
+  })
+
+  it('a saved hire search opens the hire list with its rent range', async () => {
+    saveToken('tok-buyer')
+    const saved: SavedSearch = {
+      id: 6,
+      title: '王者荣耀 · 租号 · 租金：5–10元/小时',
+      filters: { gameId: 1, rentable: true, rentMin: 500, rentMax: 1_000 },
+      regions: [],
+      createdAt: '2026-11-26T00:00:00Z',
+    }
+    const api = mockApi({ ...catalogueApi, 'GET /need/savedSearches/6': () => ({ code: 200, data: saved }) })
+    renderApp('/index/goodList?savedSearch=6')
+    await waitFor(() =>
+      expect(lastListBody(api)).toEqual({ ...saved.filters, sort: 'time_desc', pageNum: 1, pageSize: 20 }),
+    )
+    await waitFor(() => expect(page().querySelector('.good-list__chip')?.textContent).toBe('租金：5–10元/小时'))
   })
 
   it('goodDetail shows a rentable listing’s terms and rules', async () => {

@@ -532,7 +532,7 @@ describe('POST /api/web/good/allList', () => {
     expect(await listNames({ ...game, rentable: false })).toEqual(['g1', 'g3', 'g5'])
   })
 
-  test('the hire list sorts by hourly rent; other lists may not', async () => {
+  test('the hire list sorts and filters by hourly rent; other lists may not', async () => {
     const [g4] = await database.db.select().from(goods).where(eq(goods.id, ids.g.g4))
     await database.db
       .update(goods)
@@ -546,6 +546,13 @@ describe('POST /api/web/good/allList', () => {
       expect(await listNames({ ...game, sort: 'rent_desc' })).toEqual(['g4', 'g2'])
       expect(await listNames({ rentable: true, sort: 'rent_desc' })).toEqual(['g4', 'g2'])
       await expectBadInput(list({ gameId: ids.mobile, sort: 'rent_asc' }), '按租金排序只用于可租的账号')
+      // 租金 in 筛选: g2's ¥5 an hour is in ¥1–6, g4's ¥9 is not, though its sale price is the lower.
+      expect(await listNames({ ...game, rentMin: 100, rentMax: 600 })).toEqual(['g2'])
+      expect(await listNames({ ...game, rentMin: 600 })).toEqual(['g4'])
+      expect(await listNames({ ...game, rentMax: 900, sort: 'rent_desc' })).toEqual(['g4', 'g2'])
+      expect((await list({ ...game, rentMin: 600 })).body.total).toBe(1)
+      await expectBadInput(list({ ...game, rentMin: 900, rentMax: 100 }), '最低租金不能高于最高租金')
+      await expectBadInput(list({ gameId: ids.mobile, rentMax: 600 }), '按租金筛选只用于可租的账号')
     } finally {
       await database.db.update(goods).set({ rent: g4.rent }).where(eq(goods.id, ids.g.g4))
     }

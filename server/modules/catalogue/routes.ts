@@ -165,7 +165,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
         summary: '商品列表（仅在售）',
         description:
           '筛选条件同时满足。attributes：单选传选项 id（或 id 列表，任一），多选传 id 列表（任一），数值传 {min, max}；' +
-          `按属性筛选需要 gameId。sort 为 rent_asc/rent_desc 时按时租排序，须同时传 rentable: true。` +
+          `按属性筛选需要 gameId。sort 为 rent_asc/rent_desc 时按时租排序、rentMin/rentMax 按时租筛选（分/小时），都须同时传 rentable: true。` +
           `只按游戏筛选时 total 为精确数，其余情况最多计到 ${LIST_TOTAL_CAP}。`,
         tags,
         body: GoodsListQuery,

@@ -403,6 +403,18 @@ async function mostSpecific(db: Executor, cache: CatalogueCache, regionIds: numb
   return regionIds.filter((id) => !implied.has(id))
 }
 
+/** A listing's hourly rent (fen), the expression the rent indexes hold. */
+const HOURLY_RENT = sql.raw(`((g.rent ->> 'hourly')::int)`)
+
+/** `min ≤ amount ≤ max`, either bound optional; a reversed range is refused with the field and message given. */
+function amountRange(amount: SQL, min: number | undefined, max: number | undefined, reversed: [string, string]): SQL[] {
+  if (min !== undefined && max !== undefined && min > max) throw fieldError(...reversed)
+  return [
+    ...(min === undefined ? [] : [sql`${amount} >= ${min}`]),
+    ...(max === undefined ? [] : [sql`${amount} <= ${max}`]),
+  ]
+}
+
 interface ListFilters {
   /** Conditions on goods aliased `g`, the keyword's aside. */
   where: SQL[]
@@ -433,12 +445,13 @@ async function listFilters(db: Executor, cache: CatalogueCache, query: GoodsList
     }
     onlyGame = false
   }
-  if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
-    throw fieldError('priceMin', '最低价不能高于最高价')
+  const price = amountRange(sql`g.price`, query.priceMin, query.priceMax, ['priceMin', '最低价不能高于最高价'])
+  if (query.rentable !== true && (query.rentMin !== undefined || query.rentMax !== undefined)) {
+    throw fieldError(query.rentMin !== undefined ? 'rentMin' : 'rentMax', '按租金筛选只用于可租的账号')
   }
-  if (query.priceMin !== undefined) where.push(sql`g.price >= ${query.priceMin}`)
-  if (query.priceMax !== undefined) where.push(sql`g.price <= ${query.priceMax}`)
-  if (query.priceMin !== undefined || query.priceMax !== undefined) onlyGame = false
+  const rent = amountRange(HOURLY_RENT, query.rentMin, query.rentMax, ['rentMin', '最低租金不能高于最高租金'])
+  where.push(...price, ...rent)
+  if (price.length + rent.length > 0) onlyGame = false
   const words = (query.keyword ?? '').split(/\s+/).filter(Boolean)
   let grams: string | null = null
   if (words.length > 0) {

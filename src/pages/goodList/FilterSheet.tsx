@@ -7,14 +7,38 @@ import type { ListFilters } from './query'
 
 type SheetValue = Pick<ListFilters, 'attributes' | 'priceMin' | 'priceMax' | 'accountType' | 'specialOffer'>
 
-/** Quick price bands in yuan. */
-const PRICE_BANDS: { label: string; min?: number; max?: number }[] = [
-  { label: '100 以下', max: 100 },
-  { label: '100–500', min: 100, max: 500 },
-  { label: '500–2000', min: 500, max: 2000 },
-  { label: '2000–6000', min: 2000, max: 6000 },
-  { label: '6000 以上', min: 6000 },
-]
+interface AmountFilter {
+  label: string
+  unit: string
+  /** Quick bands in yuan. */
+  bands: { label: string; min?: number; max?: number }[]
+}
+
+/** What 筛选's amount range filters by: the sale price, or on the hire list the hourly rent. */
+export function amountFilter(rentable: boolean): AmountFilter {
+  return rentable
+    ? {
+        label: '租金',
+        unit: '元/小时',
+        bands: [
+          { label: '5 以下', max: 5 },
+          { label: '5–10', min: 5, max: 10 },
+          { label: '10–30', min: 10, max: 30 },
+          { label: '30 以上', min: 30 },
+        ],
+      }
+    : {
+        label: '价格',
+        unit: '元',
+        bands: [
+          { label: '100 以下', max: 100 },
+          { label: '100–500', min: 100, max: 500 },
+          { label: '500–2000', min: 500, max: 2000 },
+          { label: '2000–6000', min: 2000, max: 6000 },
+          { label: '6000 以上', min: 6000 },
+        ],
+      }
+}
 
 const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
   { value: 'self', label: '平台自营' },
@@ -27,12 +51,15 @@ const fen = (yuanValue?: number) => (yuanValue === undefined ? undefined : Math.
 interface FilterSheetProps {
   fields: AttributeField[]
   value: ListFilters
+  /** The hire list: the amount range is the hourly rent. */
+  rentable: boolean
   onApply: (value: SheetValue) => void
   onClose: () => void
 }
 
 /** 筛选: the game's searchable attributes, price range, account type and 特价捡漏, applied together on 确定. */
-export default function FilterSheet({ fields, value, onApply, onClose }: FilterSheetProps) {
+export default function FilterSheet({ fields, value, rentable, onApply, onClose }: FilterSheetProps) {
+  const amount = amountFilter(rentable)
   const [draft, setDraft] = useState<SheetValue>({
     attributes: value.attributes,
     priceMin: value.priceMin,
@@ -59,10 +86,10 @@ export default function FilterSheet({ fields, value, onApply, onClose }: FilterS
       footer={<SheetActions onReset={() => setDraft({ attributes: {}, specialOffer: false })} onConfirm={confirm} />}
     >
       <View className="filter-sheet">
-        <FilterBlock title="价格" hint="单位：元">
-          <RangeInput label="价格" value={price} onChange={setPrice} decimals />
+        <FilterBlock title={amount.label} hint={`单位：${amount.unit}`}>
+          <RangeInput label={amount.label} value={price} onChange={setPrice} decimals />
           <View className="chip-group filter-sheet__bands">
-            {PRICE_BANDS.map((band) => (
+            {amount.bands.map((band) => (
               <Chip
                 key={band.label}
                 label={band.label}

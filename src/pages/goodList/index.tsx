@@ -27,7 +27,7 @@ import { currentPageUrl, openPage, replacePage, usePageParams } from '@/navigati
 import { readToken } from '@/store'
 import { allGames, rememberGame } from '@/utils/games'
 import { usePageTitle } from '@/utils/pageTitle'
-import FilterSheet, { ACCOUNT_TYPE_LABEL } from './FilterSheet'
+import FilterSheet, { ACCOUNT_TYPE_LABEL, amountFilter } from './FilterSheet'
 import {
   buildListQuery,
   filtersOfSearch,
@@ -210,7 +210,7 @@ function GoodsList({ params, initial, onOpen }: GoodsListProps) {
   usePullDownRefresh(() => void fetchPage(filters, 1).finally(() => Taro.stopPullDownRefresh()))
 
   const setSort = (sort: GoodsSort) => sort !== filters.sort && patch({ sort })
-  const chips = activeChips(filters, fields, game)
+  const chips = activeChips(filters, fields, game, rentable)
   const sheetCount = sheetFilterCount(filters)
   // The hire list orders by what a renter pays: the hourly rent, not the sale price.
   const [low, high]: GoodsSort[] = rentable ? ['rent_asc', 'rent_desc'] : ['price_asc', 'price_desc']
@@ -366,6 +366,7 @@ function GoodsList({ params, initial, onOpen }: GoodsListProps) {
         <FilterSheet
           fields={fields}
           value={filters}
+          rentable={rentable}
           onApply={(change) => patch(change)}
           onClose={() => setSheet(null)}
         />
@@ -431,7 +432,7 @@ function Subscribe({ title, filters }: { title: string; filters: () => SearchFil
 }
 
 /** The filters in force as removable chips: each with the change that removes it. */
-function activeChips(filters: ListFilters, fields: AttributeField[], game: Game | null) {
+function activeChips(filters: ListFilters, fields: AttributeField[], game: Game | null, rentable: boolean) {
   const chips: { key: string; label: string; change: Partial<ListFilters> }[] = []
   if (filters.keyword.trim()) {
     chips.push({ key: 'keyword', label: `“${filters.keyword.trim()}”`, change: { keyword: '' } })
@@ -452,9 +453,10 @@ function activeChips(filters: ListFilters, fields: AttributeField[], game: Game 
   }
   if (filters.priceMin !== undefined || filters.priceMax !== undefined) {
     const yuan = (fen?: number) => (fen === undefined ? undefined : fen / 100)
+    const { label, unit } = amountFilter(rentable)
     chips.push({
       key: 'price',
-      label: `价格：${describeRange({ min: yuan(filters.priceMin), max: yuan(filters.priceMax) }, '元')}`,
+      label: `${label}：${describeRange({ min: yuan(filters.priceMin), max: yuan(filters.priceMax) }, unit)}`,
       change: { priceMin: undefined, priceMax: undefined },
     })
   }

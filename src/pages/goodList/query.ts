@@ -17,7 +17,7 @@ export interface ListFilters {
   /** Chosen region nodes, root first. */
   region: RegionNode[]
   attributes: Record<string, AttributeFilter>
-  /** Fen. */
+  /** Fen: the sale price, or on the hire list the hourly rent (its 筛选 reads 租金). */
   priceMin?: number
   priceMax?: number
   accountType?: AccountType
@@ -57,8 +57,9 @@ export function buildListQuery(
   if (filters.region.length) query.regionIds = filters.region.map((n) => n.id)
   const attributes = Object.fromEntries(Object.entries(filters.attributes).filter(([, v]) => isActiveFilter(v)))
   if (Object.keys(attributes).length) query.attributes = attributes
-  if (filters.priceMin !== undefined) query.priceMin = filters.priceMin
-  if (filters.priceMax !== undefined) query.priceMax = filters.priceMax
+  const [min, max] = base.rentable ? (['rentMin', 'rentMax'] as const) : (['priceMin', 'priceMax'] as const)
+  if (filters.priceMin !== undefined) query[min] = filters.priceMin
+  if (filters.priceMax !== undefined) query[max] = filters.priceMax
   if (filters.accountType) query.accountType = filters.accountType
   if (filters.specialOffer) query.specialOffer = true
   if (filters.sort !== 'default') query.sort = filters.sort
@@ -88,8 +89,8 @@ export function filtersOfSearch(search: SavedSearch): ListFilters {
     keyword: filters.keyword ?? '',
     region: search.regions,
     attributes: filters.attributes ?? {},
-    priceMin: filters.priceMin,
-    priceMax: filters.priceMax,
+    priceMin: filters.rentable ? filters.rentMin : filters.priceMin,
+    priceMax: filters.rentable ? filters.rentMax : filters.priceMax,
     accountType: filters.accountType,
     specialOffer: filters.specialOffer ?? false,
     sort: 'time_desc',
