@@ -20,6 +20,7 @@ import { seedCatalogue } from './seed/catalogue'
 import { seedContent } from './seed/content'
 import { seedDemoAppraisals } from './seed/appraisals'
 import { seedDemoMerchant } from './seed/merchants'
+import { seedDemoRecycling } from './seed/recycling'
 import { seedDemoTrades } from './seed/trades'
 import { demoAccountsText, seedDemoUsers, type DemoAccount } from './seed/users'
 
@@ -127,10 +128,10 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host })
     if (config.devTools) {
       const { port } = app.server.address() as AddressInfo
-      await seedDemoTrades(
-        { db: database.db, payments, vault, log: app.log, dataDir: config.dataDir },
-        `http://127.0.0.1:${port}`,
-      )
+      const origin = `http://127.0.0.1:${port}`
+      const deps = { db: database.db, payments, vault, log: app.log, dataDir: config.dataDir }
+      await seedDemoTrades(deps, origin)
+      await seedDemoRecycling({ ...deps, lookupKey }, origin)
     }
     // First run at once: whatever fell due while the server was down is done now. Locally every 15 s, so a
     // payout that falls due in the demo is made within the minute.

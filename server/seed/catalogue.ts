@@ -255,7 +255,7 @@ function descriptionFor(spec: GameSpec, random: Random, attributes: Record<strin
 }
 
 /** QQ numbers for QQ and PC logins, WeChat ids for 微信, phone numbers for the other publishers. */
-function credentialsFor(random: Random, spec: GameSpec, carrier: string, id: number) {
+export function credentialsFor(random: Random, spec: GameSpec, carrier: string, notes: string) {
   const digits = (n: number) => Array.from({ length: n }, () => random.int(0, 9)).join('')
   const account =
     carrier === '微信'
@@ -265,7 +265,21 @@ function credentialsFor(random: Random, spec: GameSpec, carrier: string, id: num
         : `1${random.pick(['3', '5', '7', '8', '9'])}${digits(9)}`
   const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
   const password = Array.from({ length: 12 }, () => letters[random.int(0, letters.length - 1)]).join('')
-  return { account, password, notes: `演示数据（商品 ${id}），不是真实账号。` }
+  return { account, password, notes }
+}
+
+/**
+ * A fresh account of a game drawn as the catalogue draws its listings (for demo data beside it): attributes of
+ * this quality (0 … 1) in a region path, with its title, description and fair price.
+ */
+export function drawAccount(spec: GameSpec, random: Random, quality: number, regionNames: string[]) {
+  const attributes = attributesFor(spec, random, quality)
+  return {
+    attributes,
+    title: titleFor(spec, random, regionNames.join(''), attributes),
+    description: descriptionFor(spec, random, attributes),
+    price: priceFor(random, spec, attributes),
+  }
 }
 
 // ── the seed ────────────────────────────────────────────────────────────────────────────────────
@@ -413,7 +427,10 @@ export async function seedCatalogue(db: Executor, options: SeedCatalogueOptions)
       await tx.insert(goodsCredentials).values(
         inserted.map(({ id }, i) => ({
           goodsId: id,
-          sealed: options.vault.seal(JSON.stringify(credentialsFor(random, spec, carriers[i], id)), credentialsAad(id)),
+          sealed: options.vault.seal(
+            JSON.stringify(credentialsFor(random, spec, carriers[i], `演示数据（商品 ${id}），不是真实账号。`)),
+            credentialsAad(id),
+          ),
         })),
       )
       goodsCount += inserted.length

@@ -14,9 +14,9 @@
  * 降价 message in the buyer's 消息 — and looked at them (浏览记录), so those pages are not empty either; and
  * rented two of the seller's rentable listings (租号: one settled, one in a complaint).
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { ReviewRequest } from '../../src/contract/reviews'
-import { browses, goods, orders, users } from '../db/schema'
+import { browses, goods, orders } from '../db/schema'
 import { collect } from '../modules/catalogue/service'
 import { isLocalGateway } from '../modules/payments/local/support'
 import { guaranteeTypesOf } from '../modules/orders/pricing'
@@ -29,6 +29,7 @@ import { complain, confirmReturn, giveBack, rent } from '../modules/rentals/serv
 import { schedulePayouts, sendPendingPayouts } from '../modules/payments/payouts'
 import { applyNotice, startPayment } from '../modules/payments/service'
 import { tradeSettings } from '../lib/settings'
+import { demoUserIds } from './users'
 
 /** Deals worth a seller's while: well above the minimum commission, so the payout is most of the price. */
 const DEMO_TRADE_MIN_PRICE = 30_000
@@ -47,13 +48,9 @@ export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: st
   const gateway = deps.payments.alipay
   if (!gateway || !isLocalGateway(gateway)) return 0
   if ((await deps.db.select({ id: orders.id }).from(orders).limit(1)).length > 0) return 0
-  const people = await deps.db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.username, ['buyer', 'seller', 'operator']))
-  const idOf = (name: string) => people.find((p) => p.username === name)?.id
-  const [buyerId, sellerId, operatorId] = [idOf('buyer'), idOf('seller'), idOf('operator')]
-  if (!buyerId || !sellerId || !operatorId) return 0
+  const ids = await demoUserIds(deps.db, ['buyer', 'seller', 'operator'])
+  if (!ids) return 0
+  const [buyerId, sellerId, operatorId] = ids
   const buyer = { userId: buyerId, operator: false }
   const operator = { userId: operatorId, operator: true, ip: '127.0.0.1' }
 
@@ -134,7 +131,7 @@ export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: st
 }
 
 /** Pays an order in full at the local Alipay: its signed notice, verified and applied as any. */
-async function payLocally(deps: OrderDeps, buyer: Viewer, orderId: number, origin: string): Promise<boolean> {
+export async function payLocally(deps: OrderDeps, buyer: Viewer, orderId: number, origin: string): Promise<boolean> {
   const gateway = deps.payments.alipay
   if (!gateway || !isLocalGateway(gateway)) return false
   const started = await startPayment(

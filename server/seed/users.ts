@@ -6,7 +6,7 @@
  * reach the port would otherwise walk into the console with a password printed in the README.
  */
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { hashPassword } from '../lib/passwords'
 import type { Executor } from '../db'
 import { users, type Role } from '../db/schema'
@@ -75,6 +75,16 @@ export const DEMO_USERS: DemoAccount[] = [
 
 /** Where the demo seller's money goes: an Alipay login in their verified name (the local gateway pays it). */
 export const DEMO_SELLER_PAYOUT = { alipayAccount: '13800000002', name: '李明' }
+
+/** The ids of these demo accounts, in order; null when one is missing (a catalogue seeded without them). */
+export async function demoUserIds(db: Executor, usernames: string[]): Promise<number[] | null> {
+  const people = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, usernames))
+  const ids = usernames.map((name) => people.find((p) => p.username === name)?.id)
+  return ids.every((id) => id !== undefined) ? (ids as number[]) : null
+}
 
 const isStaff = (account: DemoAccount) => account.roles.some((role) => role !== 'user' && role !== 'merchant')
 

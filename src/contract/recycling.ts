@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox'
 import { AttributeRow, GOODS_STATUSES } from './catalogue'
 import { AccountCredentials, ConsignmentRequest, Price } from './consignment'
+import { OrderStatus } from './orders'
 import { Body, Id, literals, Nullable, NullableTime, pageParams, Time } from './schemas'
 
 /** The longest a bidding window may be (72 h); the shortest is the setting recycleMinWindowMinutes. */
@@ -162,6 +163,8 @@ export const MyQuote = Type.Object({
   }),
   /** The order to pay once this quote has won. */
   orderId: Nullable(Type.Integer()),
+  /** Where that order is now (null until the quote has won). */
+  orderStatus: Nullable(OrderStatus),
 })
 export type MyQuote = Static<typeof MyQuote>
 

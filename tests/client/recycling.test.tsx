@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { act, fireEvent, waitFor } from '@testing-library/react'
+import type { OrderStatus } from '@/contract/orders'
 import type { MyQuote, MyRecycleRequest, OpenRequest, Quote } from '@/contract/recycling'
 import { saveToken, setState } from '@/store'
 import { answerDialog, clickButton, findOnPage, visiblePage } from './utils/dom'
@@ -222,23 +223,27 @@ describe('recycleHall and myQuotes (merchants)', () => {
   })
 
   it('my quotes say only how each ended; a won one opens its order; mycenter shows the entries to merchants', async () => {
-    const mine = (id: number, status: MyQuote['status'], orderId: number | null = null): MyQuote => ({
+    const mine = (id: number, status: MyQuote['status'], order?: [number, OrderStatus]): MyQuote => ({
       id,
       price: 56_000,
       status,
       updatedAt: '2026-11-20T02:00:00Z',
       request: { id: 7, gameName: '王者荣耀', title: `账号 ${id}`, coverImage: '', windowEndsAt: open().windowEndsAt },
-      orderId,
+      orderId: order?.[0] ?? null,
+      orderStatus: order?.[1] ?? null,
     })
+    const rows = [mine(1, 'won', [88, 'pending_payment']), mine(2, 'lost'), mine(3, 'won', [89, 'completed'])]
     mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: merchant }),
-      'GET /merchant/quotes': () => ({ code: 200, rows: [mine(1, 'won', 88), mine(2, 'lost')], total: 2 }),
+      'GET /merchant/quotes': () => ({ code: 200, rows, total: 3 }),
       'GET /need/myOrder/88': () => ({ code: 404, msg: '订单不存在' }),
     })
     renderApp('/index/other/myQuotes')
-    await waitFor(() => expect(page().querySelectorAll('.my-quotes__card[role=link]')).toHaveLength(2))
-    const [won, lost] = [...page().querySelectorAll('.my-quotes__card[role=link]')].map((card) => card.textContent)
-    expect(won).toContain('已中标')
+    await waitFor(() => expect(page().querySelectorAll('.my-quotes__card[role=link]')).toHaveLength(3))
+    const [won, lost, done] = [...page().querySelectorAll('.my-quotes__card[role=link]')].map((c) => c.textContent)
+    expect(won).toContain('已中标，请尽快付款')
+    expect(done).toContain('交易已完成')
+    expect(done).not.toContain('请尽快付款')
     expect(lost).toContain('未中标')
     expect(lost).not.toMatch(/领先|被超越/)
     fireEvent.click(await findOnPage('[aria-label="账号 1"]'))

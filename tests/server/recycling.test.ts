@@ -389,7 +389,11 @@ describe('accepting a quote', () => {
     const told = await database.db.select().from(messages).where(eq(messages.userId, winner.id))
     expect(told.find((m) => m.relatedId === order.id)?.title).toBe('你的报价已中标')
     const myQuotes = (await call('GET', '/api/merchant/quotes', { token: winner.token })).body.rows!
-    expect(myQuotes.find((q) => q.request.id === id)).toMatchObject({ status: 'won', orderId: order.id })
+    expect(myQuotes.find((q) => q.request.id === id)).toMatchObject({
+      status: 'won',
+      orderId: order.id,
+      orderStatus: 'pending_payment',
+    })
   })
 
   test('refused: while quoting, a quote below the reserve, another request’s quote, after the 24 h', async () => {
@@ -431,6 +435,9 @@ describe('accepting a quote', () => {
     expect((await call('POST', `/api/need/myOrder/${orderId}/confirm`, { token: merchant.token })).status).toBe(200)
     await runRecycleSweep(database.db)
     expect((await call('GET', `/api/account/backlist/${id}`, { token: me.token })).body.data.status).toBe('completed')
+    // 我的报价 follows the order to its end.
+    const quotes = (await call('GET', '/api/merchant/quotes', { token: merchant.token })).body.rows!
+    expect(quotes.find((q) => q.request.id === id)).toMatchObject({ status: 'won', orderStatus: 'completed' })
     // Paid out as in selling once the protection window has passed: 66 000 less the commission (≥ ¥50).
     await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))
     const [payout] = await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))

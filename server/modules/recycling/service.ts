@@ -400,15 +400,18 @@ export async function openRequests(
 function toMyQuote(
   quote: typeof recycleQuotes.$inferSelect,
   request: Pick<RecycleRow, 'id' | 'windowEndsAt' | 'orderId' | 'acceptedQuoteId'>,
-  item: { gameName: string; title: string; coverImage: string },
+  item: { gameName: string; title: string; coverImage: string; orderStatus: OrderStatus | null },
 ): MyQuote {
+  const { orderStatus, ...shown } = item
+  const won = request.acceptedQuoteId === quote.id
   return {
     id: quote.id,
     price: quote.price,
     status: quote.status,
     updatedAt: quote.updatedAt.toISOString(),
-    request: { id: request.id, ...item, windowEndsAt: request.windowEndsAt.toISOString() },
-    orderId: request.acceptedQuoteId === quote.id ? request.orderId : null,
+    request: { id: request.id, ...shown, windowEndsAt: request.windowEndsAt.toISOString() },
+    orderId: won ? request.orderId : null,
+    orderStatus: won ? orderStatus : null,
   }
 }
 
@@ -461,7 +464,8 @@ export async function placeQuote(deps: ConsignmentDeps, merchant: Viewer, body: 
       .from(goods)
       .innerJoin(games, eq(games.id, goods.gameId))
       .where(eq(goods.id, request.goodsId))
-    return toMyQuote(quote, request, item)
+    // Quoting is open, so nothing has been accepted: no order yet.
+    return toMyQuote(quote, request, { ...item, orderStatus: null })
   })
 }
 
@@ -480,11 +484,13 @@ export async function myQuotes(
         gameName: games.name,
         title: goods.title,
         coverImage: goods.coverImage,
+        orderStatus: orders.status,
       })
       .from(recycleQuotes)
       .innerJoin(recycleRequests, eq(recycleRequests.id, recycleQuotes.requestId))
       .innerJoin(goods, eq(goods.id, recycleRequests.goodsId))
       .innerJoin(games, eq(games.id, goods.gameId))
+      .leftJoin(orders, eq(orders.id, recycleRequests.orderId))
       .where(where)
       .orderBy(desc(recycleQuotes.updatedAt), desc(recycleQuotes.id))
       .limit(paging.pageSize)

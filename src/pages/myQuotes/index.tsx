@@ -5,6 +5,7 @@ import ListFooter from '@/components/ListFooter'
 import PullRefresh from '@/components/PullRefresh'
 import StatusCard, { StatusCardGoods, StatusCardGoodsSkeleton, type StatusTone } from '@/components/StatusCard'
 import { formatPrice } from '@/contract/money'
+import type { OrderStatus } from '@/contract/orders'
 import type { MyQuote, QuoteStatus } from '@/contract/recycling'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage } from '@/navigation'
@@ -17,6 +18,16 @@ import './index.scss'
 /** Sealed bids: a merchant learns only how their own quote ended, never whether it leads. */
 const LABELS: Record<QuoteStatus, string> = { submitted: '已提交', won: '已中标', lost: '未中标', closed: '已关闭' }
 const TONES: Record<QuoteStatus, StatusTone> = { submitted: 'info', won: 'trust', lost: 'hint', closed: 'hint' }
+/** A won quote's next step, by where its order is. */
+const WON_HINTS: Record<OrderStatus, string> = {
+  pending_payment: '已中标，请尽快付款，客服验号移交后确认收货',
+  paid: '已付款，等待客服验号移交',
+  handed_over: '账号已移交，请验号后确认收货',
+  disputed: '售后处理中',
+  completed: '交易已完成',
+  cancelled: '订单已取消',
+  refunded: '订单已退款',
+}
 
 /** 我的报价 (merchants): each quote with its request and how it ended; a won one leads to its order. */
 export default function MyQuotesPage() {
@@ -65,9 +76,9 @@ function Quotes() {
             title={quote.request.title}
             lines={[quote.request.gameName, `我的报价 ${formatPrice(quote.price)}`]}
           />
-          {quote.orderId !== null && (
+          {quote.orderId !== null && quote.orderStatus !== null && (
             <View className="my-quotes__won">
-              <Text>已中标，请尽快付款，客服验号移交后确认收货</Text>
+              <Text>{WON_HINTS[quote.orderStatus]}</Text>
               <View className="my-quotes__pay my-quotes__pay--primary" role="button">
                 <Text>查看订单</Text>
               </View>

@@ -1,0 +1,94 @@
+import { inArray } from 'drizzle-orm'
+import type { Database } from '../../server/db'
+import { users } from '../../server/db/schema'
+import { createSession } from '../../server/lib/auth'
+import { verifyLedger } from '../../server/modules/ledger/verify'
+import { seedCatalogue } from '../../server/seed/catalogue'
+import { seedDemoMerchant } from '../../server/seed/merchants'
+import { seedDemoRecycling } from '../../server/seed/recycling'
+import { seedDemoTrades } from '../../server/seed/trades'
+import { seedDemoUsers } from '../../server/seed/users'
+import type { MyQuote, MyRecycleRequest, OpenRequest } from '../../src/contract/recycling'
+import { createTestApp } from './helpers/app'
+import { createTestDatabase } from './helpers/database'
+import { createCaller } from './helpers/http'
+
+/**
+ * 竞价回收 on the demo's own data, as a fresh `npm start` makes it: the demo seller's requests in each state, the
+ * demo merchant's quotes, and the one completed deal through the real order, ledger and sweeper.
+ */
+let database: Database
+let app: ReturnType<typeof createTestApp>
+let call: ReturnType<typeof createCaller>
+const tokens: Record<string, string> = {}
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  app = createTestApp(database)
+  call = createCaller(app)
+  const { vault, payments, config, lookupKey } = app.deps
+  await seedDemoUsers(database.db, vault, { randomStaffPasswords: false })
+  await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
+  await seedDemoMerchant(database.db)
+  const deps = { db: database.db, payments, vault, log: app.log, dataDir: config.dataDir }
+  await seedDemoTrades(deps, 'http://127.0.0.1:1')
+  expect(await seedDemoRecycling({ ...deps, lookupKey }, 'http://127.0.0.1:1')).toBe(5)
+  const people = await database.db
+    .select()
+    .from(users)
+    .where(inArray(users.username, ['seller', 'merchant']))
+  for (const person of people)
+    tokens[person.username] = (
+      await createSession(database.db, person.id, 7, { ip: '127.0.0.1', userAgent: 'jest' })
+    ).token
+})
+
+afterAll(async () => {
+  await app.close()
+  await database.close()
+})
+
+test('the seller has a request in each state a seller meets; the completed one went through the real order', async () => {
+  const { body } = await call('GET', '/api/account/backlist/allList', {
+    token: tokens.seller,
+    query: { mode: 'recycle', pageNum: 1, pageSize: 10 },
+  })
+  const rows = body.rows as MyRecycleRequest[]
+  expect(rows.map((r) => r.status).sort()).toEqual(['choosing', 'completed', 'expired', 'quoting', 'quoting'])
+  const choosing = rows.find((r) => r.status === 'choosing')!
+  // The one to choose: the merchant's quote is over the reserve and the 24 hours to choose have just begun.
+  expect(choosing.actions).toEqual(expect.arrayContaining(['accept']))
+  expect(choosing.bestQuote).toBeGreaterThanOrEqual(choosing.reservePrice)
+  expect(new Date(choosing.choosingEndsAt!).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000)
+  // Bidding still open: sealed, the count only.
+  for (const open of rows.filter((r) => r.status === 'quoting')) expect(open.bestQuote).toBeNull()
+  const completed = rows.find((r) => r.status === 'completed')!
+  const order = await call('GET', `/api/need/myOrder/${completed.orderId}`, { token: tokens.merchant })
+  expect(order.body.data.status).toBe('completed')
+  expect((await verifyLedger(database.db)).problems).toEqual([])
+})
+
+test('the merchant finds one request to quote and one quoted in the hall, and their quotes in 我的报价', async () => {
+  const hall = await call('GET', '/api/merchant/requests', {
+    token: tokens.merchant,
+    query: { pageNum: 1, pageSize: 10 },
+  })
+  const open = hall.body.rows as OpenRequest[]
+  expect(open.map((r) => r.myQuote === null).sort()).toEqual([false, true])
+  const quotes = await call('GET', '/api/merchant/quotes', {
+    token: tokens.merchant,
+    query: { pageNum: 1, pageSize: 10 },
+  })
+  const mine = quotes.body.rows as MyQuote[]
+  expect(mine.map((q) => `${q.status}:${q.orderStatus}`).sort()).toEqual([
+    'submitted:null',
+    'submitted:null',
+    'won:completed',
+  ])
+})
+
+test('seeds once', async () => {
+  const { vault, payments, config, lookupKey } = app.deps
+  const deps = { db: database.db, payments, vault, log: app.log, dataDir: config.dataDir, lookupKey }
+  expect(await seedDemoRecycling(deps, 'http://127.0.0.1:1')).toBe(0)
+})
