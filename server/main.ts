@@ -21,6 +21,7 @@ import { seedContent } from './seed/content'
 import { seedDemoAppraisals } from './seed/appraisals'
 import { seedDemoMerchant } from './seed/merchants'
 import { seedDemoRecycling } from './seed/recycling'
+import { seedDemoTicket } from './seed/tickets'
 import { seedDemoTrades } from './seed/trades'
 import { demoAccountsText, seedDemoUsers, type DemoAccount } from './seed/users'
 
@@ -132,6 +133,7 @@ async function main(): Promise<void> {
       const deps = { db: database.db, payments, vault, log: app.log, dataDir: config.dataDir }
       await seedDemoTrades(deps, origin)
       await seedDemoRecycling({ ...deps, lookupKey }, origin)
+      await seedDemoTicket({ ...deps, lookupKey })
     }
     // First run at once: whatever fell due while the server was down is done now. Locally every 15 s, so a
     // payout that falls due in the demo is made within the minute.

@@ -61,7 +61,7 @@ export function createRandom(seed: number) {
   }
   return { next, int, pick, sample }
 }
-type Random = ReturnType<typeof createRandom>
+export type Random = ReturnType<typeof createRandom>
 
 // ── pictures ────────────────────────────────────────────────────────────────────────────────────
 

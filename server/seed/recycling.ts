@@ -10,16 +10,16 @@
  * Every step is the product's own — publishing, quoting, the sweeper's close, accepting, the order — and only the
  * clock is moved: the closed ones were published a day earlier than they were.
  */
-import { eq, inArray, sql } from 'drizzle-orm'
-import { games, goods, recycleQuotes, recycleRequestEvents, recycleRequests, regionNodes } from '../db/schema'
+import { inArray, sql } from 'drizzle-orm'
+import { goods, recycleQuotes, recycleRequestEvents, recycleRequests } from '../db/schema'
 import { placeQuote, accept, publish, runRecycleSweep } from '../modules/recycling/service'
 import { CatalogueCache } from '../modules/catalogue/service'
 import type { ConsignmentDeps } from '../modules/consignment/service'
 import { confirmOrder, handOver, type OrderDeps } from '../modules/orders/service'
-import { GAMES } from './catalogueData'
-import { createRandom, credentialsFor, drawAccount } from './catalogue'
+import { demoAccount, yuanShare } from './accounts'
+import { createRandom } from './catalogue'
 import { payLocally } from './trades'
-import { DEMO_SELLER_PAYOUT, demoUserIds } from './users'
+import { demoUserIds } from './users'
 
 type Fate = 'quoted' | 'open' | 'choosing' | 'completed' | 'expired'
 
@@ -52,38 +52,11 @@ export async function seedDemoRecycling(
 
   const made: { id: number; fate: Fate; quoteId?: number }[] = []
   for (const { game, fate, quality } of DEMO_OFFERS) {
-    const spec = GAMES.find((g) => g.name === game)!
-    const [{ gameId }] = await deps.db.select({ gameId: games.id }).from(games).where(eq(games.name, game))
-    const nodes = await deps.db.select().from(regionNodes).where(eq(regionNodes.gameId, gameId))
-    const leaf = random.pick(nodes.filter((node) => node.parentId !== null))
-    const path = [nodes.find((node) => node.id === leaf.parentId)!, leaf]
-    // The game's own pictures, as its listings have them.
-    const [art] = await deps.db
-      .select({ coverImage: goods.coverImage, images: goods.images })
-      .from(goods)
-      .where(eq(goods.gameId, gameId))
-      .limit(1)
-    const account = drawAccount(
-      spec,
-      random,
-      quality,
-      path.map((node) => node.name),
-    )
+    const { fields, fairPrice } = await demoAccount(deps.db, random, game, quality, '竞价回收')
     const request = await publish(deps, sellerId, {
       mode: 'recycle',
-      gameId,
-      regionIds: path.map((node) => node.id),
-      title: account.title,
-      description: account.description,
-      coverImage: art.coverImage,
-      images: art.images,
-      attributes: account.attributes,
-      accountSource: 'self_registered',
-      guaranteeMaterials: true,
-      contact: { phone: '13800000002' },
-      credentials: credentialsFor(random, spec, leaf.name, '演示数据（竞价回收），不是真实账号。'),
-      payout: DEMO_SELLER_PAYOUT,
-      reservePrice: Math.round((account.price * RESERVE_SHARE) / 100) * 100,
+      ...fields,
+      reservePrice: yuanShare(fairPrice, RESERVE_SHARE),
       windowMinutes: fate === 'open' ? 72 * 60 : 24 * 60,
     })
     const quote =
@@ -91,7 +64,7 @@ export async function seedDemoRecycling(
         ? undefined
         : await placeQuote(deps, merchant, {
             requestId: request.id,
-            price: Math.round((account.price * QUOTE_SHARE) / 100) * 100,
+            price: yuanShare(fairPrice, QUOTE_SHARE),
           })
     made.push({ id: request.id, fate, quoteId: quote?.id })
   }

@@ -73,6 +73,8 @@ export const DEMO_USERS: DemoAccount[] = [
   },
 ]
 
+export const demoPhone = (username: string): string => DEMO_USERS.find((u) => u.username === username)!.phone
+
 /** Where the demo seller's money goes: an Alipay login in their verified name (the local gateway pays it). */
 export const DEMO_SELLER_PAYOUT = { alipayAccount: '13800000002', name: '李明' }
 

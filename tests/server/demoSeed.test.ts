@@ -6,16 +6,19 @@ import { verifyLedger } from '../../server/modules/ledger/verify'
 import { seedCatalogue } from '../../server/seed/catalogue'
 import { seedDemoMerchant } from '../../server/seed/merchants'
 import { seedDemoRecycling } from '../../server/seed/recycling'
+import { seedDemoTicket } from '../../server/seed/tickets'
 import { seedDemoTrades } from '../../server/seed/trades'
 import { seedDemoUsers } from '../../server/seed/users'
+import type { EscrowTicket } from '../../src/contract/escrowTickets'
 import type { MyQuote, MyRecycleRequest, OpenRequest } from '../../src/contract/recycling'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
 import { createCaller } from './helpers/http'
 
 /**
- * 竞价回收 on the demo's own data, as a fresh `npm start` makes it: the demo seller's requests in each state, the
- * demo merchant's quotes, and the one completed deal through the real order, ledger and sweeper.
+ * 竞价回收 and 中介担保 on the demo's own data, as a fresh `npm start` makes them: the demo seller's requests in each
+ * state, the demo merchant's quotes, the one completed deal through the real order, ledger and sweeper; and the
+ * ticket the demo buyer is to approve.
  */
 let database: Database
 let app: ReturnType<typeof createTestApp>
@@ -33,10 +36,11 @@ beforeAll(async () => {
   const deps = { db: database.db, payments, vault, log: app.log, dataDir: config.dataDir }
   await seedDemoTrades(deps, 'http://127.0.0.1:1')
   expect(await seedDemoRecycling({ ...deps, lookupKey }, 'http://127.0.0.1:1')).toBe(5)
+  expect(await seedDemoTicket({ ...deps, lookupKey })).toBe(1)
   const people = await database.db
     .select()
     .from(users)
-    .where(inArray(users.username, ['seller', 'merchant']))
+    .where(inArray(users.username, ['buyer', 'seller', 'merchant']))
   for (const person of people)
     tokens[person.username] = (
       await createSession(database.db, person.id, 7, { ip: '127.0.0.1', userAgent: 'jest' })
@@ -87,8 +91,17 @@ test('the merchant finds one request to quote and one quoted in the hall, and th
   ])
 })
 
+test('the buyer has a 中介担保 ticket to approve: the seller joined and entered the account at the agreed price', async () => {
+  const [ticket] = (await call('GET', '/api/need/escrow-tickets', { token: tokens.buyer })).body.data as EscrowTicket[]
+  expect(ticket).toMatchObject({ status: 'awaiting_approval', role: 'buyer' })
+  expect(ticket.actions).toEqual(expect.arrayContaining(['approve', 'reject']))
+  const [theirs] = (await call('GET', '/api/need/escrow-tickets', { token: tokens.seller })).body.data as EscrowTicket[]
+  expect(theirs).toMatchObject({ id: ticket.id, role: 'seller', actions: ['close'] })
+})
+
 test('seeds once', async () => {
   const { vault, payments, config, lookupKey } = app.deps
   const deps = { db: database.db, payments, vault, log: app.log, dataDir: config.dataDir, lookupKey }
   expect(await seedDemoRecycling(deps, 'http://127.0.0.1:1')).toBe(0)
+  expect(await seedDemoTicket(deps)).toBe(0)
 })
