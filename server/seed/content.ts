@@ -1,7 +1,7 @@
 /**
  * The demo content `npm start` shows on a fresh data directory: every notice type, banners and
  * anchors, social accounts, service contacts of every kind with scannable QR codes, QQ groups per game,
- * blacklist samples, and a few messages and a replied feedback for the demo users. Run once: it does
+ * blacklist samples, and a few messages and two feedbacks (one replied) for the demo users. Run once: it does
  * nothing when any notice exists. Pictures are drawn locally (sharp, qrcode); nothing is fetched.
  * Notices and blacklist rows go through the same functions as an operator's edits (sanitized HTML,
  * hashed subjects).
@@ -303,7 +303,7 @@ export async function seedContent(db: Executor, options: SeedContentOptions): Pr
   })
 }
 
-/** Messages and one answered feedback for the demo buyer and seller, so 消息 and 我的反馈 are not empty. */
+/** Messages and two feedbacks (one answered) for the demo buyer and seller, so 消息 and 我的反馈 are not empty. */
 async function seedDemoInbox(tx: Executor, ago: (days: number, hours?: number) => Date): Promise<void> {
   const demo = await tx
     .select({ id: users.id, username: users.username })
@@ -371,6 +371,14 @@ async function seedDemoInbox(tx: Executor, ago: (days: number, hours?: number) =
   }
 
   if (seller) {
+    // One still open: the console's 反馈 desk has a question to answer.
+    await tx.insert(problems).values({
+      userId: seller.id,
+      type: 'problem',
+      title: '货款什么时候能到支付宝？',
+      content: '上周卖出的账号买家已经确认收货了，我的代售里显示待打款，想知道大概几天能到账，需要我做什么吗？',
+      createdAt: ago(0, 6),
+    })
     const [listing] = await tx
       .select({ id: goods.id, title: goods.title })
       .from(goods)

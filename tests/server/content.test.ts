@@ -141,7 +141,7 @@ describe('seedContent', () => {
     ).toBeDefined()
   })
 
-  test('the demo buyer has messages (one unread at least) and an answered feedback; the seller a message', async () => {
+  test('the demo buyer has messages (one unread at least) and an answered feedback; the seller a message and an open one', async () => {
     const [buyer] = await database.db.select().from(users).where(eq(users.username, 'buyer'))
     const [seller] = await database.db.select().from(users).where(eq(users.username, 'seller'))
     const inbox = await database.db.select().from(messages).where(eq(messages.userId, buyer.id))
@@ -150,6 +150,9 @@ describe('seedContent', () => {
     expect(await database.db.select().from(messages).where(eq(messages.userId, seller.id))).not.toHaveLength(0)
     const [answered] = await database.db.select().from(problems).where(eq(problems.userId, buyer.id))
     expect(answered).toMatchObject({ status: 'replied', reply: expect.stringMatching(/[一-龥]/) })
+    // The console's 反馈 desk has one to answer.
+    const [open] = await database.db.select().from(problems).where(eq(problems.userId, seller.id))
+    expect(open).toMatchObject({ status: 'open', reply: '' })
   })
 
   test('the fixed demo values the client e2e tests rely on answer as they expect', async () => {
