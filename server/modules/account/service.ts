@@ -111,17 +111,17 @@ const BLOCKERS: { kind: DeletionBlocker['kind']; text: (n: number) => string; co
   },
 ]
 
-/** What still ties the user to the marketplace, by kind; empty when the account may go. */
+/**
+ * What still ties the user to the marketplace, by kind; empty when the account may go. One statement, so it may
+ * run inside a transaction (whose one connection takes a statement at a time).
+ */
 export async function blockersOf(db: Executor, userId: number): Promise<DeletionBlocker[]> {
-  const counts = await Promise.all(
-    BLOCKERS.map(async (blocker) => {
-      const { rows } = await db.execute<{ count: string }>(blocker.count(userId))
-      return Number(rows[0].count)
-    }),
-  )
-  return BLOCKERS.flatMap((blocker, i) =>
-    counts[i] > 0 ? [{ kind: blocker.kind, count: counts[i], text: blocker.text(counts[i]) }] : [],
-  )
+  const columns = BLOCKERS.map((blocker, i) => sql`(${blocker.count(userId)}) as ${sql.identifier(`c${i}`)}`)
+  const { rows } = await db.execute<Record<string, string>>(sql`select ${sql.join(columns, sql`, `)}`)
+  return BLOCKERS.flatMap((blocker, i) => {
+    const count = Number(rows[0][`c${i}`])
+    return count > 0 ? [{ kind: blocker.kind, count, text: blocker.text(count) }] : []
+  })
 }
 
 const view = (row: AccountDeletionRow): AccountDeletion => ({

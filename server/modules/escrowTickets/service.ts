@@ -6,7 +6,7 @@
  * and the ticket follows it through the order machine's observer. Only the two parties read a ticket.
  */
 import { randomInt } from 'node:crypto'
-import { and, desc, eq, or } from 'drizzle-orm'
+import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { ConsignmentRequest } from '../../../src/contract/consignment'
 import type {
   EscrowTicket,
@@ -45,23 +45,24 @@ async function feeOf(db: Executor, price: number) {
 
 async function toTicket(db: Executor, row: EscrowTicketRow, role: 'buyer' | 'seller'): Promise<EscrowTicket> {
   const other = role === 'buyer' ? row.sellerId : row.buyerId
-  const [[game], [otherUser], [listing]] = await Promise.all([
-    db.select({ name: games.name }).from(games).where(eq(games.id, row.gameId)),
-    other === null ? Promise.resolve([]) : db.select({ name: users.nickName }).from(users).where(eq(users.id, other)),
-    row.goodsId === null
-      ? Promise.resolve([])
-      : db
-          .select({ id: goods.id, title: goods.title, coverImage: goods.coverImage })
-          .from(goods)
-          .where(eq(goods.id, row.goodsId)),
-  ])
+  // One statement: this runs inside transactions too, whose one connection takes a statement at a time.
+  const [found] = await db
+    .select({
+      gameName: games.name,
+      otherName: users.nickName,
+      listing: { id: goods.id, title: goods.title, coverImage: goods.coverImage },
+    })
+    .from(games)
+    .leftJoin(users, other === null ? sql`false` : eq(users.id, other))
+    .leftJoin(goods, row.goodsId === null ? sql`false` : eq(goods.id, row.goodsId))
+    .where(eq(games.id, row.gameId))
   const opener = row.openerRole === role
   const actions: EscrowTicket['actions'] = escrowTicketMachine.actionsFor(row, [role])
   return {
     id: row.id,
     code: row.code,
     gameId: row.gameId,
-    gameName: game?.name ?? '',
+    gameName: found?.gameName ?? '',
     description: row.description,
     agreedPrice: row.agreedPrice,
     feeAmount: await feeOf(db, row.agreedPrice),
@@ -70,9 +71,9 @@ async function toTicket(db: Executor, row: EscrowTicketRow, role: 'buyer' | 'sel
     counterparty: {
       // The opener named the other; the one who joined sees the opener by name.
       contact: opener ? (row.counterpartyPhone ? maskPhone(row.counterpartyPhone) : `QQ ${row.counterpartyQq}`) : '',
-      name: otherUser?.name ?? null,
+      name: found?.otherName ?? null,
     },
-    listing: listing ?? null,
+    listing: found?.listing ?? null,
     orderId: row.orderId,
     rejectReason: row.rejectReason,
     closedReason: row.closedReason,
