@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import type { Executor } from '../db'
 import { games, merchantApplications } from '../db/schema'
 import { apply, approveApplication } from '../modules/merchants/service'
-import { demoUserIds } from './users'
+import { demoPhone, demoUserIds } from './users'
 
 const DEMO_GAMES = ['王者荣耀', '和平精英', '原神']
 
@@ -26,7 +26,7 @@ export async function seedDemoMerchant(db: Executor): Promise<void> {
     .map((game) => game.id)
   const application = await apply(db, merchantId, {
     name: '星河游戏工作室',
-    phone: '13800000003',
+    phone: demoPhone('merchant'),
     qq: '80000003',
     business: '专业回收王者荣耀、和平精英、原神成品号，月回收量约 300 个，当天验号当天打款。',
     gameIds,

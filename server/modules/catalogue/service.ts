@@ -343,9 +343,12 @@ const stripRow = <T extends { row: unknown }>({ row: _row, ...card }: T): Omit<T
 
 // ── the list ────────────────────────────────────────────────────────────────────────────────────
 
+/** The hourly rent (fen) of the goods aliased `t`: the expression the rent indexes hold. */
+const hourlyRent = (t: string) => `((${t}.rent ->> 'hourly')::int)`
+
 /**
  * ORDER BY of each sort on the goods aliased `t`, written to match the partial indexes exactly (NULLS placement
- * included; the rent sorts' expression is the one the rent indexes hold).
+ * included).
  */
 const ORDER: Record<GoodsSort, (t: string) => SQL> = {
   default: (t) => ORDER.time_desc(t),
@@ -353,8 +356,8 @@ const ORDER: Record<GoodsSort, (t: string) => SQL> = {
   time_asc: (t) => sql.raw(`${t}.listed_at asc nulls first, ${t}.id asc nulls first`),
   price_asc: (t) => sql.raw(`${t}.price asc, ${t}.id asc`),
   price_desc: (t) => sql.raw(`${t}.price desc, ${t}.id desc`),
-  rent_asc: (t) => sql.raw(`((${t}.rent ->> 'hourly')::int) asc, ${t}.id asc`),
-  rent_desc: (t) => sql.raw(`((${t}.rent ->> 'hourly')::int) desc, ${t}.id desc`),
+  rent_asc: (t) => sql.raw(`${hourlyRent(t)} asc, ${t}.id asc`),
+  rent_desc: (t) => sql.raw(`${hourlyRent(t)} desc, ${t}.id desc`),
 }
 
 function attributeCondition(field: AttributeField, filter: AttributeFilter): SQL {
@@ -403,9 +406,6 @@ async function mostSpecific(db: Executor, cache: CatalogueCache, regionIds: numb
   return regionIds.filter((id) => !implied.has(id))
 }
 
-/** A listing's hourly rent (fen), the expression the rent indexes hold. */
-const HOURLY_RENT = sql.raw(`((g.rent ->> 'hourly')::int)`)
-
 /** `min ≤ amount ≤ max`, either bound optional; a reversed range is refused with the field and message given. */
 function amountRange(amount: SQL, min: number | undefined, max: number | undefined, reversed: [string, string]): SQL[] {
   if (min !== undefined && max !== undefined && min > max) throw fieldError(...reversed)
@@ -449,7 +449,10 @@ async function listFilters(db: Executor, cache: CatalogueCache, query: GoodsList
   if (query.rentable !== true && (query.rentMin !== undefined || query.rentMax !== undefined)) {
     throw fieldError(query.rentMin !== undefined ? 'rentMin' : 'rentMax', '按租金筛选只用于可租的账号')
   }
-  const rent = amountRange(HOURLY_RENT, query.rentMin, query.rentMax, ['rentMin', '最低租金不能高于最高租金'])
+  const rent = amountRange(sql.raw(hourlyRent('g')), query.rentMin, query.rentMax, [
+    'rentMin',
+    '最低租金不能高于最高租金',
+  ])
   where.push(...price, ...rent)
   if (price.length + rent.length > 0) onlyGame = false
   const words = (query.keyword ?? '').split(/\s+/).filter(Boolean)
