@@ -33,9 +33,13 @@ export async function openBrowser(userAgent?: string, viewport = PHONE): Promise
       '--disable-sync',
     ],
   })
-  // The profile is this browser's alone: gone with it.
-  // (asynchronously, with retries: Chromium may still be writing to it as the close is reported).
-  context.on('close', () => fs.rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }, () => {}))
+  // The profile is this browser's alone: gone with it, before `close()` resolves. (A removal left to the
+  // 'close' event was cut short when the test file ended, and every run left its profiles behind.)
+  const close = context.close.bind(context)
+  context.close = async (options) => {
+    await close(options)
+    await fs.promises.rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+  }
   return context
 }
 
