@@ -264,6 +264,8 @@ export const RENT_LIMITS = { minHours: 1, maxHours: 720, checkHours: 2, fullRefu
 
 /** What an order is for: a sale, or a rental's rent and deposit, or a renewal's rent. */
 export const ORDER_KIND_LABELS = { sale: '买卖', rental: '租号', renewal: '续租' }
+/** Where a sale came from (an order's `source`). */
+export const ORDER_SOURCE_LABELS = { market: '账号交易', recycling: '竞价回收', escrow: '中介担保' }
 
 export const RENTAL_STATUS_LABELS = {
   pending_payment: '待支付',

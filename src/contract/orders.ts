@@ -120,11 +120,19 @@ export type OrderDeadline = Static<typeof OrderDeadline>
 export const ORDER_KINDS = ['sale', 'rental', 'renewal'] as const
 export type OrderKind = (typeof ORDER_KINDS)[number]
 
+/**
+ * Where a sale came from: a listing bought from the catalogue (or rented), an account a merchant won in
+ * 竞价回收, or the account of a 中介担保 ticket. Set when the order is opened, never changed.
+ */
+export const ORDER_SOURCES = ['market', 'recycling', 'escrow'] as const
+export type OrderSource = (typeof ORDER_SOURCES)[number]
+
 export const Order = Type.Object({
   id: Type.Integer(),
   /** Human order number, e.g. HA20261122153012345678. */
   no: Type.String(),
   kind: literals(ORDER_KINDS),
+  source: literals(ORDER_SOURCES),
   /** The rental (租号) a `rental` or `renewal` order pays for: GET /need/rental/{id}. */
   rentalId: Nullable(Type.Integer()),
   status: OrderStatus,
@@ -184,6 +192,7 @@ export const AdminOrdersQuery = Type.Object({
   phone: Type.Optional(Type.String({ title: '买家手机号', pattern: '^1\\d{10}$' })),
   gameId: Type.Optional(Type.Integer({ title: '游戏', minimum: 1 })),
   kind: Type.Optional(literals(ORDER_KINDS, { title: '类型' })),
+  source: Type.Optional(literals(ORDER_SOURCES, { title: '来源' })),
   sort: sortParam(['createdAt', 'totalAmount']),
 })
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>
@@ -241,11 +250,17 @@ export const OrderLedgerEntry = Type.Object({
 })
 export type OrderLedgerEntry = Static<typeof OrderLedgerEntry>
 
-/** GET /api/admin/orders/{id}: the order with who bought it (phone masked), its timeline and its ledger. */
+/** A party to an order as the desk sees them: the phone masked. */
+const OrderParty = Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String({ description: '打码' }) })
+
+/**
+ * GET /api/admin/orders/{id}: the order with who bought and who sold it (null: 平台自营), phones masked, its
+ * timeline and its ledger.
+ */
 export const AdminOrderDetail = Type.Object({
   ...Order.properties,
-  buyer: Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String({ description: '打码' }) }),
-  sellerId: Nullable(Type.Integer()),
+  buyer: OrderParty,
+  seller: Nullable(OrderParty),
   timeline: Type.Array(OrderTimelineEntry),
   ledger: Type.Array(OrderLedgerEntry),
 })

@@ -68,6 +68,7 @@ const order = (over: Partial<Order> = {}): Order => {
     id: 31,
     no: 'HA20261122153012345678',
     kind: 'sale',
+    source: 'market',
     rentalId: null,
     status: 'pending_payment',
     goods: {
@@ -250,15 +251,26 @@ describe('orderDetail', () => {
     const closeAt = new Date(Date.now() + 14 * 60_000 + 30_000).toISOString()
     mockApi({ ...buyerApi, 'GET /need/myOrder/31': () => ({ code: 200, data: order({ closeAt }) }) })
     renderApp('/index/orderDetail?id=31')
-    await find('.order-detail__status')
+    await find('.order-detail__status-label')
     expect(text('.order-detail__status-label')).toBe('待支付')
     expect(text('.order-detail__clock')).toMatch(/^14:[23]\d$/)
     expect(text('.order-detail__info')).toContain('HA20261122153012345678')
+    expect(text('.order-detail__info')).toContain('交易类型账号交易')
     expect(actionLabels()).toEqual(['取消订单', '去支付'])
 
     expect(formatCountdown(65_000)).toBe('01:05')
     expect(formatCountdown(0)).toBe('00:00')
     expect(formatCountdown(-5)).toBe('00:00')
+  })
+
+  it.each([
+    ['recycling', '竞价回收'],
+    ['escrow', '中介担保'],
+  ] as const)('names a %s order as such (%s)', async (source, label) => {
+    mockApi({ ...buyerApi, 'GET /need/myOrder/31': () => ({ code: 200, data: order({ source }) }) })
+    renderApp('/index/orderDetail?id=31')
+    await find('.order-detail__info')
+    expect(text('.order-detail__info')).toContain(`交易类型${label}`)
   })
 
   it('pays through a channel sheet: Alipay goes to goZFB with the order and the kind', async () => {

@@ -182,6 +182,7 @@ const rentalOrder: Order = {
   id: 31,
   no: 'HA20261126224900123456',
   kind: 'rental',
+  source: 'market',
   rentalId: 4,
   status: 'paid',
   goods: {

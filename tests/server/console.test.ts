@@ -151,7 +151,7 @@ describe('GET /api/admin/payouts', () => {
 })
 
 describe('the order desk', () => {
-  test('GET /api/admin/orders/{id}: the buyer (phone masked), the timeline by whom, and the ledger', async () => {
+  test('GET /api/admin/orders/{id}: buyer and seller (phones masked), the timeline by whom, and the ledger', async () => {
     const [handedOver] = await database.db.select().from(orders).where(eq(orders.status, 'handed_over'))
     const { status, body, text } = await call('GET', `/api/admin/orders/${handedOver.id}`, { token: service.token })
     expect(status).toBe(200)
@@ -162,7 +162,14 @@ describe('the order desk', () => {
       phone: expect.stringMatching(/^\d{3}\*{4}\d{4}$/),
     })
     expect(text).not.toContain(buyer.phone!)
-    expect(body.data.sellerId).toBe(handedOver.sellerId)
+    // The demo's order in hand-over sells a seller's listing: who sold it, phone masked too.
+    const [seller] = await database.db.select().from(users).where(eq(users.id, handedOver.sellerId!))
+    expect(body.data.seller).toEqual({
+      id: seller.id,
+      name: seller.nickName,
+      phone: expect.stringMatching(/^\d{3}\*{4}\d{4}$/),
+    })
+    expect(text).not.toContain(seller.phone!)
     expect(body.data.timeline.map((step: { event: string; actor: string }) => [step.event, step.actor])).toEqual([
       ['create', 'buyer'],
       ['pay', 'gateway'],

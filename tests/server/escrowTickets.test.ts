@@ -212,6 +212,7 @@ describe('the account and the deal', () => {
       commissionAmount: 0,
       totalAmount: PRICE + 3_330,
       sellerId: seller.id,
+      source: 'escrow',
     })
     expect((await need('POST', `escrow-ticket/${id}/close`, seller)).body.msg).toBe(
       '买家确认并下单后不能关闭，请在订单中取消或申请售后',

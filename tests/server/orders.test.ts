@@ -346,6 +346,15 @@ describe('ordering', () => {
     expect(await found(`phone=${buyer.phone}`)).toEqual([created.id])
     expect(await found(`gameId=${gameId}&status=pending_payment`)).toContain(created.id)
     expect(await found(`gameId=${gameId + 1000}`)).toEqual([])
+    // A catalogue purchase: not among 竞价回收's or 中介担保's orders (recycling and escrowTickets test theirs).
+    expect(created.source).toBe('market')
+    expect(await found(`phone=${buyer.phone}&source=market`)).toEqual([created.id])
+    expect(await found(`phone=${buyer.phone}&source=recycling`)).toEqual([])
+    expect(await found(`phone=${buyer.phone}&source=escrow`)).toEqual([])
+    // The platform's own stock (自营) has no seller to name.
+    expect((await call('GET', `/api/admin/orders/${created.id}`, desk)).body.data).toMatchObject({ seller: null })
+    const unknown = await call('GET', '/api/admin/orders?source=auction', desk)
+    expect([unknown.status, unknown.body.msg]).toEqual([400, expect.stringContaining('来源')])
     // Staff filters mean nothing on a buyer's own list: another buyer asking by this number sees only theirs.
     const other = await person()
     const theirs = await call<never>('GET', `/api/need/myOrder?no=${created.no}`, other)

@@ -378,6 +378,7 @@ describe('accepting a quote', () => {
       status: 'pending_payment',
       guaranteeType: 'none',
       payMode: 'full',
+      source: 'recycling',
     })
     expect(order.goodsAmount).toBe(won === 1 ? 52_000 : 61_000)
     const [item] = await database.db.select().from(goods).where(eq(goods.id, order.goodsId))

@@ -5,7 +5,13 @@
  * staff talk with buyer and seller.
  */
 import { ProDescriptions, type ProColumns } from '@ant-design/pro-components'
-import { DEAL_ROOM_STATUSES, ORDER_KIND_LABELS, ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS } from '@contract/constants'
+import {
+  DEAL_ROOM_STATUSES,
+  ORDER_KIND_LABELS,
+  ORDER_SOURCE_LABELS,
+  ORDER_STATUS_LABELS,
+  PAY_CHANNEL_LABELS,
+} from '@contract/constants'
 import type { AdminOrderDetail, Credentials, Order } from '@contract/orders'
 import type { PayChannel, PaymentStatus } from '@contract/payments'
 import { Button, Card, Checkbox, Drawer, Popconfirm, Space, Tag, Timeline, Typography } from 'antd'
@@ -22,6 +28,7 @@ import { dateTime, valueEnum, yuan } from '../format'
 
 const EVENT_LABELS: Record<string, string> = {
   create: '下单',
+  award: '竞价成交，卖家为回收商下单',
   pay: '支付成功',
   payBalance: '尾款支付成功',
   cancel: '取消',
@@ -32,6 +39,8 @@ const EVENT_LABELS: Record<string, string> = {
   resume: '售后驳回，恢复待确认收货',
   conclude: '售后结束，交易完成',
   refundDispute: '售后全额退款',
+  settleRental: '租期结束，租金结算',
+  refundRental: '租号退款',
 }
 const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: '待支付',
@@ -39,7 +48,13 @@ const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   closed: '已关闭',
   refunded: '已退回',
 }
-const ACTOR_LABELS: Record<string, string> = { buyer: '买家', operator: '员工', system: '系统', gateway: '支付网关' }
+const ACTOR_LABELS: Record<string, string> = {
+  buyer: '买家',
+  seller: '卖家',
+  operator: '员工',
+  system: '系统',
+  gateway: '支付网关',
+}
 type LedgerKind = AdminOrderDetail['ledger'][number]['kind']
 const LEDGER_LABELS: Record<LedgerKind, string> = {
   hold: '托管入账',
@@ -93,6 +108,16 @@ function HandOver({ onHandOver }: { onHandOver(): Promise<boolean> }) {
   )
 }
 
+const partyText = (party: AdminOrderDetail['buyer']) =>
+  `${party.name || '—'}（#${party.id}，${party.phone || '无手机号'}）`
+
+/** 买卖, 租号 or 续租; a sale that came from 竞价回收 or a 中介担保 ticket says so, the way the desk handles it. */
+function OrderType({ order }: { order: Pick<Order, 'kind' | 'source'> }) {
+  if (order.kind !== 'sale') return ORDER_KIND_LABELS[order.kind]
+  if (order.source === 'market') return ORDER_KIND_LABELS.sale
+  return <Tag color={order.source === 'recycling' ? 'purple' : 'cyan'}>{ORDER_SOURCE_LABELS[order.source]}</Tag>
+}
+
 function OrderDrawer({ id, onClose, onChanged }: DrawerProps) {
   const {
     record: order,
@@ -137,6 +162,12 @@ function OrderDrawer({ id, onClose, onChanged }: DrawerProps) {
                 render: () => <Tag color={STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Tag>,
               },
               { title: '下单时间', dataIndex: 'createdAt', render: () => dateTime(order.createdAt) },
+              { title: '类型', dataIndex: 'kind', render: () => <OrderType order={order} /> },
+              {
+                title: '卖家',
+                dataIndex: 'seller',
+                render: () => (order.seller ? partyText(order.seller) : '平台自营'),
+              },
               {
                 title: '商品',
                 dataIndex: ['goods', 'title'],
@@ -148,11 +179,7 @@ function OrderDrawer({ id, onClose, onChanged }: DrawerProps) {
                 dataIndex: ['goods', 'gameName'],
                 render: () => [order.goods.gameName, ...order.goods.regionNames].join(' / '),
               },
-              {
-                title: '买家',
-                dataIndex: 'buyer',
-                render: () => `${order.buyer.name || '—'}（#${order.buyer.id}，${order.buyer.phone || '无手机号'}）`,
-              },
+              { title: '买家', dataIndex: 'buyer', render: () => partyText(order.buyer) },
               { title: '商品金额', dataIndex: 'goodsAmount', render: () => yuan(order.goodsAmount) },
               {
                 title: '包赔 + 服务费',
@@ -236,10 +263,11 @@ export default function Orders() {
     {
       title: '类型',
       dataIndex: 'kind',
-      width: 80,
+      width: 100,
       valueEnum: valueEnum(ORDER_KIND_LABELS),
-      render: (_, row) => ORDER_KIND_LABELS[row.kind],
+      render: (_, row) => <OrderType order={row} />,
     },
+    { title: '来源', dataIndex: 'source', hideInTable: true, valueEnum: valueEnum(ORDER_SOURCE_LABELS) },
     { title: '商品', dataIndex: ['goods', 'title'], ellipsis: true, search: false },
     { title: '游戏', dataIndex: ['goods', 'gameName'], width: 120, search: false },
     {

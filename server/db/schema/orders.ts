@@ -16,6 +16,7 @@ import type {
   LEDGER_KINDS,
   OrderGoods,
   OrderKind,
+  OrderSource,
   OrderStatus,
   PayMode,
 } from '../../../src/contract/orders'
@@ -81,6 +82,8 @@ export const orders = pgTable(
     rentalId: integer('rental_id').references(() => rentals.id),
     /** The hours a rental's order pays for. */
     rentHours: integer('rent_hours'),
+    /** A catalogue purchase or rental, a 竞价回收 award, or a 中介担保 ticket's order. */
+    source: text('source').$type<OrderSource>().notNull().default('market'),
   },
   (t) => [
     check(
@@ -97,6 +100,10 @@ export const orders = pgTable(
     check('orders_refund_check', sql`${t.refundAmount} between 0 and ${t.paidAmount}`),
     check('orders_commission_check', sql`${t.commissionAmount} between 0 and ${t.goodsAmount}`),
     check('orders_kind_check', sql`${t.kind} in ('sale', 'rental', 'renewal')`),
+    check(
+      'orders_source_check',
+      sql`${t.source} in ('market', 'recycling', 'escrow') and (${t.kind} = 'sale' or ${t.source} = 'market')`,
+    ),
     check(
       'orders_rental_check',
       sql`(${t.kind} = 'sale') = (${t.rentalId} is null) and (${t.kind} = 'sale') = (${t.rentHours} is null)`,

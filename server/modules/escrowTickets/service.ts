@@ -300,6 +300,7 @@ export async function approve(db: Executor, viewer: Viewer, id: number): Promise
           commissionAmount: 0,
         },
         settings: await tradeSettings(tx),
+        source: 'escrow',
       },
     )
     const approved = await escrowTicketMachine.transition(

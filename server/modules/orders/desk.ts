@@ -1,8 +1,9 @@
 /**
  * The staff's order desk (GET /api/admin/orders/{id}): the order as its viewer may act on it, who bought
- * it (phone masked), its timeline from the event rows and its postings in the escrow journal.
+ * and sold it (phones masked), its timeline from the event rows and its postings in the escrow journal.
  */
 import { asc, eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { AdminOrderDetail } from '../../../src/contract/orders'
 import { maskPhone } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
@@ -10,13 +11,24 @@ import { ledgerEntries, orderEvents, orders, users } from '../../db/schema'
 import type { Viewer } from './machine'
 import { getOrder } from './service'
 
+const sellers = alias(users, 'sellers')
+
+const party = (user: { id: number; name: string; phone: string | null }) => ({
+  ...user,
+  phone: user.phone ? maskPhone(user.phone) : '',
+})
+
 export async function deskOrder(db: Executor, viewer: Viewer, id: number): Promise<AdminOrderDetail> {
   const order = await getOrder(db, viewer, id)
   const [[parties], events, postings] = await Promise.all([
     db
-      .select({ buyerId: users.id, name: users.nickName, phone: users.phone, sellerId: orders.sellerId })
+      .select({
+        buyer: { id: users.id, name: users.nickName, phone: users.phone },
+        seller: { id: sellers.id, name: sellers.nickName, phone: sellers.phone },
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.buyerId))
+      .leftJoin(sellers, eq(sellers.id, orders.sellerId))
       .where(eq(orders.id, id)),
     db
       .select({
@@ -36,8 +48,8 @@ export async function deskOrder(db: Executor, viewer: Viewer, id: number): Promi
   ])
   return {
     ...order,
-    buyer: { id: parties.buyerId, name: parties.name, phone: parties.phone ? maskPhone(parties.phone) : '' },
-    sellerId: parties.sellerId,
+    buyer: party(parties.buyer),
+    seller: parties.seller && party(parties.seller),
     timeline: events.map((e) => ({ ...e, actorName: e.actorName ?? '', at: e.at.toISOString() })),
     ledger: postings.map((p) => ({
       id: p.id,

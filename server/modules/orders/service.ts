@@ -10,6 +10,7 @@ import type {
   Order,
   OrderDeadline,
   OrderRequest,
+  OrderSource,
   OrderStatus,
   Quote,
   QuoteRequest,
@@ -70,6 +71,7 @@ export function toOrder(o: OrderRow, viewer: Viewer, paymentRows?: PaymentRow[])
     id: o.id,
     no: o.no,
     kind: o.kind,
+    source: o.source,
     rentalId: o.rentalId,
     status: o.status,
     goods: o.goods,
@@ -159,6 +161,7 @@ export interface OrdersQuery {
   phone?: string
   gameId?: number
   kind?: AdminOrdersQuery['kind']
+  source?: AdminOrdersQuery['source']
   sort?: AdminOrdersQuery['sort']
 }
 
@@ -172,6 +175,7 @@ export async function listOrders(db: Executor, viewer: Viewer, query: OrdersQuer
   if (viewer.operator && query.gameId)
     where.push(sql`${orders.goodsId} in (select id from goods where game_id = ${query.gameId})`)
   if (viewer.operator && query.kind) where.push(eq(orders.kind, query.kind))
+  if (viewer.operator && query.source) where.push(eq(orders.source, query.source))
   if (query.status) where.push(inArray(orders.status, query.status.split(',') as OrderStatus[]))
   // Dates are the buyer's calendar days (China time).
   if (query.from) where.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00+08:00`)))
@@ -289,7 +293,8 @@ async function createOrderIn(tx: Executor, userId: number, body: OrderRequest): 
 
 /**
  * The order row of goods already taken for it: the goods as it is now, its price and fees, and the time to
- * pay. `create` is a buyer's order; `award` a merchant's, opened by the seller who accepted their quote.
+ * pay. `create` is a buyer's order (from the catalogue, or of a 中介担保 ticket: `source`); `award` a
+ * merchant's, opened by the seller who accepted their quote in 竞价回收.
  */
 export async function openOrder(
   tx: Executor,
@@ -302,6 +307,7 @@ export async function openOrder(
     priced,
     settings,
     rental,
+    source = 'market',
   }: {
     item: Awaited<ReturnType<typeof goodsForSale>>
     buyerId: number
@@ -313,6 +319,7 @@ export async function openOrder(
     settings: Settings
     /** The money of a rental (租号): its first order, or a renewal. */
     rental?: { kind: 'rental' | 'renewal'; rentalId: number; rentHours: number }
+    source?: OrderSource
   },
 ): Promise<OrderRow> {
   const regionNames = await regionNamer(tx, [item.regionIds])
@@ -341,6 +348,7 @@ export async function openOrder(
     commissionAmount: priced.commissionAmount,
     closeAt: new Date(now.getTime() + settings.unpaidOrderTimeoutMinutes * 60_000),
     createdAt: now,
+    source,
     ...rental,
   })
 }
@@ -370,6 +378,7 @@ export async function awardOrderIn(
       choice,
       priced,
       settings,
+      source: 'recycling',
     },
   )
 }

@@ -24,6 +24,8 @@ import {
   AFTERSALE_STATUS_LABELS,
   DEAL_ROOM_STATUSES,
   GUARANTEE_LABELS,
+  ORDER_KIND_LABELS,
+  ORDER_SOURCE_LABELS,
   ORDER_STATUS_LABELS,
 } from '@/contract/constants'
 import type { AftersaleCase } from '@/contract/aftersale'
@@ -298,6 +300,12 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
             <Text className="order-detail__info-label">订单编号</Text>
             <Text className="order-detail__info-value order-detail__no">{order.no}</Text>
             <CopyButton text={order.no} what="订单编号" />
+          </View>
+          <View className="order-detail__info-row">
+            <Text className="order-detail__info-label">交易类型</Text>
+            <Text className="order-detail__info-value">
+              {order.kind === 'sale' ? ORDER_SOURCE_LABELS[order.source] : ORDER_KIND_LABELS[order.kind]}
+            </Text>
           </View>
           <View className="order-detail__info-row">
             <Text className="order-detail__info-label">包赔服务</Text>
