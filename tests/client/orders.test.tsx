@@ -813,7 +813,7 @@ describe('MyProducts', () => {
       ...buyerApi,
       'GET /need/myOrder': () => ({
         code: 200,
-        rows: [order(), order({ id: 32, status: 'cancelled', actions: [] })],
+        rows: [order(), order({ id: 32, status: 'cancelled', actions: [], source: 'recycling' })],
         total: 2,
       }),
       'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
@@ -822,6 +822,10 @@ describe('MyProducts', () => {
     await waitFor(() => expect(page().querySelectorAll('.my-orders__card')).toHaveLength(2))
     expect(queryOf(callsTo(api, 'GET /need/myOrder')[0])).toEqual({ pageNum: '1', pageSize: '10' })
     expect(page().querySelector('.my-orders__card')?.textContent).toContain('去支付')
+    // A merchant's 竞价回收 order says so beside its time; a catalogue purchase has only its time.
+    const times = [...page().querySelectorAll('.status-card__time')].map((el) => el.textContent)
+    expect(times[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+    expect(times[1]).toMatch(/ · 竞价回收$/)
 
     await tapText('待支付')
     await waitFor(() => expect(callsTo(api, 'GET /need/myOrder')).toHaveLength(2))

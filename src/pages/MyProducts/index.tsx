@@ -11,7 +11,7 @@ import PriceTag from '@/components/PriceTag'
 import RentalList from '@/components/RentalList'
 import StatusCard, { StatusCardSkeleton, type StatusTone } from '@/components/StatusCard'
 import Tabs from '@/components/Tabs'
-import { ORDER_STATUS_LABELS } from '@/contract/constants'
+import { ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS } from '@/contract/constants'
 import type { Order, OrderStatus } from '@/contract/orders'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage, usePageParams } from '@/navigation'
@@ -143,7 +143,11 @@ function OrderList({ query }: { query: OrdersQuery }) {
           <StatusCard
             key={order.id}
             className="my-orders__card"
-            time={formatTime(order.createdAt)}
+            time={
+              order.source === 'market'
+                ? formatTime(order.createdAt)
+                : `${formatTime(order.createdAt)} · ${ORDER_SOURCE_LABELS[order.source]}`
+            }
             status={ORDER_STATUS_LABELS[order.status]}
             tone={ORDER_TONES[order.status]}
             label={`订单 ${order.no}`}
