@@ -26,9 +26,11 @@ export function checkPhone(phone: string): string {
 export const checkAlipayAccount = (account: string): string =>
   PHONE_PATTERN.test(account) || EMAIL_PATTERN.test(account) ? '' : '收款支付宝账号须为手机号或邮箱'
 
+/** A username is also the first nickname, which is public: no phone number inside it either. */
 export function checkUsername(username: string): string {
   if (!username) return '请输入用户名'
-  return USERNAME_PATTERN.test(username) ? '' : '用户名为 4–20 位字母、数字或下划线，以字母开头'
+  if (!USERNAME_PATTERN.test(username)) return '用户名为 4–20 位字母、数字或下划线，以字母开头'
+  return containsPhone(username) ? '用户名不能包含手机号' : ''
 }
 
 export function checkPassword(password: string): string {
@@ -85,14 +87,14 @@ export function checkRealName(name: string): string {
     : '请输入身份证上的中文姓名'
 }
 
-/** 138****8000 */
-/** `110***********1234`: the first three and last four characters of an ID number. */
 /** `张*`, `欧阳**`: the first character of a name. */
 export const maskName = (name: string) =>
   name ? `${[...name][0]}${'*'.repeat(Math.max(1, [...name].length - 1))}` : ''
 
+/** `110***********1234`: the first three and last four characters of an ID number. */
 export const maskIdNumber = (id: string) => `${id.slice(0, 3)}***********${id.slice(-4)}`
 
+/** 138****8000 */
 export function maskPhone(phone: string): string {
   return PHONE_PATTERN.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone
 }
@@ -101,7 +103,21 @@ export function maskPhone(phone: string): string {
 export const maskAlipayAccount = (account: string) =>
   account.includes('@') ? `${account.slice(0, 2)}***${account.slice(account.indexOf('@'))}` : maskPhone(account)
 
-/** Nicknames that look like a phone number are shown masked. */
-export function displayNickName(nickName: string): string {
-  return /^1\d{10}$/.test(nickName) ? maskPhone(nickName) : nickName
+export const NICKNAME_MAX = 20
+
+/**
+ * A nickname is public (seller cards, reviews, quotes, tickets): 1–20 characters, and never a phone number,
+ * whole or inside it.
+ */
+export function checkNickName(nickName: string): string {
+  const name = nickName.trim()
+  if (!name) return '昵称不能为空'
+  if (name.length > NICKNAME_MAX) return `昵称最多 ${NICKNAME_MAX} 个字符`
+  return containsPhone(name) ? '昵称不能包含手机号' : ''
 }
+
+/** A mainland mobile number anywhere in `text`, spaces and dashes between its digits or not. */
+const containsPhone = (text: string) => /1[3-9]\d{9}/.test(text.replace(/[\s-]/g, ''))
+
+/** What a phone number's new account is called until its owner names it: 用户 and the number's last four digits. */
+export const phoneNickName = (phone: string) => `用户${phone.slice(-4)}`

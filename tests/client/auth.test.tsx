@@ -9,9 +9,9 @@ const captcha = { captchaEnabled: true, uuid: 'cap-1', img: 'data:image/png;base
 const profile = {
   userId: 5,
   userName: 'player01',
-  nickName: '13800138000',
+  nickName: '用户8000',
   avatar: '',
-  phone: '13800138000',
+  phone: '138****8000',
   email: '',
   sex: '2',
   qq: '',
@@ -187,6 +187,19 @@ describe('profile', () => {
     await waitFor(() => expect(callsTo(api, 'PUT /system/user/profile')).toHaveLength(1))
     expect(callsTo(api, 'PUT /system/user/profile')[0].data).toMatchObject({ nickName: '稳稳的幸福' })
     await waitFor(() => expect(getState().profile?.nickName).toBe('稳稳的幸福'))
+  })
+
+  it('refuses a nickname with a phone number in it before sending it', async () => {
+    saveToken('tok-5')
+    const api = mockApi({
+      'GET /captchaImage': () => ({ code: 200, data: captcha }),
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+    })
+    renderApp('/index/other/geren')
+    await typeInto('昵称', '小王139 1234 5678')
+    await waitFor(() => expect(visiblePage().textContent).toContain('昵称不能包含手机号'))
+    await clickButton('保存')
+    expect(callsTo(api, 'PUT /system/user/profile')).toHaveLength(0)
   })
 
   it('sends a signed-out visitor to login with the way back', async () => {

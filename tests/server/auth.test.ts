@@ -220,12 +220,14 @@ describe('sign-in', () => {
     expect(first.body.data).toMatchObject({ created: true, token: expect.any(String) })
     expect(Date.parse(first.body.data.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000)
 
+    // Named without the number: it shows in public (nickname) and at the console (username).
     const profile = await call('GET', '/api/system/user/profile', { token: first.body.data.token })
     expect(profile.body.data).toMatchObject({
-      userName: `u${phone}`,
-      nickName: phone,
+      userName: expect.stringMatching(/^u[0-9a-f]{10}$/),
+      nickName: `用户${phone.slice(-4)}`,
       phone: `${phone.slice(0, 3)}****${phone.slice(7)}`,
     })
+    expect(JSON.stringify(profile.body)).not.toContain(phone)
 
     await app.deps.kv.del(`rl:sms:cool:${phone}`)
     const second = await call('POST', '/api/h5/login', {
@@ -294,6 +296,8 @@ describe('register', () => {
     }
     const cases: [object, string][] = [
       [{ username: '1abc' }, '用户名为 4–20 位字母、数字或下划线，以字母开头'],
+      // The username is the first nickname, which is public.
+      [{ username: 'wang13812345678' }, '用户名不能包含手机号'],
       [{ phone: '2345' }, '请输入正确的 11 位手机号'],
       [{ password: 'short1' }, '密码至少 8 位'],
       [{ password: 'lettersonly' }, '密码需同时包含字母和数字'],
@@ -538,6 +542,8 @@ describe('profile', () => {
     const cases: [object, string][] = [
       [{ nickName: '' }, '昵称不能为空'],
       [{ nickName: '   ' }, '昵称不能为空'],
+      [{ nickName: '13812345678' }, '昵称不能包含手机号'],
+      [{ nickName: '小王 138-1234-5678' }, '昵称不能包含手机号'],
       [{ email: 'not-mail' }, '邮箱格式不正确'],
       [{ sex: '3' }, '性别只能是：0、1、2'],
       [{ qq: '12' }, 'QQ格式不正确'],

@@ -10,9 +10,9 @@
  * the owner out, and the owner can always sign in with an SMS code. The limits apply alike to names
  * nobody has, so the answer never tells which accounts exist.
  */
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
+import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { checkPassword, checkPhone, checkUsername } from '../../../src/contract/validation'
+import { checkPassword, checkPhone, checkUsername, phoneNickName } from '../../../src/contract/validation'
 import type { AppDeps } from '../../deps'
 import { isUniqueViolation, type Executor } from '../../db'
 import { users } from '../../db/schema'
@@ -182,7 +182,10 @@ export async function loginByPassword(
   return createSession(db, user.id, deps.config.sessionTtlDays, client)
 }
 
-/** A phone number's first sign-in creates its account (username `u<phone>`, nickname the phone). */
+/**
+ * A phone number's first sign-in creates its account: a random username (`u` and 10 hex digits) and the
+ * nickname 用户<last four digits> — neither ever shows the number.
+ */
 export async function loginByPhone(
   deps: Deps,
   body: { phone: string; smsCode: string; agree: boolean },
@@ -194,7 +197,11 @@ export async function loginByPhone(
   const { db } = deps.database
   const inserted = await db
     .insert(users)
-    .values({ username: await freeUsername(db, `u${body.phone}`), phone: body.phone, nickName: body.phone })
+    .values({
+      username: await freeUsername(db, `u${randomBytes(5).toString('hex')}`),
+      phone: body.phone,
+      nickName: phoneNickName(body.phone),
+    })
     .onConflictDoNothing()
     .returning({ id: users.id })
   const created = inserted.length > 0

@@ -14,7 +14,7 @@ import type {
   ReviewRequest,
   SellerCard,
 } from '../../../src/contract/reviews'
-import { displayNickName, maskName } from '../../../src/contract/validation'
+import { maskName } from '../../../src/contract/validation'
 import { isUniqueViolation, type Executor } from '../../db'
 import { goods, orders, reviews, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
@@ -138,7 +138,7 @@ const publicOf = (row: ReviewRow, goodsTitle: string, buyerName: string): Public
   rating: row.rating,
   tags: row.tags,
   text: row.publicText,
-  buyerName: maskName(displayNickName(buyerName)),
+  buyerName: maskName(buyerName),
   goodsTitle,
   createdAt: row.createdAt.toISOString(),
 })
@@ -158,7 +158,7 @@ export async function sellerCard(db: Executor, sellerId: number | null): Promise
       .from(users)
       .where(eq(users.id, sellerId))
     if (!seller) throw new AppError(404, '卖家不存在')
-    name = displayNickName(seller.nickName)
+    name = seller.nickName
     since = seller.createdAt
   }
   const [[stats], [sales], latest] = await Promise.all([

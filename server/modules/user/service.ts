@@ -4,7 +4,14 @@
  * most three accounts.
  */
 import { and, count, eq, sql } from 'drizzle-orm'
-import { checkIdNumber, checkRealName, maskIdNumber, maskName, maskPhone } from '../../../src/contract/validation'
+import {
+  checkIdNumber,
+  checkNickName,
+  checkRealName,
+  maskIdNumber,
+  maskName,
+  maskPhone,
+} from '../../../src/contract/validation'
 import type { AppDeps } from '../../deps'
 import { accountDeletions, goods, orders, users } from '../../db/schema'
 import { AppError, checkField, invalid } from '../../lib/envelope'
@@ -76,7 +83,7 @@ export type ProfilePatch = Partial<{
 export async function updateProfile(deps: Deps, userId: number, patch: ProfilePatch) {
   if (Object.keys(patch).length > 0) {
     const nickName = patch.nickName?.trim()
-    if (nickName !== undefined && !nickName) invalid('nickName', '昵称不能为空')
+    if (nickName !== undefined) checkField('nickName', checkNickName(nickName))
     await deps.database.db
       .update(users)
       .set({ ...patch, ...(nickName === undefined ? {} : { nickName }) })

@@ -8,7 +8,7 @@ import Field, { TextInput } from '@/components/Field'
 import Icon from '@/components/Icon'
 import SubmitBar from '@/components/SubmitBar'
 import type { ProfilePatch, UserProfile } from '@/contract/user'
-import { checkOptionalQq } from '@/contract/validation'
+import { checkNickName, checkOptionalQq } from '@/contract/validation'
 import OtherShell from '@/layouts/OtherShell'
 import { useRequireLogin } from '@/session'
 import { setState, useAppState } from '@/store'
@@ -21,7 +21,6 @@ const sexes: { value: NonNullable<ProfilePatch['sex']>; label: string }[] = [
 ]
 
 const checkEmail = (email: string) => (!email || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? '' : '邮箱格式不正确')
-const checkNickName = (name: string) => (name.trim().length >= 1 && name.length <= 20 ? '' : '昵称为 1–20 个字符')
 
 export default function GerenPage() {
   const signedIn = useRequireLogin()

@@ -5,7 +5,7 @@ import { mediaUrl } from '@/api/request'
 import { fetchCenter } from '@/api/user'
 import Icon from '@/components/Icon'
 import type { UserCenter } from '@/contract/user'
-import { displayNickName, maskPhone } from '@/contract/validation'
+import { maskPhone } from '@/contract/validation'
 import MainShell from '@/layouts/MainShell'
 import { openPage } from '@/navigation'
 import { signOut, useRequireLogin } from '@/session'
@@ -107,7 +107,7 @@ function Center() {
       () => undefined,
     )
   })
-  const name = profile ? displayNickName(profile.nickName || profile.userName) : ''
+  const name = profile ? profile.nickName || profile.userName : ''
   const verified = profile?.realNameStatus === 'verified'
   return (
     <View className="mycenter">
