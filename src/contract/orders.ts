@@ -224,12 +224,34 @@ export type RefundRequest = Static<typeof RefundRequest>
 // ── the staff's order desk ──────────────────────────────────────────────────────────────────────
 
 /** One step of the order's life, from its event row: what happened, between which statuses, by whom. */
+/** The order machine's events (server/modules/orders/machine.ts declares each one's transition). */
+export const ORDER_EVENTS = [
+  'create',
+  'award',
+  'pay',
+  'payBalance',
+  'cancel',
+  'handOver',
+  'confirm',
+  'refund',
+  'dispute',
+  'resume',
+  'conclude',
+  'refundDispute',
+  'settleRental',
+  'refundRental',
+] as const
+export type OrderEvent = (typeof ORDER_EVENTS)[number]
+
+/** Who moves an order: buyer, seller, operator (staff), system (the sweeper) or gateway (a signed notice). */
+export const ORDER_ACTORS = ['buyer', 'seller', 'operator', 'system', 'gateway'] as const
+export type OrderActor = (typeof ORDER_ACTORS)[number]
+
 export const OrderTimelineEntry = Type.Object({
-  event: Type.String(),
+  event: literals(ORDER_EVENTS),
   fromStatus: Nullable(OrderStatus),
   toStatus: OrderStatus,
-  /** buyer, operator (staff), system (the sweeper) or gateway (a signed payment notice). */
-  actor: Type.String(),
+  actor: literals(ORDER_ACTORS),
   /** The staff member's or buyer's name; '' for the system and the gateway. */
   actorName: Type.String(),
   detail: Type.Record(Type.String(), Type.Unknown()),

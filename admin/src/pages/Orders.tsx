@@ -12,7 +12,7 @@ import {
   ORDER_STATUS_LABELS,
   PAY_CHANNEL_LABELS,
 } from '@contract/constants'
-import type { AdminOrderDetail, Credentials, Order } from '@contract/orders'
+import type { AdminOrderDetail, Credentials, Order, OrderActor, OrderEvent } from '@contract/orders'
 import type { PayChannel, PaymentStatus } from '@contract/payments'
 import { Button, Card, Checkbox, Drawer, Popconfirm, Space, Tag, Timeline, Typography } from 'antd'
 import { useState } from 'react'
@@ -26,7 +26,7 @@ import { useGames } from '../components/useGames'
 import { useRecord } from '../components/useRecord'
 import { dateTime, valueEnum, yuan } from '../format'
 
-const EVENT_LABELS: Record<string, string> = {
+const EVENT_LABELS: Record<OrderEvent, string> = {
   create: '下单',
   award: '竞价成交，卖家为回收商下单',
   pay: '支付成功',
@@ -48,7 +48,7 @@ const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   closed: '已关闭',
   refunded: '已退回',
 }
-const ACTOR_LABELS: Record<string, string> = {
+const ACTOR_LABELS: Record<OrderActor, string> = {
   buyer: '买家',
   seller: '卖家',
   operator: '员工',
@@ -204,10 +204,10 @@ function OrderDrawer({ id, onClose, onChanged }: DrawerProps) {
               items={order.timeline.map((step) => ({
                 children: (
                   <>
-                    <Typography.Text strong>{EVENT_LABELS[step.event] ?? step.event}</Typography.Text>
+                    <Typography.Text strong>{EVENT_LABELS[step.event]}</Typography.Text>
                     <Typography.Text type="secondary">
                       {' '}
-                      · {ACTOR_LABELS[step.actor] ?? step.actor}
+                      · {ACTOR_LABELS[step.actor]}
                       {step.actorName && ` ${step.actorName}`} · {dateTime(step.at)}
                     </Typography.Text>
                     {typeof step.detail.reason === 'string' && <div>原因：{step.detail.reason}</div>}

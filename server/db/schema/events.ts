@@ -6,8 +6,12 @@
 import { integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './user'
 
-export const lifeCycleEventColumns = <Status extends string, Actor extends string>() => ({
-  event: text('event').notNull(),
+export const lifeCycleEventColumns = <
+  Status extends string,
+  Actor extends string,
+  Event extends string = string,
+>() => ({
+  event: text('event').$type<Event>().notNull(),
   fromStatus: text('from_status').$type<Status | null>(),
   toStatus: text('to_status').$type<Status>().notNull(),
   actorId: integer('actor_id').references(() => users.id),

@@ -15,6 +15,8 @@ import type {
   GuaranteeType,
   LEDGER_KINDS,
   OrderGoods,
+  OrderActor,
+  OrderEvent,
   OrderKind,
   OrderSource,
   OrderStatus,
@@ -143,7 +145,7 @@ export const orderEvents = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
-    ...lifeCycleEventColumns<OrderStatus, 'buyer' | 'seller' | 'operator' | 'system' | 'gateway'>(),
+    ...lifeCycleEventColumns<OrderStatus, OrderActor, OrderEvent>(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 )

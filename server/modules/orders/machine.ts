@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { REVIEW_LIMITS } from '../../../src/contract/constants'
-import { ORDER_STATUSES, type OrderAction } from '../../../src/contract/orders'
+import { ORDER_ACTORS, ORDER_STATUSES, type OrderAction, type OrderEvent } from '../../../src/contract/orders'
 import { orderEvents, orders, payouts } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import type { Settings } from '../../lib/settings'
@@ -98,7 +98,7 @@ const transitions = {
   settleRental: { from: ['paid'], to: 'completed', by: ['seller', 'operator', 'system'], guard: rentalMoney },
   /** A rental refunded in full (the account was not as rented). */
   refundRental: { from: ['paid'], to: 'refunded', by: ['buyer', 'operator'], guard: rentalMoney },
-} as const
+} as const satisfies Record<OrderEvent, unknown>
 
 /** The events the sweeper takes on their timers. */
 export type TimedOrderEvent = TimedEvents<typeof transitions>
@@ -108,7 +108,7 @@ export const orderMachine = defineMachine({
   table: orders,
   events: { table: orderEvents, subject: 'orderId' },
   statuses: ORDER_STATUSES,
-  actors: ['buyer', 'seller', 'operator', 'system', 'gateway'],
+  actors: ORDER_ACTORS,
   transitions,
   actions: {
     // The buyer starts a payment; the gateway's notice is what moves the order.
