@@ -76,7 +76,7 @@ describe('POST /account/problem and GET /account/problem/list', () => {
       title: feedback.title,
       content: feedback.content,
       images: images.slice(0, 2),
-      phone: '13800001111',
+      phone: '138****1111',
       qq: '10001',
       escrow: null,
       status: 'open',
@@ -192,7 +192,7 @@ describe('the console’s list GET /admin/problems', () => {
 describe('operator reply POST /admin/problems/{id}/reply', () => {
   let problemId: number
   beforeAll(async () => {
-    const { body } = await submit(bob, { ...feedback, title: '提现什么时候到账' })
+    const { body } = await submit(bob, { ...feedback, title: '提现什么时候到账', phone: '13700003333' })
     problemId = body.data.id
   })
   const reply = (person: Person | null, id: number, body: object = { reply: '已为你加急处理，预计今天到账。' }) =>
@@ -212,6 +212,7 @@ describe('operator reply POST /admin/problems/{id}/reply', () => {
       status: 'replied',
       reply: '已为你加急处理，预计今天到账。',
       repliedAt: expect.stringMatching(/Z$/),
+      phone: '137****3333',
     })
     expect(await auditActions(database, 'problem', problemId)).toEqual(['problem.reply'])
     const listed = (await mine(bob)).body.rows!.find((row) => row.id === problemId)

@@ -91,6 +91,12 @@ export async function createProblem(
   return row
 }
 
+/** A contact phone is answered masked, to its author as to staff (the profile masks the account's own too). */
+const maskedContact = <Row extends { phone: string }>(row: Row): Row => ({
+  ...row,
+  phone: row.phone && maskPhone(row.phone),
+})
+
 /** The user's own feedback, newest first. */
 export async function problemPage(
   db: Executor,
@@ -98,10 +104,8 @@ export async function problemPage(
   paging: { pageNum: number; pageSize: number },
 ): Promise<{ rows: Problem[]; total: number }> {
   const { rows, total } = await problemRows(db, eq(problems.userId, userId), paging, 'newest')
-  return { rows: rows.map(({ userId: _userId, userName: _userName, ...row }) => row), total }
+  return { rows: rows.map(({ userId: _userId, userName: _userName, ...row }) => maskedContact(row)), total }
 }
-
-const maskedContact = (row: AdminProblem): AdminProblem => ({ ...row, phone: row.phone && maskPhone(row.phone) })
 
 /** GET /api/admin/problems: everyone's, by status and type, oldest first (the longest waiting on top). */
 export async function adminProblemPage(
@@ -169,6 +173,6 @@ export async function replyToProblem(db: Executor, staff: Staff, id: number, rep
         relatedId: null,
       },
     ])
-    return toProblem(problem)
+    return maskedContact(toProblem(problem))
   })
 }
