@@ -43,6 +43,8 @@ export const SellerContact = Body(
   { title: '联系方式' },
 )
 export type SellerContact = Static<typeof SellerContact>
+/** The contact as answered: to its seller in full, in the review desk with the phone masked. */
+export const SellerContactView = Type.Object(SellerContact.properties)
 
 /** What the game account is bound to, and whether the binding can be moved to the buyer (换绑). */
 export const AccountBinding = Body(
@@ -237,7 +239,8 @@ export const AdminListingDetail = Type.Object({
   templateFields: Type.Array(AttributeField),
   accountSource: AccountSource,
   guaranteeMaterials: Type.Boolean(),
-  contact: Type.Object(SellerContact.properties),
+  /** The phone masked; GET /admin/goods/{id}/contact gives it whole, with a reason. */
+  contact: SellerContactView,
   /** Masked: `138****8000`, `张*`. */
   payout: Nullable(Type.Object(PayoutAccount.properties)),
   sellerHistory: SellerHistory,
@@ -289,7 +292,7 @@ export const ConsignmentDetail = Type.Object({
   attributes: Type.Record(Type.String(), Type.Unknown()),
   accountSource: AccountSource,
   guaranteeMaterials: Type.Boolean(),
-  contact: Type.Object(SellerContact.properties),
+  contact: SellerContactView,
   hasCredentials: Type.Boolean(),
   payout: Nullable(Type.Object(PayoutAccount.properties)),
   rent: Nullable(RentTerms),

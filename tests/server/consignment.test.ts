@@ -500,6 +500,33 @@ describe('review by staff', () => {
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.subjectId, id))
     expect(audits.map((a) => a.action)).toEqual(['goods.credentials'])
   })
+
+  test('the seller’s contact phone is masked at the desk; staff see it whole with a reason, audited', async () => {
+    const me = await seller()
+    const operator = await createPerson(database, ['user', 'admin'])
+    const created = await list(me, { contact: { phone: '13955556666', weixin: 'seller_wx' } })
+    const id = created.body.data.id as number
+    // The seller's own draft keeps it whole: it is their form to edit.
+    const own = await call('GET', `/api/need/consignment/${id}`, { token: me.token })
+    expect(own.body.data.contact).toEqual({ phone: '13955556666', weixin: 'seller_wx' })
+
+    const detail = await call('GET', `/api/admin/goods/${id}`, { token: operator.token })
+    expect(detail.body.data.contact).toEqual({ phone: '139****6666', weixin: 'seller_wx' })
+    expect(detail.text).not.toContain('13955556666')
+
+    const contact = (token: string, query?: Record<string, string>) =>
+      call('GET', `/api/admin/goods/${id}/contact`, { token, query })
+    expect((await contact(operator.token)).status).toBe(400)
+    expect((await contact(operator.token, { reason: '   ' })).body).toMatchObject({ code: 400, msg: '请填写查看原因' })
+    expect((await contact(me.token, { reason: '看看' })).status).toBe(403)
+    expect(await database.db.select().from(auditLog).where(eq(auditLog.subjectId, id))).toEqual([])
+    const seen = await contact(operator.token, { reason: '联系卖家核实账号信息' })
+    expect(seen.body.data).toEqual({ phone: '13955556666', weixin: 'seller_wx' })
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.subjectId, id))
+    expect(audits).toMatchObject([
+      { action: 'goods.contact', actorId: operator.id, detail: { reason: '联系卖家核实账号信息' } },
+    ])
+  })
 })
 
 describe('editing a listing', () => {

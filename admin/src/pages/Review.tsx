@@ -5,12 +5,14 @@
  */
 import { ProDescriptions, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components'
 import { LISTING_STATUS_LABELS } from '@contract/constants'
-import type { AdminListing, AdminListingDetail, ListingCredentials } from '@contract/consignment'
+import type { AdminListing, AdminListingDetail, ListingCredentials, SellerContact } from '@contract/consignment'
 import { Alert, Button, Drawer, Image, Popconfirm, Space, Table, Tag, Typography } from 'antd'
+import { useState } from 'react'
 import { api } from '../api'
 import { DeskTable, type DrawerProps } from '../components/DeskTable'
 import { ReasonButton } from '../components/ReasonButton'
 import { RevealButton } from '../components/RevealButton'
+import { useAct } from '../components/useAct'
 import { useRecord } from '../components/useRecord'
 import { dateTime, valueEnum, yuan } from '../format'
 import { ListingRevisionButton } from './ListingRevision'
@@ -26,6 +28,35 @@ const DELIST_REASONS = ['账号存在纠纷，暂停出售', '信息与实际不
 
 /** Staff see listings once submitted: every status but the seller's draft. */
 const { draft: _draft, ...SUBMITTED } = LISTING_STATUS_LABELS
+
+/** The seller's contact, the phone masked until staff who must call give a reason (audited) to see it whole. */
+function ContactCell({ listing }: { listing: AdminListingDetail }) {
+  const act = useAct()
+  const [revealed, setRevealed] = useState<SellerContact>()
+  const { phone, qq, weixin } = revealed ?? listing.contact
+  const parts = [phone && `手机 ${phone}`, qq && `QQ ${qq}`, weixin && `微信 ${weixin}`].filter(Boolean)
+  return (
+    <Space size={4} wrap>
+      <Typography.Text copyable={revealed?.phone ? { text: revealed.phone } : false}>
+        {parts.join('，') || '—'}
+      </Typography.Text>
+      {phone && !revealed && (
+        <ReasonButton
+          label="查看完整手机号"
+          title="查看卖家手机号：原因写入审计日志"
+          templates={['联系卖家核实账号信息', '联系卖家补充包赔材料', '联系卖家处理买家反馈']}
+          button={{ type: 'link', size: 'small' }}
+          onConfirm={(reason) =>
+            act(
+              async () => setRevealed(await api.get<SellerContact>(`/admin/goods/${listing.id}/contact`, { reason })),
+              '本次查看已记录',
+            )
+          }
+        />
+      )}
+    </Space>
+  )
+}
 
 const COLUMNS: ProDescriptionsItemProps<AdminListingDetail>[] = [
   { title: '标题', dataIndex: 'title', span: 2 },
@@ -50,18 +81,7 @@ const COLUMNS: ProDescriptionsItemProps<AdminListingDetail>[] = [
     dataIndex: 'payout',
     render: (_, row) => (row.payout ? `${row.payout.name} · ${row.payout.alipayAccount}` : '未填写'),
   },
-  {
-    title: '联系方式',
-    dataIndex: 'contact',
-    render: (_, row) =>
-      [
-        row.contact.phone && `手机 ${row.contact.phone}`,
-        row.contact.qq && `QQ ${row.contact.qq}`,
-        row.contact.weixin && `微信 ${row.contact.weixin}`,
-      ]
-        .filter(Boolean)
-        .join('，') || '—',
-  },
+  { title: '联系方式', dataIndex: 'contact', render: (_, row) => <ContactCell listing={row} /> },
   { title: '描述', dataIndex: 'description', span: 2 },
   {
     title: '驳回 / 下架原因',

@@ -14,6 +14,7 @@ import type {
   SellerContact,
 } from '../../../src/contract/consignment'
 import type { AttributeValue } from '../../../src/contract/catalogue'
+import { maskPhone } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
 import { goods, goodsEvents, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
@@ -83,6 +84,10 @@ async function blacklistHits(deps: ConsignmentDeps, row: GoodsRow) {
   return recordsByHashes(deps.db, hashes, row.gameId)
 }
 
+/** The seller's contact phone is masked in the review desk; staff who must call ask for it (`revealContact`). */
+const maskedContact = (contact: SellerContact): SellerContact =>
+  contact.phone ? { ...contact, phone: maskPhone(contact.phone) } : contact
+
 /** GET /admin/goods/{id}. */
 export async function adminListing(deps: ConsignmentDeps, staff: Staff, id: number): Promise<AdminListingDetail> {
   const row = await ownListing(deps.db, staff, id)
@@ -98,7 +103,7 @@ export async function adminListing(deps: ConsignmentDeps, staff: Staff, id: numb
     templateFields,
     accountSource: row.accountSource as AdminListingDetail['accountSource'],
     guaranteeMaterials: row.guaranteeMaterials,
-    contact: row.contact as SellerContact,
+    contact: maskedContact(row.contact as SellerContact),
     payout,
     sellerHistory: await sellerHistory(deps.db, row.sellerId!),
     blacklistHits: await blacklistHits(deps, row),
@@ -199,6 +204,17 @@ export const approve = (deps: ConsignmentDeps, staff: Staff, id: number) =>
 
 export const reject = (deps: ConsignmentDeps, staff: Staff, id: number, reason: string) =>
   decide(deps, staff, id, { event: 'reject', reason })
+
+/** GET /admin/goods/{id}/contact: the seller's contact in full, to call them; the reason is audited. */
+export async function revealContact(deps: ConsignmentDeps, staff: Staff, id: number, given: string) {
+  const reason = given.trim()
+  if (!reason) invalid('reason', '请填写查看原因')
+  return deps.db.transaction(async (tx) => {
+    const row = await ownListing(tx, staff, id)
+    await audit(tx, staff, 'goods.contact', { type: 'goods', id }, { reason })
+    return row.contact as SellerContact
+  })
+}
 
 /** GET /admin/goods/{id}/credentials: 验号 while the listing is not yet anyone's; logged and audited. */
 export async function revealForReview(

@@ -19,6 +19,7 @@ import {
   PriceRequest,
   ReasonRequest,
   RevealQuery,
+  SellerContactView,
 } from '../../../src/contract/consignment'
 import type { AppDeps } from '../../deps'
 import { staffOf } from '../../lib/audit'
@@ -274,6 +275,24 @@ export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (ap
       },
     },
     async (request) => ok(await consignment.delist(deps, staffOf(request), request.params.id, request.body.reason)),
+  )
+
+  app.get(
+    '/admin/goods/:id/contact',
+    {
+      config: staffOnly('reviewer'),
+      schema: {
+        summary: '卖家联系方式（完整手机号；须写明原因，写入审计）',
+        tags,
+        params: ListingId,
+        querystring: RevealQuery,
+        response: { 200: Ajax(SellerContactView) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return ok(await review.revealContact(deps, staffOf(request), request.params.id, request.query.reason))
+    },
   )
 
   app.get(
