@@ -252,7 +252,7 @@ export const OrderTimelineEntry = Type.Object({
   fromStatus: Nullable(OrderStatus),
   toStatus: OrderStatus,
   actor: literals(ORDER_ACTORS),
-  /** The staff member's or buyer's name; '' for the system and the gateway. */
+  /** The staff member's username, a buyer's or seller's nickname; '' for the system and the gateway. */
   actorName: Type.String(),
   detail: Type.Record(Type.String(), Type.Unknown()),
   at: Time,

@@ -175,6 +175,9 @@ describe('the order desk', () => {
       ['pay', 'gateway'],
       ['handOver', 'operator'],
     ])
+    // The buyer by nickname, staff by the name they sign in with.
+    expect(body.data.timeline[0].actorName).toBe(buyer.nickName)
+    expect(body.data.timeline[1].actorName).toBe('')
     expect(body.data.timeline[2].actorName).toBe('operator')
     expect(body.data.ledger).toEqual([
       expect.objectContaining({ kind: 'hold', amount: handedOver.paidAmount, creditAccount: 'escrow' }),

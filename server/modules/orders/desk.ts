@@ -2,7 +2,7 @@
  * The staff's order desk (GET /api/admin/orders/{id}): the order as its viewer may act on it, who bought
  * and sold it (phones masked), its timeline from the event rows and its postings in the escrow journal.
  */
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { AdminOrderDetail } from '../../../src/contract/orders'
 import { maskPhone } from '../../../src/contract/validation'
@@ -36,7 +36,10 @@ export async function deskOrder(db: Executor, viewer: Viewer, id: number): Promi
         fromStatus: orderEvents.fromStatus,
         toStatus: orderEvents.toStatus,
         actor: orderEvents.actor,
-        actorName: users.username,
+        // Staff by the name they sign in with (as the audit log has them), buyers and sellers by their nickname.
+        actorName: sql<
+          string | null
+        >`case when ${orderEvents.actor} = 'operator' then ${users.username} else ${users.nickName} end`,
         detail: orderEvents.detail,
         at: orderEvents.createdAt,
       })
