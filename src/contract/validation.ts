@@ -94,10 +94,15 @@ export const maskName = (name: string) =>
 /** `110***********1234`: the first three and last four characters of an ID number. */
 export const maskIdNumber = (id: string) => `${id.slice(0, 3)}***********${id.slice(-4)}`
 
-/** 138****8000 */
-export function maskPhone(phone: string): string {
+/** 138****8000; no phone is ''. */
+export function maskPhone(phone: string | null | undefined): string {
+  if (!phone) return ''
   return PHONE_PATTERN.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone
 }
+
+/** `row` with its contact phone masked (one left out stays out). */
+export const withMaskedPhone = <Row extends { phone?: string }>(row: Row): Row =>
+  row.phone ? { ...row, phone: maskPhone(row.phone) } : row
 
 /** An Alipay account as it is shown again: `13*…`-masked phone, or the e-mail's first two characters. */
 export const maskAlipayAccount = (account: string) =>
@@ -118,6 +123,3 @@ export function checkNickName(nickName: string): string {
 
 /** A mainland mobile number anywhere in `text`, spaces and dashes between its digits or not. */
 const containsPhone = (text: string) => /1[3-9]\d{9}/.test(text.replace(/[\s-]/g, ''))
-
-/** What a phone number's new account is called until its owner names it: 用户 and the number's last four digits. */
-export const phoneNickName = (phone: string) => `用户${phone.slice(-4)}`

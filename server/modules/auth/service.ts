@@ -12,7 +12,7 @@
  */
 import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { checkPassword, checkPhone, checkUsername, phoneNickName } from '../../../src/contract/validation'
+import { checkPassword, checkPhone, checkUsername } from '../../../src/contract/validation'
 import type { AppDeps } from '../../deps'
 import { isUniqueViolation, type Executor } from '../../db'
 import { users } from '../../db/schema'
@@ -200,7 +200,7 @@ export async function loginByPhone(
     .values({
       username: await freeUsername(db, `u${randomBytes(5).toString('hex')}`),
       phone: body.phone,
-      nickName: phoneNickName(body.phone),
+      nickName: `用户${body.phone.slice(-4)}`,
     })
     .onConflictDoNothing()
     .returning({ id: users.id })

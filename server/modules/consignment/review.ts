@@ -14,7 +14,7 @@ import type {
   SellerContact,
 } from '../../../src/contract/consignment'
 import type { AttributeValue } from '../../../src/contract/catalogue'
-import { maskPhone } from '../../../src/contract/validation'
+import { withMaskedPhone } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
 import { goods, goodsEvents, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
@@ -84,10 +84,6 @@ async function blacklistHits(deps: ConsignmentDeps, row: GoodsRow) {
   return recordsByHashes(deps.db, hashes, row.gameId)
 }
 
-/** The seller's contact phone is masked in the review desk; staff who must call ask for it (`revealContact`). */
-const maskedContact = (contact: SellerContact): SellerContact =>
-  contact.phone ? { ...contact, phone: maskPhone(contact.phone) } : contact
-
 /** GET /admin/goods/{id}. */
 export async function adminListing(deps: ConsignmentDeps, staff: Staff, id: number): Promise<AdminListingDetail> {
   const row = await ownListing(deps.db, staff, id)
@@ -103,7 +99,8 @@ export async function adminListing(deps: ConsignmentDeps, staff: Staff, id: numb
     templateFields,
     accountSource: row.accountSource as AdminListingDetail['accountSource'],
     guaranteeMaterials: row.guaranteeMaterials,
-    contact: maskedContact(row.contact as SellerContact),
+    // Masked: staff who must call ask for it whole (`revealContact`).
+    contact: withMaskedPhone(row.contact as SellerContact),
     payout,
     sellerHistory: await sellerHistory(deps.db, row.sellerId!),
     blacklistHits: await blacklistHits(deps, row),

@@ -11,7 +11,7 @@ import type {
   Problem,
   ProblemRequest,
 } from '../../../src/contract/feedback'
-import { maskPhone, PHONE_PATTERN, QQ_PATTERN, QQ_RULE } from '../../../src/contract/validation'
+import { PHONE_PATTERN, QQ_PATTERN, QQ_RULE, withMaskedPhone } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
 import { problems, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
@@ -91,20 +91,14 @@ export async function createProblem(
   return row
 }
 
-/** A contact phone is answered masked, to its author as to staff (the profile masks the account's own too). */
-const maskedContact = <Row extends { phone: string }>(row: Row): Row => ({
-  ...row,
-  phone: row.phone && maskPhone(row.phone),
-})
-
-/** The user's own feedback, newest first. */
+/** The user's own feedback, newest first; the contact phone masked, as staff see it (and the profile its own). */
 export async function problemPage(
   db: Executor,
   userId: number,
   paging: { pageNum: number; pageSize: number },
 ): Promise<{ rows: Problem[]; total: number }> {
   const { rows, total } = await problemRows(db, eq(problems.userId, userId), paging, 'newest')
-  return { rows: rows.map(({ userId: _userId, userName: _userName, ...row }) => maskedContact(row)), total }
+  return { rows: rows.map(({ userId: _userId, userName: _userName, ...row }) => withMaskedPhone(row)), total }
 }
 
 /** GET /api/admin/problems: everyone's, by status and type, oldest first (the longest waiting on top). */
@@ -117,14 +111,14 @@ export async function adminProblemPage(
     query.type ? eq(problems.type, query.type) : undefined,
   )
   const { rows, total } = await problemRows(db, where, query, 'oldest')
-  return { rows: rows.map(maskedContact), total }
+  return { rows: rows.map(withMaskedPhone), total }
 }
 
 /** GET /api/admin/problems/{id}. */
 export async function adminProblem(db: Executor, id: number): Promise<AdminProblem> {
   const [row] = (await problemRows(db, eq(problems.id, id), { pageNum: 1, pageSize: 1 }, 'oldest')).rows
   if (!row) throw new AppError(404, PROBLEM_NOT_FOUND)
-  return maskedContact(row)
+  return withMaskedPhone(row)
 }
 
 async function problemRows(
@@ -173,6 +167,6 @@ export async function replyToProblem(db: Executor, staff: Staff, id: number, rep
         relatedId: null,
       },
     ])
-    return maskedContact(toProblem(problem))
+    return withMaskedPhone(toProblem(problem))
   })
 }

@@ -13,10 +13,7 @@ import { getOrder } from './service'
 
 const sellers = alias(users, 'sellers')
 
-const party = (user: { id: number; name: string; phone: string | null }) => ({
-  ...user,
-  phone: user.phone ? maskPhone(user.phone) : '',
-})
+const party = (user: { id: number; name: string; phone: string | null }) => ({ ...user, phone: maskPhone(user.phone) })
 
 export async function deskOrder(db: Executor, viewer: Viewer, id: number): Promise<AdminOrderDetail> {
   const order = await getOrder(db, viewer, id)

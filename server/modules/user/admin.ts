@@ -32,7 +32,7 @@ type ListRow = Pick<typeof users.$inferSelect, keyof typeof listColumns>
 
 const toAdminUser = (row: ListRow): AdminUser => ({
   ...row,
-  phone: row.phone ? maskPhone(row.phone) : '',
+  phone: maskPhone(row.phone),
   createdAt: row.createdAt.toISOString(),
   lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
 })

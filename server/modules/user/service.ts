@@ -57,7 +57,7 @@ export async function loadProfile({ database, vault }: Pick<Deps, 'database' | '
     userName: user.username,
     nickName: user.nickName,
     avatar: user.avatar,
-    phone: user.phone ? maskPhone(user.phone) : '',
+    phone: maskPhone(user.phone),
     email: user.email,
     sex: user.sex,
     qq: user.qq,
