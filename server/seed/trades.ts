@@ -6,6 +6,8 @@
  * - one paid and waiting for the service desk's hand-over (工作台 待移交);
  * - one handed over and then disputed (申请售后: the seller has 48 hours to answer; 工作台 待处理售后);
  * - one confirmed whose account the buyer says was recovered (a claim waiting in 包赔);
+ * - one confirmed, recovered, and compensated: its claim approved and paid from the guarantee fund, which the
+ *   platform capitalised first (注资 by the demo finance account), so 找回案例 has a paid case to count;
  * - one confirmed long enough ago to be paid out, whose transfer the gateway refused (打款失败, for
  *   finance to retry), reviewed four stars.
  * Every step is the product's own: the order service, a notice signed by the local gateway and verified
@@ -21,7 +23,8 @@ import { collect } from '../modules/catalogue/service'
 import { isLocalGateway } from '../modules/payments/local/support'
 import { guaranteeTypesOf } from '../modules/orders/pricing'
 import { openCase, type AftersaleDeps } from '../modules/aftersale/service'
-import { fileClaim } from '../modules/claims/service'
+import { contribute } from '../modules/claims/fund'
+import { approve, fileClaim, type ClaimDeps } from '../modules/claims/service'
 import { createReview } from '../modules/reviews/service'
 import type { Viewer } from '../lib/auth'
 import { confirmOrder, createOrder, handOver, type OrderDeps } from '../modules/orders/service'
@@ -34,7 +37,9 @@ import { demoUserIds } from './users'
 /** Deals worth a seller's while: well above the minimum commission, so the payout is most of the price. */
 const DEMO_TRADE_MIN_PRICE = 30_000
 /** What becomes of each demo order, cheapest listing first (the refused payout's first: its sweep must not take the other confirmed order). */
-const DEMO_TRADES = ['refusedPayout', 'confirmed', 'handedOver', 'paid', 'disputed', 'claimed'] as const
+const DEMO_TRADES = ['refusedPayout', 'confirmed', 'handedOver', 'paid', 'disputed', 'claimed', 'compensated'] as const
+/** The platform's first money in the guarantee fund: more than any demo claim. */
+const DEMO_FUND_CONTRIBUTION = 5_000_000
 /** What the demo buyer said of the two deals that went well: the seller's card has a rating to show. */
 const DEMO_REVIEWS = {
   confirmed: { rating: 5, tags: ['描述相符', '交付迅速'], text: '账号和描述完全一致，客服交付很快，换绑一次成功。' },
@@ -44,15 +49,23 @@ const DEMO_REVIEWS = {
 const DEMO_KEPT_LISTINGS = 3
 
 /** Makes the demo trades once, when the database has no order yet; returns how many it made. */
-export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: string): Promise<number> {
+export async function seedDemoTrades(deps: OrderDeps & ClaimDeps, origin: string): Promise<number> {
   const gateway = deps.payments.alipay
   if (!gateway || !isLocalGateway(gateway)) return 0
   if ((await deps.db.select({ id: orders.id }).from(orders).limit(1)).length > 0) return 0
-  const ids = await demoUserIds(deps.db, ['buyer', 'seller', 'operator'])
+  const ids = await demoUserIds(deps.db, ['buyer', 'seller', 'operator', 'finance'])
   if (!ids) return 0
-  const [buyerId, sellerId, operatorId] = ids
+  const [buyerId, sellerId, operatorId, financeId] = ids
   const buyer = { userId: buyerId, operator: false }
   const operator = { userId: operatorId, operator: true, ip: '127.0.0.1' }
+  await contribute(
+    deps.db,
+    { userId: financeId, operator: true, ip: '127.0.0.1' },
+    {
+      amount: DEMO_FUND_CONTRIBUTION,
+      note: '平台首期注资：包赔基金开户资金',
+    },
+  )
 
   const listings = await deps.db
     .select({ id: goods.id, guarantee: goods.guarantee })
@@ -78,17 +91,19 @@ export async function seedDemoTrades(deps: OrderDeps & AftersaleDeps, origin: st
     if (!(await payLocally(deps, buyer, order.id, origin))) return made
     const step = DEMO_TRADES[index]
     if (step !== 'paid') await handOver(deps, operator, order.id)
-    if (step === 'confirmed' || step === 'refusedPayout' || step === 'claimed')
+    if (step === 'confirmed' || step === 'refusedPayout' || step === 'claimed' || step === 'compensated')
       await confirmOrder(deps, buyer, order.id)
     if (step === 'confirmed' || step === 'refusedPayout')
       await createReview(deps.db, buyer, order.id, DEMO_REVIEWS[step])
-    if (step === 'claimed') {
-      await fileClaim(deps, buyer, order.id, {
+    if (step === 'claimed' || step === 'compensated') {
+      const claim = await fileClaim(deps, buyer, order.id, {
         kind: 'recovered',
         description: '成交一周后账号被原号主申诉找回，游戏内收到了改密通知，申请找回包赔。',
         images: [],
         payee: { alipayAccount: '13800000001', name: '王小明' },
       })
+      // Approved for the whole price and paid at once by the local gateway's transfer.
+      if (step === 'compensated') await approve(deps, operator, claim.id, claim.goodsAmount)
     }
     if (step === 'disputed') {
       await openCase(deps, buyer, order.id, {

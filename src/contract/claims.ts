@@ -100,6 +100,40 @@ export const ClaimRecovery = Body({
 })
 export type ClaimRecovery = Static<typeof ClaimRecovery>
 
+/** POST /api/admin/claims/fund/contributions: the platform's own money paid into the fund (注资), by finance. */
+export const FundContributionRequest = Body({
+  amount: Id('注资金额'),
+  note: Type.String({ title: '注资说明', minLength: 2, maxLength: 300 }),
+})
+export type FundContributionRequest = Static<typeof FundContributionRequest>
+
+export const FundContribution = Type.Object({
+  id: Type.Integer(),
+  amount: Type.Integer(),
+  note: Type.String(),
+  /** The finance staff member who recorded it, by the name they sign in with. */
+  staffName: Type.String(),
+  createdAt: Time,
+})
+export type FundContribution = Static<typeof FundContribution>
+
+/**
+ * GET /api/admin/claims/fund: what the guarantee fund holds (the ledger's figures), what approved claims waiting
+ * for their transfer will take from it, what is left to approve, and the latest contributions.
+ */
+export const GuaranteeFund = Type.Object({
+  balance: Type.Integer(),
+  promised: Type.Integer(),
+  available: Type.Integer(),
+  fees: Type.Integer(),
+  contributed: Type.Integer(),
+  recoveries: Type.Integer(),
+  compensations: Type.Integer(),
+  refunds: Type.Integer(),
+  contributions: Type.Array(FundContribution),
+})
+export type GuaranteeFund = Static<typeof GuaranteeFund>
+
 export const AdminClaimsQuery = Type.Object({ ...pageParams, status: Type.Optional(ClaimStatus) })
 export type AdminClaimsQuery = Static<typeof AdminClaimsQuery>
 
@@ -134,5 +168,9 @@ export const ClaimStatsWindow = Type.Object({
 })
 export type ClaimStatsWindow = Static<typeof ClaimStatsWindow>
 
-export const ClaimStats = Type.Object({ windows: Type.Array(ClaimStatsWindow) })
+export const ClaimStats = Type.Object({
+  windows: Type.Array(ClaimStatsWindow),
+  /** What the guarantee fund holds now (fen): fees, the platform's contributions and recoveries, less payments. */
+  fund: Type.Integer(),
+})
 export type ClaimStats = Static<typeof ClaimStats>

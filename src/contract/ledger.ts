@@ -9,11 +9,13 @@ export const LedgerReport = Type.Object({
   /** What the escrow holds in all (fen). */
   escrow: Type.Integer(),
   /**
-   * The guarantee fund (包赔基金): the guarantee fees paid in, recovered from sellers, paid out on claims and
-   * refunded after sale; `balance` = fees + recoveries − compensations − refunds, the claims' own figures.
+   * The guarantee fund (包赔基金): the guarantee fees paid in, the platform's contributions, recovered from
+   * sellers, paid out on claims and refunded after sale; `balance` = fees + contributions + recoveries −
+   * compensations − refunds, the claims' and contributions' own figures.
    */
   fund: Type.Object({
     fees: Type.Integer(),
+    contributions: Type.Integer(),
     recoveries: Type.Integer(),
     compensations: Type.Integer(),
     refunds: Type.Integer(),

@@ -259,7 +259,16 @@ export const OrderTimelineEntry = Type.Object({
 })
 export type OrderTimelineEntry = Static<typeof OrderTimelineEntry>
 
-export const LEDGER_KINDS = ['hold', 'settle', 'fee', 'release', 'refund', 'compensation', 'recovery'] as const
+export const LEDGER_KINDS = [
+  'hold',
+  'settle',
+  'fee',
+  'release',
+  'refund',
+  'compensation',
+  'recovery',
+  'contribution',
+] as const
 
 /** A posting of the escrow journal for this order: money from one account to another (fen). */
 export const OrderLedgerEntry = Type.Object({

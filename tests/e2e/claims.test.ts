@@ -1,4 +1,5 @@
-import type { ClaimStats } from '../../src/contract/claims'
+import type { ClaimStats, GuaranteeFund } from '../../src/contract/claims'
+import { formatPrice as yuan } from '../../src/contract/money'
 import type { SellerCard } from '../../src/contract/reviews'
 import { apiClient, authed } from './setup/api'
 import { DESKTOP, topPage, usePage, useToken } from './setup/browser'
@@ -81,7 +82,7 @@ it('files a claim with a screenshot from orderDetail', async () => {
 
 it('a service agent approves it in 包赔 and the transfer is made from the fund', async () => {
   const finance = await api.staffSignIn('finance')
-  const { fund } = (await api.json<{ fund: { balance: number } }>('/api/admin/ledger/verify', authed(finance))).data
+  const fund = (await api.json<GuaranteeFund>('/api/admin/claims/fund', authed(finance))).data
   const code = await api.totpCode('service')
   await desk.page.goto(`${baseUrl}/admin/`)
   await desk.page.getByPlaceholder('用户名').fill('service')
@@ -89,6 +90,9 @@ it('a service agent approves it in 包赔 and the transfer is made from the fund
   await desk.page.getByPlaceholder(/动态码/).fill(code)
   await desk.page.getByRole('button', { name: '登录' }).click()
   await desk.page.getByRole('menuitem', { name: '包赔' }).click()
+  // The fund above the queue: what it holds and what is left to approve.
+  await desk.page.getByText('包赔基金', { exact: true }).waitFor()
+  await desk.page.getByText(yuan(fund.available)).first().waitFor()
   const row = desk.page.locator('.ant-table-row', { hasText: orderNo })
   await row.getByText('审核中').waitFor()
   await row.getByText('处理', { exact: true }).click()
@@ -98,8 +102,8 @@ it('a service agent approves it in 包赔 and the transfer is made from the fund
   await drawer.getByText('买家').first().waitFor()
   await drawer.getByRole('button', { name: '同意赔付' }).click()
   const form = desk.page.locator('.ant-modal-content', { hasText: '同意赔付' })
-  // What the fund holds (the demo's guarantee fees, this purchase's among them), at most ¥100.
-  const amount = Math.min(fund.balance, 10_000)
+  // What the fund can pay (the platform's contribution and the guarantee fees, less approved claims), at most ¥100.
+  const amount = Math.min(fund.available, 10_000)
   await form.getByRole('spinbutton').fill((amount / 100).toFixed(2))
   await form.getByRole('button', { name: '确定' }).click()
   await desk.page.getByText('已同意，赔付已发起').waitFor()
@@ -123,6 +127,10 @@ it('the buyer sees it paid, zhaohui’s figures move and the ledger proves the f
   expect(now.paid).toBe(before.windows[0].paid + 1)
   await page.goto(`${baseUrl}/index/other/zhaohui`)
   await top().getByRole('region', { name: '包赔公示' }).getByLabel(`已赔付 ${now.paid}`).waitFor()
+  const { fund } = (await api.json<ClaimStats>('/api/web/claims/stats')).data
+  await top()
+    .getByLabel(`包赔基金余额 ${yuan(fund)}`)
+    .waitFor()
 
   const finance = await api.staffSignIn('finance')
   const report = await api.json<{ ok: boolean; problems: string[] }>('/api/admin/ledger/verify', authed(finance))

@@ -1164,7 +1164,7 @@ describe('seedDemoTrades', () => {
     await fresh.close()
   })
 
-  test('the demo buyer buys six of the demo seller’s listings through the gateway and rents two: a deal for each desk', async () => {
+  test('the demo buyer buys seven of the demo seller’s listings through the gateway and rents two: a deal for each desk', async () => {
     const deps = {
       db: fresh.db,
       payments: app.deps.payments,
@@ -1181,7 +1181,7 @@ describe('seedDemoTrades', () => {
       await count(`select count(*) as n from goods where seller_id is not null and status = 'on_sale'`),
     ).toBeGreaterThan(100)
 
-    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(8)
+    expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(9)
     const made = await fresh.db
       .select({
         status: orders.status,
@@ -1204,6 +1204,7 @@ describe('seedDemoTrades', () => {
       { status: 'paid', goodsStatus: 'in_trade', seller: seller.id, payout: null },
       { status: 'disputed', goodsStatus: 'in_trade', seller: seller.id, payout: null },
       { status: 'completed', goodsStatus: 'sold', seller: seller.id, payout: null },
+      { status: 'completed', goodsStatus: 'sold', seller: seller.id, payout: null },
     ])
     expect(made.every((o) => o.paidAmount > 0)).toBe(true)
     // 租号: one returned and confirmed (its listing on sale again), one complained of (still rented).
@@ -1225,8 +1226,11 @@ describe('seedDemoTrades', () => {
     expect(await count(`select count(*) as n from goods where seller_id = ${seller.id} and id in ${kept}`)).toBe(1)
     // Once: a database with orders gets no more.
     expect(await seedDemoTrades(deps, 'http://127.0.0.1:1')).toBe(0)
-    expect(await count('select count(*) as n from orders')).toBe(8)
+    expect(await count('select count(*) as n from orders')).toBe(9)
+    // 包赔: one claim waiting for the desk, one paid from the fund the platform capitalised.
     expect(await count(`select count(*) as n from claims where status = 'submitted'`)).toBe(1)
+    expect(await count(`select count(*) as n from claims where status = 'paid'`)).toBe(1)
+    expect(await count('select count(*) as n from fund_contributions')).toBe(1)
     // The seller's card has a rating: the two deals that went well were reviewed (5★ and 4★).
     const card = await sellerCard(fresh.db, seller.id)
     expect(card.rating).toEqual({ count: 2, average: 4.5, fiveStarBps: 5000 })

@@ -5,7 +5,7 @@
  * figures computed from claims with known answers.
  */
 import { eq } from 'drizzle-orm'
-import { claims, games, goods, ledgerEntries, orders, users } from '../../server/db/schema'
+import { claims, fundContributions, games, goods, ledgerEntries, orders, users } from '../../server/db/schema'
 import { setSetting } from '../../server/lib/settings'
 import { claimStats, sendClaimPayout } from '../../server/modules/claims/service'
 import { verifyLedger } from '../../server/modules/ledger/verify'
@@ -176,6 +176,76 @@ describe('the claim machine', () => {
     expect((await world.call('GET', '/api/need/claims', { token: buyer.token })).body.data).toHaveLength(1)
     expect((await file(buyer, orderId)).status).toBe(200)
     expect((await staff(`${id}/reject`, { reason: '再驳回一次' })).body.msg).toBe('只有审核中或待补充的申请可以驳回')
+  })
+})
+
+describe('the platform capitalises the fund', () => {
+  const contribute = (body: object, who: Person = finance) =>
+    world.call('POST', '/api/admin/claims/fund/contributions', { token: who.token, body })
+  const fund = async () => (await world.call('GET', '/api/admin/claims/fund', { token: world.service.token })).body.data
+
+  it('a contribution finance records lets the fund pay a claim its fees could not, and the ledger proves it', async () => {
+    const { buyer, orderId } = await completed('retrieval', 3_000_000)
+    const id = (await file(buyer, orderId)).body.data.id
+    const before = await fund()
+    expect(before.available).toBeLessThan(3_000_000)
+    expect((await staff(`${id}/approve`, { amount: 3_000_000 })).status).toBe(409)
+
+    // Only finance records money in; a note of spaces is no note; nothing is written by a refusal.
+    expect((await contribute({ amount: 5_000_000, note: '平台注资' }, world.service)).status).toBe(403)
+    expect((await contribute({ amount: 5_000_000, note: '   ' })).body.msg).toBe('注资说明不能为空')
+    expect((await contribute({ amount: 0, note: '平台注资' })).status).toBe(400)
+    expect(await fund()).toEqual(before)
+
+    const [{ username }] = await world.database.db.select().from(users).where(eq(users.id, finance.id))
+    const given = await contribute({ amount: 5_000_000, note: ' 平台首期注资 ' })
+    expect(given.status).toBe(200)
+    expect(given.body.data).toMatchObject({
+      balance: before.balance + 5_000_000,
+      available: before.available + 5_000_000,
+      contributed: before.contributed + 5_000_000,
+      contributions: [{ amount: 5_000_000, note: '平台首期注资', staffName: username }],
+    })
+    const contributionId = given.body.data.contributions[0].id
+    expect(await auditActions(world.database, 'fund', contributionId)).toEqual(['fund.contribute'])
+    const [entry] = await world.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.ref, `contribution:${contributionId}`))
+    expect(entry).toMatchObject({
+      orderId: null,
+      kind: 'contribution',
+      debitAccount: 'platform:capital',
+      creditAccount: 'guarantee_fund',
+    })
+
+    expect((await staff(`${id}/approve`, { amount: 3_000_000 })).body.data.status).toBe('paid')
+    const after = await fund()
+    expect(after).toMatchObject({
+      balance: before.balance + 5_000_000 - 3_000_000,
+      compensations: before.compensations + 3_000_000,
+    })
+    const report = await verifyLedger(world.database.db)
+    expect(report.problems).toEqual([])
+    expect(report.fund.contributions).toBe(after.contributed)
+    expect(report.fund.balance).toBe(after.balance)
+    expect(report.balances['platform:capital']).toBe(-after.contributed)
+    expect((await claimStats(world.database.db)).fund).toBe(after.balance)
+  })
+
+  it('the proof finds a contribution recorded without its posting', async () => {
+    const [row] = await world.database.db
+      .insert(fundContributions)
+      .values({ amount: 100, note: '未入账的注资', staffId: finance.id })
+      .returning()
+    try {
+      expect((await verifyLedger(world.database.db)).problems).toContain(
+        `contribution ${row.id}: recorded 100, the fund got 0`,
+      )
+    } finally {
+      await world.database.db.delete(fundContributions).where(eq(fundContributions.id, row.id))
+    }
+    await ledgerOk()
   })
 })
 

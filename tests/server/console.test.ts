@@ -16,9 +16,9 @@ import { createCaller, createPerson, type Person } from './helpers/http'
 
 /**
  * What the staff console reads (工作台, 打款, the order desk, the games of its filters, the template beside a
- * listing under review) on the demo's own data: the catalogue and the six demo trades — one confirmed, one
+ * listing under review) on the demo's own data: the catalogue and the seven demo trades — one confirmed, one
  * handed over, one waiting for the desk, one whose payout the gateway refused, one in an after-sale case, one
- * claimed — and the two demo rentals, one settled and one complained of. And how /admin is served.
+ * claimed, one compensated — and the two demo rentals, one settled and one complained of. And how /admin is served.
  */
 let database: Database
 let app: ReturnType<typeof createTestApp>
@@ -98,7 +98,7 @@ describe('GET /api/admin/dashboard', () => {
       .select({ total: sql<number>`sum(${payments.amount})::int` })
       .from(payments)
       .where(inArray(payments.status, ['paid', 'refunded']))
-    expect(days.at(-1)).toMatchObject({ orders: 8, gmv: paid.total })
+    expect(days.at(-1)).toMatchObject({ orders: 9, gmv: paid.total })
     expect(days.slice(0, -1).every((d) => d.orders === 0 && d.gmv === 0)).toBe(true)
     // Every listing made since midnight (China) 29 days ago, by the day it was made.
     const listed = await count(
@@ -190,11 +190,11 @@ describe('the order desk', () => {
       query: { sort: 'totalAmount.asc' },
     })
     const amounts = ascending.body.rows!.map((r) => r.totalAmount)
-    // The six demo trades and the two demo rentals' orders; each kind apart.
-    expect(amounts).toHaveLength(8)
+    // The seven demo trades and the two demo rentals' orders; each kind apart.
+    expect(amounts).toHaveLength(9)
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b))
     for (const [kind, n] of [
-      ['sale', 6],
+      ['sale', 7],
       ['rental', 2],
     ] as const) {
       const only = await call('GET', '/api/admin/orders', { token: service.token, query: { kind } })

@@ -43,6 +43,8 @@ interface Props<T> {
   actionRef?: RefObject<ActionType>
   /** Buttons above the list (新建…). */
   toolbar?: ReactNode[]
+  /** Told after a change made in the drawer, beside the list's own reload (figures shown above the list). */
+  onChanged?(): void
 }
 
 export function DeskTable<T extends { id: number }>({
@@ -53,12 +55,16 @@ export function DeskTable<T extends { id: number }>({
   detail,
   actionRef,
   toolbar,
+  onChanged,
 }: Props<T>) {
   const own = useRef<ActionType>(null)
   const table = actionRef ?? own
   const [open, setOpen] = useState<number>()
   const close = useCallback(() => setOpen(undefined), [])
-  const reload = () => table.current?.reload()
+  const reload = () => {
+    table.current?.reload()
+    onChanged?.()
+  }
   const [search] = useSearchParams()
   const initialValues = useMemo(() => Object.fromEntries(search), [search])
   const withLink: ProColumns<T>[] = detail

@@ -2,19 +2,30 @@
  * 包赔: the buyers' claims, the longest waiting first; the drawer has the claim and its evidence, the order's
  * credentials reveals and the seller's record beside it, and the decisions — approve an amount (paid at once
  * by transfer from the guarantee fund), ask for more, reject — then a refused transfer's retry and what was
- * recovered from the seller. Every step is audited.
+ * recovered from the seller. Every step is audited. Above the list, the guarantee fund: what it holds, what
+ * approved claims will take, what is left to approve, and finance's record of the platform's contributions.
  */
-import { ModalForm, ProDescriptions, ProFormDigit, ProFormTextArea, type ProColumns } from '@ant-design/pro-components'
-import type { AdminClaim, Claim } from '@contract/claims'
+import {
+  ModalForm,
+  ProCard,
+  ProDescriptions,
+  ProFormDigit,
+  ProFormTextArea,
+  type ProColumns,
+} from '@ant-design/pro-components'
+import type { AdminClaim, Claim, GuaranteeFund } from '@contract/claims'
 import { CLAIM_KIND_LABELS, CLAIM_STATUS_LABELS } from '@contract/constants'
-import { Button, Drawer, Form, Popconfirm, Space, Table, Tag, Typography } from 'antd'
-import { api } from '../api'
+import { Alert, Button, Drawer, Form, Popconfirm, Space, Statistic, Table, Tag, Typography } from 'antd'
+import { useCallback, useEffect, useState } from 'react'
+import { api, ApiError } from '../api'
 import { DeskTable, submittedColumn, type DrawerProps } from '../components/DeskTable'
 import { Pictures } from '../components/Pictures'
 import { ReasonButton } from '../components/ReasonButton'
 import { Section } from '../components/Section'
+import { useAct } from '../components/useAct'
 import { useRecord } from '../components/useRecord'
 import { dateTime, valueEnum, yuan } from '../format'
+import { useSession } from '../session'
 
 const STATUS_COLORS: Record<Claim['status'], string> = {
   submitted: 'processing',
@@ -40,7 +51,8 @@ function Evidence({ text, images, at }: { text: string; images: string[]; at: st
 function MoneyButton(props: {
   label: string
   title: string
-  max: number
+  /** The most it may be (fen); none when only the API's own bound holds. */
+  max?: number
   note?: string
   onFinish(values: { amount: number; note?: string }): Promise<boolean>
   primary?: boolean
@@ -57,9 +69,9 @@ function MoneyButton(props: {
     >
       <ProFormDigit
         name="amount"
-        label={`金额（元，最多 ${yuan(props.max)}）`}
+        label={props.max === undefined ? '金额（元）' : `金额（元，最多 ${yuan(props.max)}）`}
         min={0.01}
-        max={props.max / 100}
+        max={props.max === undefined ? undefined : props.max / 100}
         fieldProps={{ precision: 2 }}
         rules={[{ required: true, message: '请填写金额' }]}
       />
@@ -203,7 +215,83 @@ function ClaimDrawer({ id, onClose, onChanged }: DrawerProps) {
   )
 }
 
+/** The guarantee fund above the queue; finance records the platform's contributions into it. */
+function FundCard({ fund, onChanged }: { fund: GuaranteeFund | string | undefined; onChanged(): void }) {
+  const { can } = useSession()
+  const act = useAct()
+  const [history, setHistory] = useState(false)
+  if (typeof fund === 'string') return <Alert type="error" showIcon message={fund} style={{ marginBottom: 16 }} />
+  if (!fund) return <ProCard bordered loading style={{ marginBottom: 16 }} />
+  const parts: [string, number][] = [
+    ['包赔费收入', fund.fees],
+    ['平台注资', fund.contributed],
+    ['向卖家追回', fund.recoveries],
+    ['已赔付', -fund.compensations],
+    ['售后退回', -fund.refunds],
+  ]
+  return (
+    <ProCard
+      bordered
+      title="包赔基金"
+      style={{ marginBottom: 16 }}
+      extra={
+        <Space>
+          <Button onClick={() => setHistory(true)}>注资记录</Button>
+          {can(['finance']) && (
+            <MoneyButton
+              primary
+              label="注资"
+              title="记录平台向包赔基金注资（平台自有资金，记入账本）"
+              note="注资说明"
+              onFinish={async (body) => {
+                const done = await act(() => api.post('/admin/claims/fund/contributions', body), '已记录注资')
+                if (done) onChanged()
+                return done
+              }}
+            />
+          )}
+        </Space>
+      }
+    >
+      <Space size={48} wrap align="start">
+        <Statistic title="余额（账本）" value={yuan(fund.balance)} />
+        <Statistic title="已同意待转账" value={yuan(fund.promised)} />
+        <Statistic
+          title="可用于新的赔付"
+          value={yuan(fund.available)}
+          valueStyle={{ color: fund.available > 0 ? '#12B76A' : '#F04438' }}
+        />
+        <Typography.Text type="secondary" style={{ maxWidth: 520, display: 'block', paddingTop: 4 }}>
+          {parts.map(([label, fen]) => `${label} ${fen < 0 ? '−' : ''}${yuan(Math.abs(fen))}`).join(' · ')}
+        </Typography.Text>
+      </Space>
+      <Drawer open={history} width={720} title="包赔基金注资记录（最近 20 笔）" onClose={() => setHistory(false)}>
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={fund.contributions}
+          locale={{ emptyText: '还没有注资' }}
+          columns={[
+            { title: '时间', dataIndex: 'createdAt', width: 150, render: dateTime },
+            { title: '金额', dataIndex: 'amount', width: 130, render: yuan },
+            { title: '说明', dataIndex: 'note' },
+            { title: '记录人', dataIndex: 'staffName', width: 110 },
+          ]}
+        />
+      </Drawer>
+    </ProCard>
+  )
+}
+
 export default function Claims() {
+  const [fund, setFund] = useState<GuaranteeFund | string>()
+  const loadFund = useCallback(() => {
+    api
+      .get<GuaranteeFund>('/admin/claims/fund')
+      .then(setFund, (error) => setFund(error instanceof ApiError ? error.message : '包赔基金加载失败'))
+  }, [])
+  useEffect(loadFund, [loadFund])
   const columns: ProColumns<Claim>[] = [
     {
       title: '状态',
@@ -232,11 +320,15 @@ export default function Claims() {
     { ...submittedColumn<Claim>(), sorter: false },
   ]
   return (
-    <DeskTable<Claim>
-      path="/admin/claims"
-      title="包赔（先提交的在前）"
-      columns={columns}
-      detail={{ label: '处理', Drawer: ClaimDrawer }}
-    />
+    <>
+      <FundCard fund={fund} onChanged={loadFund} />
+      <DeskTable<Claim>
+        path="/admin/claims"
+        title="包赔（先提交的在前）"
+        columns={columns}
+        detail={{ label: '处理', Drawer: ClaimDrawer }}
+        onChanged={loadFund}
+      />
+    </>
   )
 }

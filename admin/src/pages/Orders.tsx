@@ -64,6 +64,7 @@ const LEDGER_LABELS: Record<LedgerKind, string> = {
   refund: '退款给买家',
   compensation: '包赔赔付',
   recovery: '向卖家追回',
+  contribution: '平台注资',
 }
 const STATUS_COLORS: Record<Order['status'], string> = {
   pending_payment: 'default',

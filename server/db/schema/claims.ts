@@ -87,3 +87,21 @@ export const claimRecoveries = pgTable(
     index('claim_recoveries_claim_idx').on(t.claimId),
   ],
 )
+
+/**
+ * The platform's own money paid into the guarantee fund (注资), recorded by finance: each a `contribution`
+ * from `platform:capital`. Fees alone would leave a new marketplace unable to pay its first claims.
+ */
+export const fundContributions = pgTable(
+  'fund_contributions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    amount: integer('amount').notNull(),
+    note: text('note').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('fund_contributions_amount_check', sql`${t.amount} > 0`)],
+)

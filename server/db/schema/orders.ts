@@ -152,7 +152,8 @@ export const orderEvents = pgTable(
 
 /**
  * The escrow journal: append-only transfers between accounts (`buyer:<id>`, `escrow`, `seller:<id>`,
- * `seller_frozen:<id>`, `platform:fee`, `platform:sales`). `ref` makes each posting happen once;
+ * `seller_frozen:<id>`, `platform:fee`, `platform:sales`, `guarantee_fund`, `platform:capital`). Every posting
+ * belongs to an order but the platform's contributions to the fund. `ref` makes each posting happen once;
  * `hash` = sha256(prevHash + the entry), so an edited or removed row breaks the chain.
  */
 export const ledgerEntries = pgTable(
@@ -160,9 +161,7 @@ export const ledgerEntries = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     ref: text('ref').notNull().unique(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: integer('order_id').references(() => orders.id),
     kind: text('kind').$type<LedgerKind>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     debitAccount: text('debit_account').notNull(),
@@ -176,8 +175,9 @@ export const ledgerEntries = pgTable(
     check('ledger_accounts_check', sql`${t.debitAccount} <> ${t.creditAccount}`),
     check(
       'ledger_kind_check',
-      sql`${t.kind} in ('hold', 'settle', 'fee', 'release', 'refund', 'compensation', 'recovery')`,
+      sql`${t.kind} in ('hold', 'settle', 'fee', 'release', 'refund', 'compensation', 'recovery', 'contribution')`,
     ),
+    check('ledger_order_check', sql`(${t.orderId} is null) = (${t.kind} = 'contribution')`),
     index('ledger_order_idx').on(t.orderId),
   ],
 )

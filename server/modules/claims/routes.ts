@@ -16,6 +16,8 @@ import {
   ClaimRejection,
   ClaimRequest,
   ClaimStats,
+  FundContributionRequest,
+  GuaranteeFund,
 } from '../../../src/contract/claims'
 import { OrderId } from '../../../src/contract/orders'
 import type { AppDeps } from '../../deps'
@@ -24,6 +26,7 @@ import { staffOf } from '../../lib/audit'
 import { viewerOf } from '../../lib/auth'
 import { Ajax, ok, page, Table } from '../../lib/envelope'
 import { staffOnly } from '../../lib/staff'
+import { contribute, guaranteeFund } from './fund'
 import * as claims from './service'
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'payments' | 'vault'>
@@ -108,6 +111,33 @@ export const claimRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { config
       const { rows, total } = await claims.adminClaims(database.db, { status, pageNum, pageSize })
       return page(rows, total)
     },
+  )
+
+  app.get(
+    '/admin/claims/fund',
+    {
+      config: desk,
+      schema: {
+        summary: '包赔基金：余额（账本）、已同意待转账、可用余额，与最近的平台注资',
+        tags: ['admin'],
+        response: { 200: Ajax(GuaranteeFund) },
+      },
+    },
+    async () => ok(await guaranteeFund(database.db)),
+  )
+
+  app.post(
+    '/admin/claims/fund/contributions',
+    {
+      config: staffOnly('finance'),
+      schema: {
+        summary: '记录平台向包赔基金注资（平台自有资金，记入账本）',
+        tags: ['admin'],
+        body: FundContributionRequest,
+        response: { 200: Ajax(GuaranteeFund) },
+      },
+    },
+    async (request) => ok(await contribute(database.db, staffOf(request), request.body)),
   )
 
   app.get(

@@ -22,7 +22,7 @@ import { CLAIM_KIND_LABELS, CLAIM_STATS_DAYS } from '../../../src/contract/const
 import { formatPrice } from '../../../src/contract/money'
 import { checkAlipayAccount, maskAlipayAccount, maskName } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
-import { claimRecoveries, claims, credentialReveals, goods, ledgerEntries, orders, users } from '../../db/schema'
+import { claimRecoveries, claims, credentialReveals, goods, orders, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import type { Viewer } from '../../lib/auth'
 import { AppError, checkField, invalid } from '../../lib/envelope'
@@ -34,6 +34,7 @@ import { notifyUsers } from '../messages/service'
 import { DAY_MS, ORDER_NOT_FOUND } from '../orders/lifecycle'
 import type { OrderRow } from '../orders/machine'
 import type { PayoutDeps } from '../payments/payouts'
+import { fundAvailable, fundBalance } from './fund'
 import { claimMachine, type ClaimRow } from './machine'
 
 export interface ClaimDeps extends PayoutDeps {
@@ -233,23 +234,6 @@ export async function adminClaim(db: Executor, id: number): Promise<AdminClaim> 
     seller,
     reveals: reveals.map((r) => ({ role: r.role, reason: r.reason, at: r.at.toISOString() })),
   }
-}
-
-/** What the guarantee fund holds now, less what approved claims will take from it. */
-async function fundAvailable(db: Executor): Promise<number> {
-  const [{ held }] = await db
-    .select({
-      held: sql<number>`coalesce(sum(case when ${ledgerEntries.creditAccount} = ${account.guaranteeFund} then ${ledgerEntries.amount} else -${ledgerEntries.amount} end), 0)::bigint`,
-    })
-    .from(ledgerEntries)
-    .where(
-      sql`${ledgerEntries.creditAccount} = ${account.guaranteeFund} or ${ledgerEntries.debitAccount} = ${account.guaranteeFund}`,
-    )
-  const [{ promised }] = await db
-    .select({ promised: sql<number>`coalesce(sum(${claims.amount}), 0)::bigint` })
-    .from(claims)
-    .where(eq(claims.status, 'approved'))
-  return Number(held) - Number(promised)
 }
 
 /** Staff's step on a claim, audited (`action`, `detail`) in its transaction; the buyer told. */
@@ -553,5 +537,5 @@ export async function claimStats(db: Executor, now = new Date()): Promise<ClaimS
       totalPaid: Number(row.total_paid),
     })
   }
-  return { windows }
+  return { windows, fund: await fundBalance(db) }
 }

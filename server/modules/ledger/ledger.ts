@@ -12,6 +12,7 @@
  *   after    refund   seller_frozen:<id>  → buyer:<id>          a refund after completion (自营: platform:sales);
  *   sale              guarantee_fund,     → buyer:<id>          the fees too when it is all (aftersale/service.ts)
  *                     platform:fee
+ *   注资     contribution platform:capital → guarantee_fund      the platform's own money, no order (claims/fund.ts)
  *
  * Entries are never changed or deleted; each carries the previous entry's hash, so an edit anywhere
  * breaks the chain from there on. `ref` names the business fact, so posting it twice is a no-op.
@@ -23,7 +24,8 @@ import { ledgerEntries, type LedgerKind } from '../../db/schema'
 
 export interface Transfer {
   ref: string
-  orderId: number
+  /** null only for a contribution to the guarantee fund. */
+  orderId: number | null
   kind: LedgerKind
   amount: number
   from: string
@@ -42,6 +44,8 @@ export const account = {
   fee: 'platform:fee',
   sales: 'platform:sales',
   guaranteeFund: 'guarantee_fund',
+  /** Where the platform's contributions to the fund come from: its own money, outside the escrow. */
+  capital: 'platform:capital',
 }
 
 export function entryHash(prevHash: string, entry: Omit<Transfer, 'from' | 'to'> & { debit: string; credit: string }) {

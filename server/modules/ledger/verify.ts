@@ -7,14 +7,16 @@
 import { asc, eq } from 'drizzle-orm'
 import type { LedgerReport } from '../../../src/contract/ledger'
 import type { Executor } from '../../db'
-import { claimRecoveries, claims, ledgerEntries, orders } from '../../db/schema'
+import { claimRecoveries, claims, fundContributions, ledgerEntries, orders } from '../../db/schema'
 import { account, entryHash, GENESIS_HASH } from './ledger'
 
 /**
- * Accounts outside the platform may go below zero — the buyers' own money, and a seller's once paid out (what
- * staff recover from a seller comes from there) — the rest may not.
+ * Accounts outside the platform may go below zero — the buyers' own money, a seller's once paid out (what staff
+ * recover from a seller comes from there), and the platform's capital its contributions to the fund come from —
+ * the rest may not.
  */
-const external = (accountName: string) => accountName.startsWith('buyer:') || accountName.startsWith('seller:')
+const external = (accountName: string) =>
+  accountName.startsWith('buyer:') || accountName.startsWith('seller:') || accountName === account.capital
 
 export async function verifyLedger(db: Executor): Promise<LedgerReport> {
   const entries = await db.select().from(ledgerEntries).orderBy(asc(ledgerEntries.id))
@@ -31,6 +33,8 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     if (!(e.amount > 0) || e.debitAccount === e.creditAccount) problems.push(`entry ${e.id}: malformed transfer`)
     balances[e.debitAccount] = (balances[e.debitAccount] ?? 0) - e.amount
     balances[e.creditAccount] = (balances[e.creditAccount] ?? 0) + e.amount
+    // A contribution to the fund belongs to no order (the table's check keeps it so).
+    if (e.orderId === null) continue
     const escrowDelta = (e.creditAccount === 'escrow' ? e.amount : 0) - (e.debitAccount === 'escrow' ? e.amount : 0)
     escrowByOrder.set(e.orderId, (escrowByOrder.get(e.orderId) ?? 0) + escrowDelta)
     // A fee out of escrow is the buyer's (at completion); one out of a seller's frozen money is the commission.
@@ -90,8 +94,9 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
 
 /**
  * The guarantee fund against the claims: every paid claim paid once, by exactly its approved amount; every
- * recovery staff recorded in, once; nothing else taken out but refunds after sale — so the fund holds the
- * guarantee fees plus the recoveries less the compensations and those refunds.
+ * recovery staff recorded in, once; every contribution finance recorded in, once; nothing else taken out but
+ * refunds after sale — so the fund holds the guarantee fees, contributions and recoveries less the compensations
+ * and those refunds.
  */
 async function verifyFund(db: Executor, entries: (typeof ledgerEntries.$inferSelect)[], problems: string[]) {
   const into = (kind: string) => entries.filter((e) => e.kind === kind && e.creditAccount === account.guaranteeFund)
@@ -111,18 +116,33 @@ async function verifyFund(db: Executor, entries: (typeof ledgerEntries.$inferSel
   const recoveries = into('recovery')
   if (recoveries.length !== recovered.length || sum(recoveries) !== sum(recovered))
     problems.push(`recoveries recorded ${sum(recovered)}, the fund got ${sum(recoveries)}`)
+  const contributed = await db
+    .select({ id: fundContributions.id, amount: fundContributions.amount })
+    .from(fundContributions)
+  const contributions = into('contribution')
+  const byContribution = new Map(contributions.map((e) => [e.ref, e]))
+  for (const row of contributed) {
+    const entry = byContribution.get(`contribution:${row.id}`)
+    if (!entry || entry.amount !== row.amount)
+      problems.push(`contribution ${row.id}: recorded ${row.amount}, the fund got ${entry?.amount ?? 0}`)
+  }
+  if (contributions.length !== contributed.length)
+    problems.push(`the fund got ${contributions.length} contributions, ${contributed.length} are recorded`)
   const fund = {
     fees: sum(into('fee')),
+    contributions: sum(contributed),
     recoveries: sum(recovered),
     compensations: sum(paid.map((claim) => ({ amount: claim.amount ?? 0 }))),
     refunds: sum(outOf('refund')),
     balance: 0,
   }
-  fund.balance = fund.fees + fund.recoveries - fund.compensations - fund.refunds
+  fund.balance = fund.fees + fund.contributions + fund.recoveries - fund.compensations - fund.refunds
   const stray = entries.filter(
     (e) =>
-      (e.creditAccount === account.guaranteeFund && !['fee', 'recovery'].includes(e.kind)) ||
-      (e.debitAccount === account.guaranteeFund && !['compensation', 'refund'].includes(e.kind)),
+      (e.creditAccount === account.guaranteeFund && !['fee', 'contribution', 'recovery'].includes(e.kind)) ||
+      (e.debitAccount === account.guaranteeFund && !['compensation', 'refund'].includes(e.kind)) ||
+      // The platform's capital pays into the fund and nowhere else.
+      (e.kind === 'contribution') !== (e.debitAccount === account.capital && e.creditAccount === account.guaranteeFund),
   )
   for (const e of stray) problems.push(`entry ${e.id}: ${e.kind} does not belong in the guarantee fund`)
   return fund

@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { fetchClaimStats } from '@/api/claims'
 import ChoiceChips from '@/components/ChoiceChips'
 import { NoticeTabs, type NoticeTab } from '@/components/NoticeList'
-import type { ClaimStatsWindow } from '@/contract/claims'
+import type { ClaimStats } from '@/contract/claims'
 import { formatPrice } from '@/contract/money'
 import OtherShell from '@/layouts/OtherShell'
 import './index.scss'
@@ -29,16 +29,17 @@ export default function ZhaohuiPage() {
 }
 
 function ClaimFigures() {
-  const [windows, setWindows] = useState<ClaimStatsWindow[] | null>(null)
+  const [stats, setStats] = useState<ClaimStats | null>(null)
   const [days, setDays] = useState('30')
   useEffect(() => {
     fetchClaimStats().then(
-      ({ data }) => setWindows(data.windows),
-      () => setWindows([]),
+      ({ data }) => setStats(data),
+      () => setStats({ windows: [], fund: 0 }),
     )
   }, [])
-  const shown = windows?.find((w) => String(w.days) === days)
-  if (!windows || windows.length === 0 || !shown) return null
+  const windows = stats?.windows ?? []
+  const shown = windows.find((w) => String(w.days) === days)
+  if (!stats || !shown) return null
   const figures: [string, string][] = [
     ['申请', `${shown.filed}`],
     ['通过', `${shown.approved}`],
@@ -50,7 +51,12 @@ function ClaimFigures() {
   return (
     <View className="claim-figures" role="region" aria-label="包赔公示">
       <View className="claim-figures__head">
-        <Text className="claim-figures__title">包赔公示</Text>
+        <View className="claim-figures__top">
+          <Text className="claim-figures__title">包赔公示</Text>
+          <Text className="claim-figures__fund" aria-label={`包赔基金余额 ${formatPrice(stats.fund)}`}>
+            包赔基金余额 <Text className="claim-figures__fund-value">{formatPrice(stats.fund)}</Text>
+          </Text>
+        </View>
         <ChoiceChips
           label="统计时段"
           options={windows.map((w) => ({ value: String(w.days), label: WINDOW_LABELS[w.days] ?? `近 ${w.days} 天` }))}
@@ -67,7 +73,7 @@ function ClaimFigures() {
         ))}
       </View>
       <Text className="claim-figures__note">
-        按包赔申请实时统计；赔付率为已处理申请中获赔的比例，申请到赔付为中位天数。
+        按包赔申请实时统计；赔付率为已处理申请中获赔的比例，申请到赔付为中位天数。包赔基金由包赔服务费、平台注资与向卖家追回的款项组成，赔付由基金转账。
       </Text>
     </View>
   )

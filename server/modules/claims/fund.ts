@@ -1,0 +1,111 @@
+/**
+ * 包赔基金: what the guarantee fund holds, read from the ledger; what approved claims will take from it; and the
+ * platform's own money paid in (注资), recorded by finance:
+ *
+ *   注资   contribution   platform:capital → guarantee_fund   (ref contribution:<id>, no order)
+ *
+ * The guarantee fees alone fill the fund slowly: a new marketplace's first claim is larger than every fee it
+ * has taken, so the platform capitalises the fund, and says how much it holds on 找回案例.
+ */
+import { desc, eq, sql } from 'drizzle-orm'
+import type { FundContributionRequest, GuaranteeFund } from '../../../src/contract/claims'
+import type { Executor } from '../../db'
+import { claims, fundContributions, ledgerEntries, users } from '../../db/schema'
+import { audit, type Staff } from '../../lib/audit'
+import { boundedText } from '../../lib/envelope'
+import { account, post } from '../ledger/ledger'
+
+/** How many of the latest contributions the console lists. */
+const CONTRIBUTIONS_SHOWN = 20
+
+/** The fund's ledger figures: money in by kind, money out by kind, and what it holds. */
+async function fundFigures(db: Executor) {
+  const rows = await db
+    .select({
+      kind: ledgerEntries.kind,
+      into: sql<boolean>`${ledgerEntries.creditAccount} = ${account.guaranteeFund}`,
+      total: sql<string>`sum(${ledgerEntries.amount})`,
+    })
+    .from(ledgerEntries)
+    .where(
+      sql`${ledgerEntries.creditAccount} = ${account.guaranteeFund} or ${ledgerEntries.debitAccount} = ${account.guaranteeFund}`,
+    )
+    .groupBy(sql`1, 2`)
+  const sum = (kind: string, into: boolean) =>
+    rows.filter((r) => r.kind === kind && r.into === into).reduce((total, r) => total + Number(r.total), 0)
+  const figures = {
+    fees: sum('fee', true),
+    contributed: sum('contribution', true),
+    recoveries: sum('recovery', true),
+    compensations: sum('compensation', false),
+    refunds: sum('refund', false),
+  }
+  const balance = rows.reduce((total, r) => total + (r.into ? 1 : -1) * Number(r.total), 0)
+  return { ...figures, balance }
+}
+
+/** What approved claims waiting for their transfer will take from the fund. */
+async function promised(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${claims.amount}), 0)` })
+    .from(claims)
+    .where(eq(claims.status, 'approved'))
+  return Number(row.total)
+}
+
+/** What the guarantee fund holds now, less what approved claims will take from it. */
+export async function fundAvailable(db: Executor): Promise<number> {
+  return (await fundFigures(db)).balance - (await promised(db))
+}
+
+/** What the fund holds now: the public figure of 找回案例. */
+export async function fundBalance(db: Executor): Promise<number> {
+  return (await fundFigures(db)).balance
+}
+
+/** GET /api/admin/claims/fund. */
+export async function guaranteeFund(db: Executor): Promise<GuaranteeFund> {
+  const figures = await fundFigures(db)
+  const waiting = await promised(db)
+  const contributions = await db
+    .select({
+      id: fundContributions.id,
+      amount: fundContributions.amount,
+      note: fundContributions.note,
+      staffName: users.username,
+      createdAt: fundContributions.createdAt,
+    })
+    .from(fundContributions)
+    .innerJoin(users, eq(users.id, fundContributions.staffId))
+    .orderBy(desc(fundContributions.id))
+    .limit(CONTRIBUTIONS_SHOWN)
+  return {
+    ...figures,
+    promised: waiting,
+    available: figures.balance - waiting,
+    contributions: contributions.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+  }
+}
+
+/** POST /api/admin/claims/fund/contributions: the row, its posting and its audit row in one transaction. */
+export async function contribute(db: Executor, staff: Staff, body: FundContributionRequest): Promise<GuaranteeFund> {
+  const note = boundedText('note', body.note, '注资说明', { min: 2, max: 300 })
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(fundContributions)
+      .values({ amount: body.amount, note, staffId: staff.userId })
+      .returning({ id: fundContributions.id })
+    await post(tx, [
+      {
+        ref: `contribution:${row.id}`,
+        orderId: null,
+        kind: 'contribution',
+        amount: body.amount,
+        from: account.capital,
+        to: account.guaranteeFund,
+      },
+    ])
+    await audit(tx, staff, 'fund.contribute', { type: 'fund', id: row.id }, { amount: body.amount, note })
+  })
+  return guaranteeFund(db)
+}
