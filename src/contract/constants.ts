@@ -129,7 +129,6 @@ export const PROBLEM_TYPE_LABELS = {
   suggestion: '改进建议',
   problem: '问题反馈',
   complaint: '投诉举报',
-  escrow: '中介担保',
 }
 
 /** A seller's listing as their list names it. */

@@ -1,36 +1,21 @@
 /** Payloads and results of the feedback calls (API.md, "Messages, feedback"). */
 import { Type, type Static } from 'typebox'
 import { FEEDBACK_LIMITS } from './constants'
-import { Body, Id, literals, MAX_ID, Nullable, NullableTime, pageParams, Time } from './schemas'
+import { Body, Id, literals, NullableTime, pageParams, Time } from './schemas'
 
 /**
- * 改进建议 / 问题反馈 / 投诉举报 from fankui and suggest; `escrow` is security's 中介担保 request. (shanghu's
- * 商务合作 is a merchant application of its own, contract/merchants.ts.)
+ * 改进建议 / 问题反馈 / 投诉举报 from fankui and suggest. (shanghu's 商务合作 is a merchant application of its own,
+ * contract/merchants.ts; security's 中介担保 an escrow ticket, contract/escrowTickets.ts.)
  */
-export const ProblemType = literals(['suggestion', 'problem', 'complaint', 'escrow'] as const, {
+export const ProblemType = literals(['suggestion', 'problem', 'complaint'] as const, {
   title: '反馈类型',
-  description: 'suggestion 改进建议 · problem 问题反馈 · complaint 投诉举报 · escrow 中介担保',
+  description: 'suggestion 改进建议 · problem 问题反馈 · complaint 投诉举报',
 })
 export type ProblemType = Static<typeof ProblemType>
 
 const contactText = (title: string) => Type.Optional(Type.String({ title, maxLength: 20 }))
 
-/** The deal an escrow request (type `escrow`) is about. */
-export const EscrowDetails = Body(
-  {
-    gameId: Id('游戏'),
-    /** The game account being traded. */
-    account: Type.String({ title: '交易账号', minLength: 1, maxLength: 64 }),
-    /** The price both sides agreed, fen. */
-    price: Type.Integer({ title: '成交价', minimum: 1, maximum: MAX_ID, description: '分' }),
-    counterpartyPhone: contactText('对方手机号'),
-    counterpartyQq: contactText('对方 QQ'),
-  },
-  { title: '交易信息', description: '类型为 escrow 时必填，其他类型不能填' },
-)
-export type EscrowDetails = Static<typeof EscrowDetails>
-
-/** POST /account/problem. `escrow` is required for type `escrow` and refused for every other type. */
+/** POST /account/problem. */
 export const ProblemRequest = Body({
   type: ProblemType,
   title: Type.String({ title: '标题', minLength: FEEDBACK_LIMITS.title.min, maxLength: FEEDBACK_LIMITS.title.max }),
@@ -48,7 +33,6 @@ export const ProblemRequest = Body({
   }),
   phone: contactText('手机号'),
   qq: contactText('QQ'),
-  escrow: Type.Optional(EscrowDetails),
 })
 export type ProblemRequest = Static<typeof ProblemRequest>
 
@@ -65,7 +49,6 @@ export const Problem = Type.Object({
   images: Type.Array(Type.String()),
   phone: Type.String(),
   qq: Type.String(),
-  escrow: Nullable(Type.Object({ ...EscrowDetails.properties, gameName: Type.String() })),
   status: ProblemStatus,
   /** The staff reply, '' until there is one. */
   reply: Type.String(),

@@ -77,7 +77,6 @@ const problem = (id: number, over: Partial<Problem> = {}): Problem => ({
   images: [],
   phone: '',
   qq: '',
-  escrow: null,
   status: 'open',
   reply: '',
   repliedAt: null,
@@ -569,7 +568,7 @@ describe('feedback', () => {
             repliedAt: '2026-11-23T02:00:00Z',
             images: ['/uploads/p.png'],
           }),
-          problem(1, { type: 'escrow', escrow: { gameId: 1, gameName: '王者荣耀', account: 'wz1', price: 88_800 } }),
+          problem(1, { type: 'complaint' }),
         ],
         total: 2,
       }),
@@ -581,7 +580,7 @@ describe('feedback', () => {
     expect(replied).toContain('已为您优化图片加载，感谢反馈')
     expect(replied).toContain('改进建议')
     expect(open).toContain('待处理')
-    expect(open).toContain('王者荣耀 · 账号 wz1 · 成交价 ¥888.00')
+    expect(open).toContain('投诉举报')
   })
 })
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
-import { games, messages, problems } from '../../server/db/schema'
+import { messages, problems } from '../../server/db/schema'
 import { storeImage } from '../../server/lib/images'
 import { createTestApp } from './helpers/app'
 import { auditActions, createTestDatabase } from './helpers/database'
@@ -14,7 +14,6 @@ let call: ReturnType<typeof createCaller>
 let alice: Person
 let bob: Person
 let operator: Person
-let gameId: number
 let images: string[]
 
 beforeAll(async () => {
@@ -24,11 +23,6 @@ beforeAll(async () => {
   call = createCaller(app)
   ;[alice, bob] = [await createPerson(database), await createPerson(database)]
   operator = await createPerson(database, ['user', 'admin'])
-  const [game] = await database.db
-    .insert(games)
-    .values({ name: '王者荣耀', initial: 'W', type: 'mobile' })
-    .returning({ id: games.id })
-  gameId = game.id
   images = []
   for (let i = 0; i < 7; i++) {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: i * 30, g: 90, b: 160 } } })
@@ -78,7 +72,6 @@ describe('POST /account/problem and GET /account/problem/list', () => {
       images: images.slice(0, 2),
       phone: '138****1111',
       qq: '10001',
-      escrow: null,
       status: 'open',
       reply: '',
       repliedAt: null,
@@ -95,7 +88,7 @@ describe('POST /account/problem and GET /account/problem/list', () => {
     expect((await mine(bob)).body.rows!.map((row) => row.title)).toEqual(['Bob 的反馈'])
   })
 
-  test('an escrow request keeps the game name; 商务合作 is no feedback type (it is a merchant application)', async () => {
+  test('商务合作 and 中介担保 are no feedback types (a merchant application and an escrow ticket)', async () => {
     const merchant = await submit(alice, {
       type: 'merchant',
       title: '工作室合作',
@@ -109,16 +102,8 @@ describe('POST /account/problem and GET /account/problem/list', () => {
       title: '王者账号中介担保',
       content: '和对方在群里谈好了价格，请平台担保。',
       images: [images[2]],
-      escrow: { gameId, account: ' wz_123456 ', price: 268_000, counterpartyQq: '20002', counterpartyPhone: '' },
     })
-    expect(escrow.status).toBe(200)
-    const [row] = (await mine(alice)).body.rows!
-    expect(row).toMatchObject({
-      id: escrow.body.data.id,
-      type: 'escrow',
-      escrow: { gameId, gameName: '王者荣耀', account: 'wz_123456', price: 268_000, counterpartyQq: '20002' },
-    })
-    expect(row.escrow).not.toHaveProperty('counterpartyPhone')
+    expect(escrow.body.msg).toBe('反馈类型只能是：suggestion、problem、complaint')
   })
 
   test('signed out is 401', async () => {
@@ -129,9 +114,8 @@ describe('POST /account/problem and GET /account/problem/list', () => {
   test('bad input is 400 in Chinese, and nothing is stored', async () => {
     const count = async () => (await database.db.select().from(problems)).length
     const before = await count()
-    const escrow = { gameId, account: 'wz_1', price: 1000 }
     const cases: [object, string | RegExp][] = [
-      [{ ...feedback, type: 'praise' }, /^反馈类型只能是：suggestion、problem、complaint、escrow$/],
+      [{ ...feedback, type: 'praise' }, /^反馈类型只能是：suggestion、problem、complaint$/],
       [{ ...feedback, title: '好' }, '标题至少 2 个字符'],
       [{ ...feedback, title: '    ' }, '标题不能为空'],
       [{ ...feedback, title: '长'.repeat(51) }, '标题最多 50 个字符'],
@@ -146,14 +130,6 @@ describe('POST /account/problem and GET /account/problem/list', () => {
       [{ ...feedback, phone: '12345678901' }, '请输入正确的 11 位手机号'],
       [{ ...feedback, qq: '1234' }, 'QQ 号为 5–12 位数字'],
       [{ ...feedback, qq: 'qq12345' }, 'QQ 号为 5–12 位数字'],
-      [{ ...feedback, escrow }, '只有中介担保申请可以填写交易信息'],
-      [{ ...feedback, type: 'escrow' }, '中介担保申请需要填写交易信息（游戏、账号、成交价）'],
-      [{ ...feedback, type: 'escrow', escrow: { ...escrow, gameId: 999999 } }, '所选游戏不存在'],
-      [{ ...feedback, type: 'escrow', escrow: { ...escrow, price: 0 } }, '成交价不能小于 1'],
-      [{ ...feedback, type: 'escrow', escrow: { ...escrow, account: ' ' } }, '交易账号不能为空'],
-      [{ ...feedback, type: 'escrow', escrow: { ...escrow, counterpartyPhone: '110' } }, '对方手机号格式不正确'],
-      [{ ...feedback, type: 'escrow', escrow: { gameId, price: 1000 } }, '交易账号不能为空'],
-      [{ ...feedback, type: 'escrow', escrow: { ...escrow, note: 'x' } }, '不支持的字段：escrow.note'],
       [{ ...feedback, userId: bob.id }, '不支持的字段：userId'],
       [{ type: 'problem', title: '标题', content: '内容内容内容' }, '图片不能为空'],
     ]

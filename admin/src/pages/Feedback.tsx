@@ -33,16 +33,6 @@ function ProblemDrawer({ id, onClose, onChanged }: DrawerProps) {
               { title: 'QQ', dataIndex: 'qq', render: () => problem.qq || '—' },
               { title: '标题', dataIndex: 'title', span: 2 },
               { title: '内容', dataIndex: 'content', span: 2 },
-              ...(problem.escrow
-                ? [
-                    {
-                      title: '担保交易',
-                      dataIndex: 'escrow',
-                      span: 2,
-                      render: () => JSON.stringify(problem.escrow),
-                    },
-                  ]
-                : []),
             ]}
           />
           {problem.images.length > 0 && (

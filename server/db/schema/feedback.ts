@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import type { EscrowDetails, ProblemStatus, ProblemType } from '../../../src/contract/feedback'
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import type { ProblemStatus, ProblemType } from '../../../src/contract/feedback'
 import { users } from './user'
 
-export type StoredEscrow = EscrowDetails & { gameName: string }
-
-/** Feedback (fankui, suggest) and escrow requests (security). */
+/** Feedback (fankui, suggest). */
 export const problems = pgTable(
   'problems',
   {
@@ -22,8 +20,6 @@ export const problems = pgTable(
       .default(sql`'{}'`),
     phone: text('phone').notNull().default(''),
     qq: text('qq').notNull().default(''),
-    /** Only for type `escrow`; the game's name is kept as it was when the request was made. */
-    escrow: jsonb('escrow').$type<StoredEscrow>(),
     status: text('status').$type<ProblemStatus>().notNull().default('open'),
     reply: text('reply').notNull().default(''),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
@@ -31,9 +27,8 @@ export const problems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('problems_type_check', sql`${t.type} in ('suggestion', 'problem', 'complaint', 'escrow')`),
+    check('problems_type_check', sql`${t.type} in ('suggestion', 'problem', 'complaint')`),
     check('problems_status_check', sql`${t.status} in ('open', 'replied', 'closed')`),
-    check('problems_escrow_check', sql`(${t.type} = 'escrow') = (${t.escrow} is not null)`),
     index('problems_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('problems_open_idx')
       .on(t.createdAt)

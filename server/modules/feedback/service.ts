@@ -1,16 +1,10 @@
 /**
- * Feedback (fankui, suggest) and escrow requests (security): a user's
- * own submissions, and the operator's reply, which reaches the user as a 系统消息.
+ * Feedback (fankui, suggest): a user's own submissions, and the operator's reply, which reaches the user as a
+ * 系统消息.
  */
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
 import { FEEDBACK_LIMITS } from '../../../src/contract/constants'
-import type {
-  AdminProblem,
-  AdminProblemQuery,
-  EscrowDetails,
-  Problem,
-  ProblemRequest,
-} from '../../../src/contract/feedback'
+import type { AdminProblem, AdminProblemQuery, Problem, ProblemRequest } from '../../../src/contract/feedback'
 import { PHONE_PATTERN, QQ_PATTERN, QQ_RULE, withMaskedPhone } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
 import { problems, users } from '../../db/schema'
@@ -18,7 +12,6 @@ import { audit, type Staff } from '../../lib/audit'
 import { AppError, boundedText } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { notifyUsers } from '../messages/service'
-import { requireGame } from '../trust/service'
 
 const PROBLEM_NOT_FOUND = '反馈不存在'
 
@@ -30,7 +23,6 @@ const columns = {
   images: problems.images,
   phone: problems.phone,
   qq: problems.qq,
-  escrow: problems.escrow,
   status: problems.status,
   reply: problems.reply,
   repliedAt: problems.repliedAt,
@@ -51,25 +43,6 @@ const optionalContact = (value: string | undefined, pattern: RegExp, message: st
   return trimmed
 }
 
-async function escrowOf(db: Executor, request: ProblemRequest) {
-  if (request.type !== 'escrow') {
-    if (request.escrow) throw new AppError(400, '只有中介担保申请可以填写交易信息')
-    return null
-  }
-  if (!request.escrow) throw new AppError(400, '中介担保申请需要填写交易信息（游戏、账号、成交价）')
-  const { gameId, price } = request.escrow
-  const details: EscrowDetails = {
-    gameId,
-    account: boundedText('escrow.account', request.escrow.account, '交易账号', { min: 1, max: 64 }),
-    price,
-  }
-  const counterpartyPhone = optionalContact(request.escrow.counterpartyPhone, PHONE_PATTERN, '对方手机号格式不正确')
-  const counterpartyQq = optionalContact(request.escrow.counterpartyQq, QQ_PATTERN, `对方 ${QQ_RULE}`)
-  if (counterpartyPhone) details.counterpartyPhone = counterpartyPhone
-  if (counterpartyQq) details.counterpartyQq = counterpartyQq
-  return { ...details, gameName: await requireGame(db, gameId) }
-}
-
 export async function createProblem(
   db: Executor,
   dataDir: string,
@@ -83,10 +56,9 @@ export async function createProblem(
   for (const image of request.images) {
     if (!(await isStoredImage(dataDir, image))) throw new AppError(400, '图片必须是上传成功后返回的地址，请重新上传')
   }
-  const escrow = await escrowOf(db, request)
   const [row] = await db
     .insert(problems)
-    .values({ userId, type: request.type, title, content, images: request.images, phone, qq, escrow })
+    .values({ userId, type: request.type, title, content, images: request.images, phone, qq })
     .returning({ id: problems.id })
   return row
 }

@@ -13,14 +13,13 @@ import type { Problem, ProblemStatus } from '@/contract/feedback'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage } from '@/navigation'
 import { useRequireLogin } from '@/session'
-import { formatPrice } from '@/contract/money'
 import { formatTime } from '@/utils/time'
 import { usePagedList } from '@/utils/usePagedList'
 import './index.scss'
 
 const STATUS_LABELS: Record<ProblemStatus, string> = { open: '待处理', replied: '已回复', closed: '已关闭' }
 
-/** 我的反馈 (login): what I sent (feedback, merchant and escrow requests) with its status and the staff reply. */
+/** 我的反馈 (login): the feedback I sent, with its status and the staff reply. */
 export default function ProblemListPage() {
   const signedIn = useRequireLogin()
   return <OtherShell>{signedIn ? <Problems /> : null}</OtherShell>
@@ -73,11 +72,6 @@ function ProblemCard({ problem, onImage }: { problem: Problem; onImage: (index: 
       </View>
       <Text className="problem__title">{problem.title}</Text>
       <Text className="problem__content">{problem.content}</Text>
-      {problem.escrow && (
-        <Text className="problem__escrow">
-          {problem.escrow.gameName} · 账号 {problem.escrow.account} · 成交价 {formatPrice(problem.escrow.price)}
-        </Text>
-      )}
       {problem.images.length > 0 && (
         <View className="problem__images">
           {problem.images.map((url, i) => (
