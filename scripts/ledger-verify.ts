@@ -23,6 +23,11 @@ async function main(): Promise<boolean> {
     for (const [account, balance] of Object.entries(report.balances).sort()) {
       console.log(`  ${account.padEnd(24)} ${yuan(balance).padStart(14)}`)
     }
+    const { fund } = report
+    console.log(
+      `包赔基金 ${yuan(fund.balance)} = 包赔费 ${yuan(fund.fees)} + 平台注资 ${yuan(fund.contributions)} + 追回 ` +
+        `${yuan(fund.recoveries)} − 赔付 ${yuan(fund.compensations)} − 售后退回 ${yuan(fund.refunds)}`,
+    )
     if (report.ok) console.log('账本校验通过：哈希链完整，各账户平衡，托管余额等于未完结订单已付金额。')
     else console.error(`账本校验失败 / ledger check failed:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`)
     return report.ok
