@@ -231,7 +231,7 @@ async function play(steps: Step[]): Promise<void> {
   // Ids go on counting, as in production: the local Alipay remembers every out_biz_no (PO<payout>-<attempt>)
   // it has paid or refused, so a payout id used again by a later history would meet an old refusal.
   await database.db.execute(
-    sql`truncate ledger_entries, payment_notices, payments, order_events, orders, messages, credential_reveals, aftersale_cases, rental_events, rentals, escrow_ticket_events, escrow_tickets cascade`,
+    sql`truncate ledger_entries, ledger_balances, payment_notices, payments, order_events, orders, messages, credential_reveals, aftersale_cases, rental_events, rentals, escrow_ticket_events, escrow_tickets cascade`,
   )
   await database.db.delete(goods)
   const listed = await database.db
@@ -630,6 +630,19 @@ it('detects an edited entry', async () => {
   expect(report.ok).toBe(false)
   expect(report.problems.join('\n')).toMatch(/hash does not match/)
   expect(await database.db.select().from(ledgerEntries)).toHaveLength(1)
+})
+
+it('detects a kept balance that does not match its entries', async () => {
+  await play([
+    { op: 'order', goods: 0, buyer: 0, deposit: false },
+    { op: 'pay', order: 0, late: false, twice: false },
+  ])
+  const [{ amount }] = await database.db.select().from(ledgerEntries)
+  expect((await verifyLedger(database.db)).problems).toEqual([])
+  await database.db.execute(sql`update ledger_balances set credit = credit + 1 where account = 'escrow'`)
+  expect((await verifyLedger(database.db)).problems).toEqual([
+    `kept balance escrow hold: debit 0, credit ${amount + 1}; the entries say 0, ${amount}`,
+  ])
 })
 
 it('pays a seller once: a refused transfer, a delist of another listing, a retry, more sweeps', async () => {

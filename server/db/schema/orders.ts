@@ -184,6 +184,22 @@ export const ledgerEntries = pgTable(
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number]
 
+/**
+ * What the journal has moved through each account, by kind: kept by the posting itself (ledger.ts), in the same
+ * transaction, so a balance is one row to read however long the journal grows — the guarantee fund's is public
+ * (找回案例) and every claim's approval checks it. `ledger:verify` proves each row against the entries.
+ */
+export const ledgerBalances = pgTable(
+  'ledger_balances',
+  {
+    account: text('account').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    debit: bigint('debit', { mode: 'number' }).notNull().default(0),
+    credit: bigint('credit', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.kind] })],
+)
+
 /** `Idempotency-Key` of a POST: the first result is kept and replayed for 24 hours. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

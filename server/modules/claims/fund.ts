@@ -10,7 +10,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { FundContributionRequest, GuaranteeFund } from '../../../src/contract/claims'
 import type { Executor } from '../../db'
-import { claims, fundContributions, ledgerEntries, users } from '../../db/schema'
+import { claims, fundContributions, ledgerBalances, users, type LedgerKind } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { boundedText } from '../../lib/envelope'
 import { account, post } from '../ledger/ledger'
@@ -18,30 +18,18 @@ import { account, post } from '../ledger/ledger'
 /** How many of the latest contributions the console lists. */
 const CONTRIBUTIONS_SHOWN = 20
 
-/** The fund's ledger figures: money in by kind, money out by kind, and what it holds. */
+/** The fund's ledger figures — money in by kind, money out by kind, and what it holds — from its kept balances. */
 async function fundFigures(db: Executor) {
-  const rows = await db
-    .select({
-      kind: ledgerEntries.kind,
-      into: sql<boolean>`${ledgerEntries.creditAccount} = ${account.guaranteeFund}`,
-      total: sql<string>`sum(${ledgerEntries.amount})`,
-    })
-    .from(ledgerEntries)
-    .where(
-      sql`${ledgerEntries.creditAccount} = ${account.guaranteeFund} or ${ledgerEntries.debitAccount} = ${account.guaranteeFund}`,
-    )
-    .groupBy(sql`1, 2`)
-  const sum = (kind: string, into: boolean) =>
-    rows.filter((r) => r.kind === kind && r.into === into).reduce((total, r) => total + Number(r.total), 0)
-  const figures = {
-    fees: sum('fee', true),
-    contributed: sum('contribution', true),
-    recoveries: sum('recovery', true),
-    compensations: sum('compensation', false),
-    refunds: sum('refund', false),
+  const rows = await db.select().from(ledgerBalances).where(eq(ledgerBalances.account, account.guaranteeFund))
+  const of = (kind: LedgerKind) => rows.find((r) => r.kind === kind) ?? { debit: 0, credit: 0 }
+  return {
+    fees: of('fee').credit,
+    contributed: of('contribution').credit,
+    recoveries: of('recovery').credit,
+    compensations: of('compensation').debit,
+    refunds: of('refund').debit,
+    balance: rows.reduce((total, r) => total + r.credit - r.debit, 0),
   }
-  const balance = rows.reduce((total, r) => total + (r.into ? 1 : -1) * Number(r.total), 0)
-  return { ...figures, balance }
 }
 
 /** What approved claims waiting for their transfer will take from the fund. */

@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto'
 import { desc, sql } from 'drizzle-orm'
 import type { Executor } from '../../db'
-import { ledgerEntries, type LedgerKind } from '../../db/schema'
+import { ledgerBalances, ledgerEntries, type LedgerKind } from '../../db/schema'
 
 export interface Transfer {
   ref: string
@@ -64,6 +64,7 @@ export async function post(tx: Executor, transfers: Transfer[]): Promise<void> {
     .orderBy(desc(ledgerEntries.id))
     .limit(1)
   let prevHash = last?.hash ?? GENESIS_HASH
+  const posted: Transfer[] = []
   for (const t of due) {
     const hash = entryHash(prevHash, { ...t, debit: t.from, credit: t.to })
     const inserted = await tx
@@ -80,6 +81,36 @@ export async function post(tx: Executor, transfers: Transfer[]): Promise<void> {
       })
       .onConflictDoNothing({ target: ledgerEntries.ref })
       .returning({ id: ledgerEntries.id })
-    if (inserted.length > 0) prevHash = hash
+    if (inserted.length > 0) {
+      prevHash = hash
+      posted.push(t)
+    }
   }
+  await addToBalances(tx, posted)
+}
+
+/** The balances (ledger_balances) moved by what was just posted: one statement, each (account, kind) once. */
+async function addToBalances(tx: Executor, transfers: Transfer[]): Promise<void> {
+  const moves = new Map<string, { account: string; kind: LedgerKind; debit: number; credit: number }>()
+  const move = (accountName: string, kind: LedgerKind, side: 'debit' | 'credit', amount: number) => {
+    const key = `${accountName}|${kind}`
+    const row = moves.get(key) ?? { account: accountName, kind, debit: 0, credit: 0 }
+    row[side] += amount
+    moves.set(key, row)
+  }
+  for (const t of transfers) {
+    move(t.from, t.kind, 'debit', t.amount)
+    move(t.to, t.kind, 'credit', t.amount)
+  }
+  if (moves.size === 0) return
+  await tx
+    .insert(ledgerBalances)
+    .values([...moves.values()])
+    .onConflictDoUpdate({
+      target: [ledgerBalances.account, ledgerBalances.kind],
+      set: {
+        debit: sql`${ledgerBalances.debit} + excluded.debit`,
+        credit: sql`${ledgerBalances.credit} + excluded.credit`,
+      },
+    })
 }

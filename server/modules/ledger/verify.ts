@@ -1,13 +1,13 @@
 /**
  * Proves the journal: the hash chain is intact, every transfer is well formed, no inside account is
  * overdrawn, the escrow holds exactly what the open orders have paid — nothing for a finished one — every
- * order's refunds are what it records, and a seller is paid what was settled less any refund after sale.
- * `npm run ledger:verify` prints the result; the order tests run it after every scenario.
+ * order's refunds are what it records, a seller is paid what was settled less any refund after sale, and the
+ * balances kept beside the journal are what its entries add up to. `npm run ledger:verify` prints the result; the order tests run it after every scenario.
  */
 import { asc, eq } from 'drizzle-orm'
 import type { LedgerReport } from '../../../src/contract/ledger'
 import type { Executor } from '../../db'
-import { claimRecoveries, claims, fundContributions, ledgerEntries, orders } from '../../db/schema'
+import { claimRecoveries, claims, fundContributions, ledgerBalances, ledgerEntries, orders } from '../../db/schema'
 import { account, entryHash, GENESIS_HASH } from './ledger'
 
 /**
@@ -53,6 +53,7 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
   }
   const total = Object.values(balances).reduce((sum, b) => sum + b, 0)
   if (total !== 0) problems.push(`balances do not sum to zero: ${total}`)
+  await verifyKeptBalances(db, entries, problems)
 
   const allOrders = await db.select().from(orders)
   let expectedEscrow = 0
@@ -146,4 +147,37 @@ async function verifyFund(db: Executor, entries: (typeof ledgerEntries.$inferSel
   )
   for (const e of stray) problems.push(`entry ${e.id}: ${e.kind} does not belong in the guarantee fund`)
   return fund
+}
+
+/** The balances the postings keep (ledger_balances) are exactly what the entries add up to, account by account. */
+async function verifyKeptBalances(
+  db: Executor,
+  entries: (typeof ledgerEntries.$inferSelect)[],
+  problems: string[],
+): Promise<void> {
+  const summed = new Map<string, { debit: number; credit: number }>()
+  const add = (accountName: string, kind: string, side: 'debit' | 'credit', amount: number) => {
+    const key = `${accountName} ${kind}`
+    const row = summed.get(key) ?? { debit: 0, credit: 0 }
+    row[side] += amount
+    summed.set(key, row)
+  }
+  for (const e of entries) {
+    add(e.debitAccount, e.kind, 'debit', e.amount)
+    add(e.creditAccount, e.kind, 'credit', e.amount)
+  }
+  const kept = new Map(
+    (await db.select().from(ledgerBalances)).map((r) => [
+      `${r.account} ${r.kind}`,
+      { debit: r.debit, credit: r.credit },
+    ]),
+  )
+  for (const key of new Set([...summed.keys(), ...kept.keys()])) {
+    const want = summed.get(key) ?? { debit: 0, credit: 0 }
+    const have = kept.get(key) ?? { debit: 0, credit: 0 }
+    if (want.debit !== have.debit || want.credit !== have.credit)
+      problems.push(
+        `kept balance ${key}: debit ${have.debit}, credit ${have.credit}; the entries say ${want.debit}, ${want.credit}`,
+      )
+  }
 }
