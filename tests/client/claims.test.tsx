@@ -126,7 +126,10 @@ describe('包赔', () => {
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /web/claims/stats': () => ({
         code: 200,
-        data: { windows: [window(30, 12), window(90, 30), window(365, 80)], fund: 5_012_300 },
+        data: {
+          windows: [window(30, 12), { ...window(90, 30), medianDaysToPay: 0 }, window(365, 80)],
+          fund: 5_012_300,
+        },
       }),
       'GET /web/notice/list': () => ({ code: 200, rows: [], total: 0 }),
     })
@@ -136,8 +139,10 @@ describe('包赔', () => {
     expect(page().querySelector('[aria-label="赔付率 80.0%"]')).not.toBeNull()
     expect(page().querySelector('[aria-label="累计赔付 ¥12,345.00"]')).not.toBeNull()
     expect(page().querySelector('[aria-label="包赔基金余额 ¥50,123.00"]')).not.toBeNull()
+    expect(page().querySelector('[aria-label="申请到赔付 1.5 天"]')).not.toBeNull()
     const ninety = [...page().querySelectorAll('[role="radio"]')].find((n) => n.textContent === '近 90 天')
     ninety!.dispatchEvent(new MouseEvent('click', { bubbles: true }))
     await waitFor(() => expect(page().querySelector('[aria-label="申请 30"]')).not.toBeNull())
+    expect(page().querySelector('[aria-label="申请到赔付 当天"]')).not.toBeNull()
   })
 })

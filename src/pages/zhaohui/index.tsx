@@ -28,6 +28,9 @@ export default function ZhaohuiPage() {
   )
 }
 
+/** The median days from filing to payment: under a tenth of a day (about two hours) is 当天. */
+const daysToPay = (days: number | null) => (days === null ? '—' : days === 0 ? '当天' : `${days} 天`)
+
 function ClaimFigures() {
   const [stats, setStats] = useState<ClaimStats | null>(null)
   const [days, setDays] = useState('30')
@@ -45,7 +48,7 @@ function ClaimFigures() {
     ['通过', `${shown.approved}`],
     ['已赔付', `${shown.paid}`],
     ['赔付率', shown.paidRatioBps === null ? '—' : `${(shown.paidRatioBps / 100).toFixed(1)}%`],
-    ['申请到赔付', shown.medianDaysToPay === null ? '—' : `${shown.medianDaysToPay} 天`],
+    ['申请到赔付', daysToPay(shown.medianDaysToPay)],
     ['累计赔付', formatPrice(shown.totalPaid)],
   ]
   return (
