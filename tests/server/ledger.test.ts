@@ -231,7 +231,7 @@ async function play(steps: Step[]): Promise<void> {
   // Ids go on counting, as in production: the local Alipay remembers every out_biz_no (PO<payout>-<attempt>)
   // it has paid or refused, so a payout id used again by a later history would meet an old refusal.
   await database.db.execute(
-    sql`truncate ledger_entries, ledger_balances, payment_notices, payments, order_events, orders, messages, credential_reveals, aftersale_cases, rental_events, rentals, escrow_ticket_events, escrow_tickets cascade`,
+    sql`truncate ledger_entries, ledger_balances, seller_stats, payment_notices, payments, order_events, orders, messages, credential_reveals, aftersale_cases, rental_events, rentals, escrow_ticket_events, escrow_tickets cascade`,
   )
   await database.db.delete(goods)
   const listed = await database.db

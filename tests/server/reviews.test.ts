@@ -106,6 +106,46 @@ describe('the seller card', () => {
     })
   })
 
+  it('keeps its figures as orders complete and leave completion and reviews come, change and hide', async () => {
+    const seller = await createPerson(world.database)
+    const deals = []
+    for (let i = 0; i < 3; i++) {
+      const made = await handedOverDeal(world, { confirm: true })
+      await world.database.db.update(orders).set({ sellerId: seller.id }).where(eq(orders.id, made.orderId))
+      deals.push(made)
+    }
+    await review(deals[0].buyer.token, deals[0].orderId, { rating: 5 })
+    await review(deals[1].buyer.token, deals[1].orderId, { rating: 3 })
+    await review(deals[1].buyer.token, deals[1].orderId, { rating: 4 }, 'PUT')
+    const [first] = await world.database.db.select().from(reviews).where(eq(reviews.orderId, deals[0].orderId))
+    await world.call('POST', `/api/admin/reviews/${first.id}/hide`, {
+      token: world.service.token,
+      body: { reason: '含站外联系方式' },
+    })
+    // A dispute after completion takes the sale out until it is decided.
+    await world.database.db
+      .update(orders)
+      .set({ status: 'disputed', disputedFrom: 'completed' })
+      .where(eq(orders.id, deals[2].orderId))
+    const card = (await world.call('GET', `/api/web/seller/${seller.id}`)).body.data
+    expect(card).toMatchObject({ sales: 2, rating: { count: 1, average: 4, fiveStarBps: 0 } })
+
+    // Every seller's kept figures are what a count over the orders and reviews says.
+    const counted = await world.database.pool.query(`
+      select seller_key, sum(sales)::int as sales, sum(reviews)::int as reviews, sum(rating_sum)::int as rating_sum,
+             sum(five_star)::int as five_star
+      from (select coalesce(seller_id, 0) as seller_key, count(*) as sales, 0 as reviews, 0 as rating_sum, 0 as five_star
+            from orders where status = 'completed' group by 1
+            union all
+            select coalesce(seller_id, 0), 0, count(*), sum(rating), count(*) filter (where rating = 5)
+            from reviews where hidden_at is null group by 1) f
+      group by 1 order by 1`)
+    const kept = await world.database.pool.query(`
+      select seller_key, sales, reviews, rating_sum, five_star from seller_stats
+      where sales <> 0 or reviews <> 0 order by 1`)
+    expect(kept.rows).toEqual(counted.rows)
+  })
+
   it('averages several reviews, and 自营 listings carry the platform’s own', async () => {
     const seller = await createPerson(world.database)
     const deals = []
@@ -121,6 +161,7 @@ describe('the seller card', () => {
     expect(card.body.data.sales).toBe(4)
 
     expect((await world.call('GET', '/api/web/seller/999999')).status).toBe(404)
+    expect((await world.call('GET', '/api/web/good/x/seller')).body.msg).toBe('商品编号必须是整数')
     const [own] = await world.database.db
       .insert(goods)
       .values({

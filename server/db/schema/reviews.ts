@@ -42,3 +42,18 @@ export const reviews = pgTable(
       .where(sql`hidden_at is null`),
   ],
 )
+
+/**
+ * The seller card's figures, kept by triggers on orders and reviews (migration 0040) as games' listing counts are:
+ * completed sales, and the count, sum and five-star count of visible reviews. A card is one row to read however
+ * many sales a seller has — goodDetail reads one on every view, and the platform (`seller_key` 0: 自营) is the
+ * largest seller of all.
+ */
+export const sellerStats = pgTable('seller_stats', {
+  /** The seller's user id; 0 for the platform's own listings. */
+  sellerKey: integer('seller_key').primaryKey(),
+  sales: integer('sales').notNull().default(0),
+  reviews: integer('reviews').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  fiveStar: integer('five_star').notNull().default(0),
+})

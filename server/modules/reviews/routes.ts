@@ -3,6 +3,7 @@
  * listing for goodDetail); staff's list and hiding under /admin/reviews (audited).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { GoodsIdParams } from '../../../src/contract/catalogue'
 import { OrderId } from '../../../src/contract/orders'
 import {
   AdminReview,
@@ -72,7 +73,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'>> 
       schema: {
         summary: '商品卖家的名片（自营商品为平台自己的评分）',
         tags,
-        params: OrderId,
+        params: GoodsIdParams,
         response: { 200: Ajax(SellerCard) },
       },
     },

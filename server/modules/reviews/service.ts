@@ -16,7 +16,7 @@ import type {
 } from '../../../src/contract/reviews'
 import { maskName } from '../../../src/contract/validation'
 import { isUniqueViolation, type Executor } from '../../db'
-import { goods, orders, reviews, users } from '../../db/schema'
+import { goods, orders, reviews, sellerStats, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import type { Viewer } from '../../lib/auth'
 import { AppError } from '../../lib/envelope'
@@ -25,6 +25,8 @@ import { maskContacts } from '../../lib/masking'
 const DAY_MS = 86_400_000
 const LATEST = 5
 const PLATFORM_NAME = '号安心自营'
+/** seller_stats' key for the platform's own listings (a user id is never 0). */
+const PLATFORM_SELLER_KEY = 0
 
 type ReviewRow = typeof reviews.$inferSelect
 
@@ -161,24 +163,11 @@ export async function sellerCard(db: Executor, sellerId: number | null): Promise
     name = seller.nickName
     since = seller.createdAt
   }
-  const [[stats], [sales], latest] = await Promise.all([
+  const [[kept], latest] = await Promise.all([
     db
-      .select({
-        count: count(),
-        average: sql<string | null>`round(avg(${reviews.rating}), 1)`,
-        five: sql<number>`count(*) filter (where ${reviews.rating} = 5)::int`,
-      })
-      .from(reviews)
-      .where(visible),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(
-        and(
-          sellerId === null ? isNull(orders.sellerId) : eq(orders.sellerId, sellerId),
-          eq(orders.status, 'completed'),
-        ),
-      ),
+      .select()
+      .from(sellerStats)
+      .where(eq(sellerStats.sellerKey, sellerId ?? PLATFORM_SELLER_KEY)),
     db
       .select({ row: reviews, title: sql<string>`${orders.goods}->>'title'`, buyer: users.nickName })
       .from(reviews)
@@ -188,15 +177,17 @@ export async function sellerCard(db: Executor, sellerId: number | null): Promise
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(LATEST),
   ])
+  const stats = kept ?? { sales: 0, reviews: 0, ratingSum: 0, fiveStar: 0 }
   return {
     id: sellerId,
     name,
-    sales: sales.n,
+    sales: stats.sales,
     since: since?.toISOString() ?? null,
     rating: {
-      count: stats.count,
-      average: stats.average === null ? null : Number(stats.average),
-      fiveStarBps: stats.count === 0 ? null : Math.round((stats.five / stats.count) * 10_000),
+      count: stats.reviews,
+      // One decimal, half up: 89 stars over 20 reviews is 4.5.
+      average: stats.reviews === 0 ? null : Math.round((stats.ratingSum * 10) / stats.reviews) / 10,
+      fiveStarBps: stats.reviews === 0 ? null : Math.round((stats.fiveStar / stats.reviews) * 10_000),
     },
     latest: latest.map(({ row, title, buyer }) => publicOf(row, title, buyer)),
   }
