@@ -219,7 +219,17 @@ describe('the platform capitalises the fund', () => {
       creditAccount: 'guarantee_fund',
     })
 
-    expect((await staff(`${id}/approve`, { amount: 3_000_000 })).body.data.status).toBe('paid')
+    const paid = (await staff(`${id}/approve`, { amount: 3_000_000 })).body.data
+    expect(paid.status).toBe('paid')
+    // Beside the claim, the seller's record: their completed sales (as their card counts them) and paid claims.
+    const [{ n }] = (
+      await world.database.pool.query('select count(*)::int as n from orders where seller_id = $1 and status = $2', [
+        paid.seller.id,
+        'completed',
+      ])
+    ).rows
+    expect(paid.seller).toMatchObject({ sales: n, paidClaims: 1 })
+    expect(n).toBeGreaterThan(0)
     const after = await fund()
     expect(after).toMatchObject({
       balance: before.balance + 5_000_000 - 3_000_000,

@@ -22,7 +22,7 @@ import { CLAIM_KIND_LABELS, CLAIM_STATS_DAYS } from '../../../src/contract/const
 import { formatPrice } from '../../../src/contract/money'
 import { checkAlipayAccount, maskAlipayAccount, maskName } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
-import { claimRecoveries, claims, credentialReveals, goods, orders, users } from '../../db/schema'
+import { claimRecoveries, claims, credentialReveals, goods, orders, sellerStats, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import type { Viewer } from '../../lib/auth'
 import { AppError, checkField, invalid } from '../../lib/envelope'
@@ -221,7 +221,8 @@ export async function adminClaim(db: Executor, id: number): Promise<AdminClaim> 
     const [facts] = await db
       .select({
         name: users.nickName,
-        sales: sql<number>`(select count(*)::int from ${orders} where ${orders.sellerId} = ${row.sellerId} and ${orders.status} = 'completed')`,
+        // The seller card's own figure (seller_stats, kept with the orders).
+        sales: sql<number>`coalesce((select ${sellerStats.sales} from ${sellerStats} where ${sellerStats.sellerKey} = ${row.sellerId}), 0)`,
         paidClaims: sql<number>`(select count(*)::int from ${claims} where ${claims.sellerId} = ${row.sellerId} and ${claims.status} = 'paid')`,
       })
       .from(users)
