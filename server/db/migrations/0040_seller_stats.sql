@@ -18,37 +18,85 @@ RETURNS void LANGUAGE sql AS $$
     five_star = s.five_star + excluded.five_star
 $$;
 --> statement-breakpoint
--- A sale counts while its order is completed: into completed +1, out of it (a dispute after completion) −1.
-CREATE OR REPLACE FUNCTION orders_seller_sales() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A sale counts while its order is completed. As games' listing counts: inserts and deletes by statement (a bulk
+-- insert adds to each seller once, not once a row), updates by row and only when they move a sale in or out.
+CREATE OR REPLACE FUNCTION orders_seller_sales_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' AND OLD.status = 'completed' THEN
+  PERFORM seller_stats_add(seller_id, count(*)::int, 0, 0, 0) FROM new_rows WHERE status = 'completed' GROUP BY seller_id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION orders_seller_sales_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM seller_stats_add(seller_id, -count(*)::int, 0, 0, 0) FROM old_rows WHERE status = 'completed' GROUP BY seller_id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION orders_seller_sales_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.status = 'completed' THEN
     PERFORM seller_stats_add(OLD.seller_id, -1, 0, 0, 0);
   END IF;
-  IF TG_OP <> 'DELETE' AND NEW.status = 'completed' THEN
+  IF NEW.status = 'completed' THEN
     PERFORM seller_stats_add(NEW.seller_id, 1, 0, 0, 0);
   END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER orders_seller_sales AFTER INSERT OR DELETE OR UPDATE OF status, seller_id ON orders
-FOR EACH ROW EXECUTE FUNCTION orders_seller_sales();
+CREATE TRIGGER orders_seller_sales_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION orders_seller_sales_insert();
 --> statement-breakpoint
--- A review counts while it is visible (not hidden).
-CREATE OR REPLACE FUNCTION reviews_seller_rating() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE TRIGGER orders_seller_sales_delete AFTER DELETE ON orders REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION orders_seller_sales_delete();
+--> statement-breakpoint
+CREATE TRIGGER orders_seller_sales_update AFTER UPDATE OF status, seller_id ON orders FOR EACH ROW
+WHEN ((OLD.status = 'completed' OR NEW.status = 'completed')
+  AND (OLD.status IS DISTINCT FROM NEW.status OR OLD.seller_id IS DISTINCT FROM NEW.seller_id))
+EXECUTE FUNCTION orders_seller_sales_update();
+--> statement-breakpoint
+-- A review counts while it is visible (not hidden); the same split.
+CREATE OR REPLACE FUNCTION reviews_seller_rating_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' AND OLD.hidden_at IS NULL THEN
+  PERFORM seller_stats_add(seller_id, 0, count(*)::int, sum(rating)::int, (count(*) FILTER (WHERE rating = 5))::int)
+  FROM new_rows WHERE hidden_at IS NULL GROUP BY seller_id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION reviews_seller_rating_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM seller_stats_add(seller_id, 0, -count(*)::int, -sum(rating)::int, -(count(*) FILTER (WHERE rating = 5))::int)
+  FROM old_rows WHERE hidden_at IS NULL GROUP BY seller_id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION reviews_seller_rating_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.hidden_at IS NULL THEN
     PERFORM seller_stats_add(OLD.seller_id, 0, -1, -OLD.rating, -(OLD.rating = 5)::int);
   END IF;
-  IF TG_OP <> 'DELETE' AND NEW.hidden_at IS NULL THEN
+  IF NEW.hidden_at IS NULL THEN
     PERFORM seller_stats_add(NEW.seller_id, 0, 1, NEW.rating, (NEW.rating = 5)::int);
   END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER reviews_seller_rating AFTER INSERT OR DELETE OR UPDATE OF rating, hidden_at, seller_id ON reviews
-FOR EACH ROW EXECUTE FUNCTION reviews_seller_rating();
+CREATE TRIGGER reviews_seller_rating_insert AFTER INSERT ON reviews REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION reviews_seller_rating_insert();
+--> statement-breakpoint
+CREATE TRIGGER reviews_seller_rating_delete AFTER DELETE ON reviews REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION reviews_seller_rating_delete();
+--> statement-breakpoint
+CREATE TRIGGER reviews_seller_rating_update AFTER UPDATE OF rating, hidden_at, seller_id ON reviews FOR EACH ROW
+WHEN ((OLD.hidden_at IS NULL OR NEW.hidden_at IS NULL)
+  AND (OLD.rating IS DISTINCT FROM NEW.rating OR (OLD.hidden_at IS NULL) <> (NEW.hidden_at IS NULL)
+    OR OLD.seller_id IS DISTINCT FROM NEW.seller_id))
+EXECUTE FUNCTION reviews_seller_rating_update();
 --> statement-breakpoint
 -- What the orders and reviews already say.
 INSERT INTO seller_stats (seller_key, sales, reviews, rating_sum, five_star)
