@@ -151,6 +151,8 @@ export const AdminClaim = Type.Object({
     }),
   ),
   reveals: Type.Array(Type.Object({ role: Type.String(), reason: Type.String(), at: Time })),
+  /** What the guarantee fund can still pay (its balance less approved claims waiting for their transfer). */
+  fundAvailable: Type.Integer(),
 })
 export type AdminClaim = Static<typeof AdminClaim>
 

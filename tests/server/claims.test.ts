@@ -189,6 +189,10 @@ describe('the platform capitalises the fund', () => {
     const id = (await file(buyer, orderId)).body.data.id
     const before = await fund()
     expect(before.available).toBeLessThan(3_000_000)
+    // The desk's drawer says what the fund can pay beside the claim, before staff try.
+    const desk = async () =>
+      (await world.call('GET', `/api/admin/claims/${id}`, { token: world.service.token })).body.data
+    expect((await desk()).fundAvailable).toBe(before.available)
     expect((await staff(`${id}/approve`, { amount: 3_000_000 })).status).toBe(409)
 
     // Only finance records money in; a note of spaces is no note; nothing is written by a refusal.
@@ -206,6 +210,7 @@ describe('the platform capitalises the fund', () => {
       contributed: before.contributed + 5_000_000,
       contributions: [{ amount: 5_000_000, note: '平台首期注资', staffName: username }],
     })
+    expect((await desk()).fundAvailable).toBe(before.available + 5_000_000)
     const contributionId = given.body.data.contributions[0].id
     expect(await auditActions(world.database, 'fund', contributionId)).toEqual(['fund.contribute'])
     const [entry] = await world.database.db

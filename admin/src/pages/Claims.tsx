@@ -53,6 +53,8 @@ function MoneyButton(props: {
   title: string
   /** The most it may be (fen); none when only the API's own bound holds. */
   max?: number
+  /** What bounds it, under the field. */
+  hint?: string
   note?: string
   onFinish(values: { amount: number; note?: string }): Promise<boolean>
   primary?: boolean
@@ -73,6 +75,7 @@ function MoneyButton(props: {
         min={0.01}
         max={props.max === undefined ? undefined : props.max / 100}
         fieldProps={{ precision: 2 }}
+        extra={props.hint}
         rules={[{ required: true, message: '请填写金额' }]}
       />
       {props.note && (
@@ -122,8 +125,9 @@ function ClaimDrawer({ id, onClose, onChanged }: DrawerProps) {
               <MoneyButton
                 primary
                 label="同意赔付"
-                title={`同意赔付：从包赔基金转账给买家（至多 ${yuan(claim.maxAmount)}）`}
-                max={claim.maxAmount}
+                title="同意赔付：从包赔基金转账给买家"
+                hint={`商品价格（减去售后已退款）至多赔 ${yuan(claim.maxAmount)}；包赔基金可用 ${yuan(Math.max(0, claim.fundAvailable))}`}
+                max={Math.max(0, Math.min(claim.maxAmount, claim.fundAvailable))}
                 onFinish={({ amount }) => post('approve', { amount }, '已同意，赔付已发起')}
               />
             )}

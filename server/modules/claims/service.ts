@@ -234,6 +234,7 @@ export async function adminClaim(db: Executor, id: number): Promise<AdminClaim> 
     buyer: { id: buyer.id, name: buyer.name },
     seller,
     reveals: reveals.map((r) => ({ role: r.role, reason: r.reason, at: r.at.toISOString() })),
+    fundAvailable: await fundAvailable(db),
   }
 }
 
