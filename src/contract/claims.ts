@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { CLAIM_LIMITS } from './constants'
+import { FundFigures } from './ledger'
 import { Body, Id, literals, Nullable, NullableTime, pageParams, Time } from './schemas'
 
 /** 账号被找回 (找回包赔) / 人脸找回 (人脸包赔). */
@@ -118,19 +119,14 @@ export const FundContribution = Type.Object({
 export type FundContribution = Static<typeof FundContribution>
 
 /**
- * GET /api/admin/claims/fund: what the guarantee fund holds (the ledger's figures), what approved claims waiting
- * for their transfer will take from it, what is left to approve, and the latest contributions.
+ * GET /api/admin/claims/fund: the fund's figures (kept with the ledger), what approved claims waiting for their
+ * transfer will take from it, what is left to approve, and the latest contributions.
  */
 export const GuaranteeFund = Type.Object({
-  balance: Type.Integer(),
+  ...FundFigures.properties,
   promised: Type.Integer(),
   available: Type.Integer(),
-  fees: Type.Integer(),
-  contributed: Type.Integer(),
-  recoveries: Type.Integer(),
-  compensations: Type.Integer(),
-  refunds: Type.Integer(),
-  contributions: Type.Array(FundContribution),
+  latestContributions: Type.Array(FundContribution),
 })
 export type GuaranteeFund = Static<typeof GuaranteeFund>
 

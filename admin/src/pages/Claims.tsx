@@ -228,7 +228,7 @@ function FundCard({ fund, onChanged }: { fund: GuaranteeFund | string | undefine
   if (!fund) return <ProCard bordered loading style={{ marginBottom: 16 }} />
   const parts: [string, number][] = [
     ['包赔费收入', fund.fees],
-    ['平台注资', fund.contributed],
+    ['平台注资', fund.contributions],
     ['向卖家追回', fund.recoveries],
     ['已赔付', -fund.compensations],
     ['售后退回', -fund.refunds],
@@ -274,7 +274,7 @@ function FundCard({ fund, onChanged }: { fund: GuaranteeFund | string | undefine
           size="small"
           rowKey="id"
           pagination={false}
-          dataSource={fund.contributions}
+          dataSource={fund.latestContributions}
           locale={{ emptyText: '还没有注资' }}
           columns={[
             { title: '时间', dataIndex: 'createdAt', width: 150, render: dateTime },

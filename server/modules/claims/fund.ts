@@ -9,6 +9,7 @@
  */
 import { desc, eq, sql } from 'drizzle-orm'
 import type { FundContributionRequest, GuaranteeFund } from '../../../src/contract/claims'
+import type { FundFigures } from '../../../src/contract/ledger'
 import type { Executor } from '../../db'
 import { claims, fundContributions, ledgerBalances, users, type LedgerKind } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
@@ -19,12 +20,12 @@ import { account, post } from '../ledger/ledger'
 const CONTRIBUTIONS_SHOWN = 20
 
 /** The fund's ledger figures — money in by kind, money out by kind, and what it holds — from its kept balances. */
-async function fundFigures(db: Executor) {
+async function fundFigures(db: Executor): Promise<FundFigures> {
   const rows = await db.select().from(ledgerBalances).where(eq(ledgerBalances.account, account.guaranteeFund))
   const of = (kind: LedgerKind) => rows.find((r) => r.kind === kind) ?? { debit: 0, credit: 0 }
   return {
     fees: of('fee').credit,
-    contributed: of('contribution').credit,
+    contributions: of('contribution').credit,
     recoveries: of('recovery').credit,
     compensations: of('compensation').debit,
     refunds: of('refund').debit,
@@ -71,7 +72,7 @@ export async function guaranteeFund(db: Executor): Promise<GuaranteeFund> {
     ...figures,
     promised: waiting,
     available: figures.balance - waiting,
-    contributions: contributions.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    latestContributions: contributions.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
   }
 }
 
