@@ -106,7 +106,11 @@ async function main(): Promise<void> {
     })
     let demoAccounts: DemoAccount[] = []
     if (config.devTools) {
-      demoAccounts = await seedDemoUsers(database.db, vault, { randomStaffPasswords: config.localModeOnNetwork })
+      demoAccounts = await seedDemoUsers(
+        database.db,
+        { vault, lookupKey },
+        { randomStaffPasswords: config.localModeOnNetwork },
+      )
       await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
       await seedDemoMerchant(database.db)
       await seedDemoAppraisals(database.db, config.dataDir)

@@ -6,12 +6,13 @@
  * reach the port would otherwise walk into the console with a password printed in the README.
  */
 import { randomBytes } from 'node:crypto'
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { hashPassword } from '../lib/passwords'
 import type { Executor } from '../db'
 import { users, type Role } from '../db/schema'
 import type { Vault } from '../lib/vault'
 import { enrolDemoStaff } from '../modules/staff/service'
+import { sealedIdNumber } from '../modules/user/service'
 
 export interface DemoAccount {
   username: string
@@ -19,8 +20,12 @@ export interface DemoAccount {
   phone: string
   nickName: string
   roles: Role[]
-  /** Verified (the demo seller and merchant: listing and recycling need a real name). */
+  /**
+   * Verified, as the real-name check would leave them (listing, recycling and renting need a real name): the
+   * name, and an ID number that passes the check digit, sealed and hashed like a verified one.
+   */
   realName?: string
+  idNumber?: string
   /** Staff: the TOTP secret of their authenticator (printed at start). */
   totpSecret?: string
 }
@@ -53,6 +58,7 @@ export const DEMO_USERS: DemoAccount[] = [
     nickName: '演示买家',
     roles: ['user'],
     realName: '王小明',
+    idNumber: '110105199003070017',
   },
   {
     username: 'seller',
@@ -61,6 +67,7 @@ export const DEMO_USERS: DemoAccount[] = [
     nickName: '演示卖家',
     roles: ['user'],
     realName: '李明',
+    idNumber: '310104198806150033',
   },
   // A merchant (号商): the role comes from an approved application (seed/merchants.ts), as for anyone.
   {
@@ -70,6 +77,7 @@ export const DEMO_USERS: DemoAccount[] = [
     nickName: '演示号商',
     roles: ['user'],
     realName: '赵强',
+    idNumber: '440305199211200055',
   },
 ]
 
@@ -93,19 +101,34 @@ const isStaff = (account: DemoAccount) => account.roles.some((role) => role !== 
 /** Returns the accounts with the passwords they have now, and the staff's TOTP secrets. */
 export async function seedDemoUsers(
   db: Executor,
-  vault: Vault,
+  keys: { vault: Vault; lookupKey: Buffer },
   options: { randomStaffPasswords: boolean },
 ): Promise<DemoAccount[]> {
   const seeded: DemoAccount[] = []
   for (const demo of DEMO_USERS) {
     const staff = isStaff(demo)
     const password = staff && options.randomStaffPasswords ? randomBytes(12).toString('base64url') : demo.password
-    const { password: _, ...fields } = demo
+    const { password: _, idNumber, ...fields } = demo
     const passwordHash = await hashPassword(password)
     await db
       .insert(users)
       .values({ ...fields, passwordHash, ...(demo.realName ? { realNameStatus: 'verified' as const } : {}) })
       .onConflictDoNothing()
+    // Sealed once the row has its id (the seal is bound to it); a demo account an older start verified
+    // without its number gets it here.
+    if (idNumber) {
+      const [person] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(eq(users.username, demo.username), eq(users.realNameStatus, 'verified'), isNull(users.idNumberSealed)),
+        )
+      if (person)
+        await db
+          .update(users)
+          .set(sealedIdNumber(keys, person.id, idNumber))
+          .where(eq(users.id, person.id))
+    }
     if (!staff) {
       seeded.push({ ...demo, password })
       continue
@@ -116,7 +139,7 @@ export async function seedDemoUsers(
       .set({ passwordHash, roles: demo.roles })
       .where(eq(users.username, demo.username))
       .returning({ id: users.id })
-    seeded.push({ ...demo, password, totpSecret: await enrolDemoStaff(db, vault, row.id) })
+    seeded.push({ ...demo, password, totpSecret: await enrolDemoStaff(db, keys.vault, row.id) })
   }
   return seeded
 }

@@ -737,7 +737,7 @@ describe('dev tools', () => {
   test('demo staff get a random password when local mode is on the network, the known one on loopback', async () => {
     const staffHash = async () =>
       (await database.db.select().from(users).where(eq(users.username, 'operator')))[0].passwordHash!
-    const onNetwork = await seedDemoUsers(database.db, app.deps.vault, { randomStaffPasswords: true })
+    const onNetwork = await seedDemoUsers(database.db, app.deps, { randomStaffPasswords: true })
     const operator = onNetwork.find((account) => account.username === 'operator')!
     expect(operator.password).not.toBe('operator2026')
     expect(operator.password.length).toBeGreaterThanOrEqual(16)
@@ -746,7 +746,7 @@ describe('dev tools', () => {
     expect(onNetwork.find((account) => account.username === 'buyer')!.password).toBe('buyer2026')
     expect(demoAccountsText(onNetwork)).toContain(`operator / ${operator.password}`)
 
-    await seedDemoUsers(database.db, app.deps.vault, { randomStaffPasswords: false })
+    await seedDemoUsers(database.db, app.deps, { randomStaffPasswords: false })
     expect(await verifyPassword(await staffHash(), 'operator2026')).toBe(true)
   })
 

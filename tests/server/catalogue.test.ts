@@ -1156,7 +1156,7 @@ describe('seedDemoTrades', () => {
 
   beforeAll(async () => {
     fresh = await createTestDatabase()
-    await seedDemoUsers(fresh.db, app.deps.vault, { randomStaffPasswords: false })
+    await seedDemoUsers(fresh.db, app.deps, { randomStaffPasswords: false })
     await seedCatalogue(fresh.db, { dataDir: app.deps.config.dataDir, vault: app.deps.vault })
   })
 

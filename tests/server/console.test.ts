@@ -45,7 +45,7 @@ beforeAll(async () => {
   app = createTestApp(database, { adminDir })
   call = createCaller(app)
   const { vault, payments: gateways, config } = app.deps
-  await seedDemoUsers(database.db, vault, { randomStaffPasswords: false })
+  await seedDemoUsers(database.db, app.deps, { randomStaffPasswords: false })
   await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
   await seedDemoTrades(
     { db: database.db, payments: gateways, vault, log: app.log, dataDir: config.dataDir },

@@ -44,7 +44,7 @@ beforeAll(async () => {
     ])
     .returning({ id: games.id, name: games.name })
   for (const row of rows) gameIds[row.name] = row.id
-  await seedDemoUsers(database.db, app.deps.vault, { randomStaffPasswords: false })
+  await seedDemoUsers(database.db, app.deps, { randomStaffPasswords: false })
   expect(await seedContent(database.db, { dataDir: app.deps.config.dataDir, lookupKey: app.deps.lookupKey })).toEqual({
     seeded: true,
   })

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../server/db'
 import { users } from '../../server/db/schema'
 import { createSession } from '../../server/lib/auth'
@@ -30,7 +30,7 @@ beforeAll(async () => {
   app = createTestApp(database)
   call = createCaller(app)
   const { vault, payments, config, lookupKey } = app.deps
-  await seedDemoUsers(database.db, vault, { randomStaffPasswords: false })
+  await seedDemoUsers(database.db, app.deps, { randomStaffPasswords: false })
   await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
   await seedDemoMerchant(database.db)
   const deps = { db: database.db, payments, vault, log: app.log, dataDir: config.dataDir }
@@ -97,6 +97,30 @@ test('the buyer has a 中介担保 ticket to approve: the seller joined and ente
   expect(ticket.actions).toEqual(expect.arrayContaining(['approve', 'reject']))
   const [theirs] = (await call('GET', '/api/need/escrow-tickets', { token: tokens.seller })).body.data as EscrowTicket[]
   expect(theirs).toMatchObject({ id: ticket.id, role: 'seller', actions: ['close'] })
+})
+
+test('the demo people are verified as the check leaves a person: a masked ID number, counted by its hash', async () => {
+  for (const [username, idNumber] of [
+    ['buyer', '110***********0017'],
+    ['seller', '310***********0033'],
+    ['merchant', '440***********0055'],
+  ]) {
+    const { body } = await call('GET', '/api/system/user/profile', { token: tokens[username] })
+    expect(body.data).toMatchObject({ realNameStatus: 'verified', idNumber })
+  }
+  // A demo database an older start verified without the number gets it at the next start, and keeps it after.
+  await database.db.update(users).set({ idNumberSealed: null, idNumberHash: null }).where(eq(users.username, 'buyer'))
+  await seedDemoUsers(database.db, app.deps, { randomStaffPasswords: false })
+  const [buyer] = await database.db.select().from(users).where(eq(users.username, 'buyer'))
+  expect(buyer.idNumberHash).toMatch(/\S/)
+  const { body } = await call('GET', '/api/system/user/profile', { token: tokens.buyer })
+  expect(body.data.idNumber).toBe('110***********0017')
+  // Counted by its hash, as the check counts the accounts one number verified: this one, once.
+  const [{ n }] = await database.db
+    .select({ n: count() })
+    .from(users)
+    .where(eq(users.idNumberHash, buyer.idNumberHash!))
+  expect(n).toBe(1)
 })
 
 test('seeds once', async () => {

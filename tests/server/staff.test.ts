@@ -112,7 +112,7 @@ describe('signing in', () => {
   })
 
   test('the demo staff come enrolled; in local mode /dev/totp answers a code the sign-in accepts', async () => {
-    const seeded = await seedDemoUsers(database.db, app.deps.vault, { randomStaffPasswords: false })
+    const seeded = await seedDemoUsers(database.db, app.deps, { randomStaffPasswords: false })
     const reviewer = seeded.find((account) => account.username === 'reviewer')!
     expect(reviewer.totpSecret).toMatch(/^[A-Z2-7]{32}$/)
     expect(seeded.find((account) => account.username === 'operator')!.roles).toEqual(['user', 'admin'])

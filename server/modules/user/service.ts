@@ -25,6 +25,16 @@ const ACCOUNTS_PER_ID_NUMBER = 3
 
 export const idNumberAad = (userId: number) => `users:${userId}:idNumber`
 
+/** How a verified ID number is kept: sealed, and by the keyed hash that counts the accounts it verified. */
+export const sealedIdNumber = (
+  { vault, lookupKey }: Pick<Deps, 'vault' | 'lookupKey'>,
+  userId: number,
+  idNumber: string,
+) => ({
+  idNumberSealed: vault.seal(idNumber, idNumberAad(userId)),
+  idNumberHash: keyedHash(lookupKey, `users:idNumber:${idNumber}`),
+})
+
 /** 个人中心's counters: the caller's orders (as buyer) and listings (as seller) by status. */
 export async function loadCenter({ database }: Pick<Deps, 'database'>, userId: number) {
   const byStatus = (rows: { status: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.status, r.n]))
@@ -101,22 +111,17 @@ export async function verifyRealName(deps: Deps, userId: number, body: { realNam
     { key: `rl:realname:${userId}`, max: 5, windowSeconds: 86_400, message: '今日实名认证次数已用完，请明天再试' },
   ])
   if (!(await deps.idVerifier.verify(realName, idNumber))) invalid('realName', '姓名与身份证号不一致')
-  const idNumberHash = keyedHash(deps.lookupKey, `users:idNumber:${idNumber}`)
+  const kept = sealedIdNumber(deps, userId, idNumber)
   await deps.database.db.transaction(async (tx) => {
     // One verification of an ID number at a time, so two accounts cannot both pass the count.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${idNumberHash}, 0))`)
-    const [verified] = await tx.select({ count: count() }).from(users).where(eq(users.idNumberHash, idNumberHash))
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${kept.idNumberHash}, 0))`)
+    const [verified] = await tx.select({ count: count() }).from(users).where(eq(users.idNumberHash, kept.idNumberHash))
     if (verified.count >= ACCOUNTS_PER_ID_NUMBER) {
       invalid('idNumber', `该身份证号已认证 ${ACCOUNTS_PER_ID_NUMBER} 个账号，不能再认证新的账号`)
     }
     const [updated] = await tx
       .update(users)
-      .set({
-        realNameStatus: 'verified',
-        realName,
-        idNumberSealed: deps.vault.seal(idNumber, idNumberAad(userId)),
-        idNumberHash,
-      })
+      .set({ realNameStatus: 'verified', realName, ...kept })
       .where(and(eq(users.id, userId), eq(users.realNameStatus, 'none')))
       .returning({ id: users.id })
     if (!updated) throw new AppError(409, '已完成实名认证，无需重复提交')
