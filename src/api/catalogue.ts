@@ -53,6 +53,9 @@ export const fetchRecommendations = (id: number) => get<ApiResult<GoodsCard[]>>(
 
 export const listRecentDeals = (page: PageQuery) => get<ApiTable<RecentDeal>>('/web/recentlydeal', { ...page })
 
+export const listSellerGoods = (sellerId: number, page: PageQuery) =>
+  get<ApiTable<GoodsCard>>(`/web/seller/${sellerId}/goods`, { ...page })
+
 export const fetchStats = () => get<ApiResult<SiteStats>>('/web/stats')
 
 export const collectGoods = (goodsId: number) => post<ApiResult<null>>('/web/goods/collect', { goodsId })

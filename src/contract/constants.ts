@@ -12,6 +12,9 @@
  */
 export const LIST_TOTAL_CAP = 1_000
 
+/** A capped total as a list says it: `1000+` at the cap. */
+export const cappedTotal = (total: number): string => (total >= LIST_TOTAL_CAP ? `${LIST_TOTAL_CAP}+` : String(total))
+
 export const ORDER_STATUS_LABELS = {
   pending_payment: '待支付',
   paid: '交易中',

@@ -558,7 +558,12 @@ describe('评价', () => {
         { ...myReview({ id: 5, rating: 4, text: '不错，加我 ***' }), buyerName: '小*', goodsTitle: '原神 满命' },
       ],
     }
-    mockApi({ ...buyerApi, 'GET /web/seller/12': () => ({ code: 200, data: card }) })
+    const onSale = [goodsCard({ id: 41, title: '和平精英 王牌' }), goodsCard({ id: 42, title: '原神 满命' })]
+    mockApi({
+      ...buyerApi,
+      'GET /web/seller/12': () => ({ code: 200, data: card }),
+      'GET /web/seller/12/goods': () => ({ code: 200, rows: onSale, total: 2 }),
+    })
     renderApp('/index/other/seller?id=12')
     await waitFor(() => expect(text('.seller-card__name')).toBe('金牌卖家'))
     expect(text('.seller-card__meta')).toBe('成交 37 笔 · 2025-03-01 加入')
@@ -569,6 +574,29 @@ describe('评价', () => {
       '不错，加我 ***',
     ])
     expect(text('.seller-card__review')).toContain('购买：和平精英 全套')
+    // What they have on sale, under the card; a card opens the listing.
+    await waitFor(() => expect(text('.seller__heading')).toBe('在售账号 · 2'))
+    expect([...page().querySelectorAll('.goods-card__title')].map((el) => el.textContent)).toEqual([
+      '可包赔和平精英 王牌',
+      '可包赔原神 满命',
+    ])
+    fireEvent.click(page().querySelector('.goods-card')!)
+    await waitFor(() => expect(pathname()).toBe('/index/goodDetail?id=41'))
+  })
+
+  it('the platform’s own page (自营) has its card and no list: its listings are the whole catalogue', async () => {
+    const card: SellerCard = {
+      id: null,
+      name: '号安心自营',
+      sales: 900,
+      since: null,
+      rating: { count: 0, average: 0, fiveStarBps: 0 },
+      latest: [],
+    }
+    mockApi({ ...buyerApi, 'GET /web/good/5/seller': () => ({ code: 200, data: card }) })
+    renderApp('/index/other/seller?goodsId=5')
+    await waitFor(() => expect(text('.seller-card__name')).toBe('号安心自营'))
+    expect(page().querySelector('.seller__goods')).toBeNull()
   })
 })
 

@@ -176,4 +176,52 @@ describe('the seller card', () => {
     const platform = await world.call('GET', `/api/web/good/${own.id}/seller`)
     expect(platform.body.data).toMatchObject({ id: null, name: '号安心自营', since: null })
   })
+
+  it('卖家主页 lists what the seller has on sale, newest first, and nothing else', async () => {
+    const seller = await createPerson(world.database)
+    const other = await createPerson(world.database)
+    const listing = async (
+      title: string,
+      minutesAgo: number,
+      row: Partial<typeof goods.$inferInsert> = {},
+    ): Promise<number> => {
+      const [made] = await world.database.db
+        .insert(goods)
+        .values({
+          gameId: world.gameId,
+          sellerId: seller.id,
+          title,
+          price: 20_000,
+          status: 'on_sale',
+          listedAt: new Date(),
+          createdAt: new Date(Date.now() - minutesAgo * 60_000),
+          ...row,
+        })
+        .returning({ id: goods.id })
+      return made.id
+    }
+    const oldest = await listing('最早', 30)
+    const newest = await listing('最新', 10)
+    const middle = await listing('其次', 20)
+    await listing('审核中', 1, { status: 'pending_review', listedAt: null })
+    await listing('已售', 2, { status: 'sold', soldAt: new Date() })
+    await listing('已下架', 3, { status: 'delisted', delistedBy: 'seller' })
+    await listing('别人的', 5, { sellerId: other.id })
+
+    const first = await world.call('GET', `/api/web/seller/${seller.id}/goods`, { query: { pageSize: 2 } })
+    expect(first.status).toBe(200)
+    expect(first.body.rows!.map((r: { id: number }) => r.id)).toEqual([newest, middle])
+    expect(first.body.total).toBe(3)
+    expect(first.body.rows![0]).toMatchObject({ title: '最新', status: 'on_sale', price: 20_000 })
+    const second = await world.call('GET', `/api/web/seller/${seller.id}/goods`, { query: { pageNum: 2, pageSize: 2 } })
+    expect(second.body.rows!.map((r: { id: number }) => r.id)).toEqual([oldest])
+
+    expect((await world.call('GET', '/api/web/seller/999999/goods')).body).toMatchObject({
+      code: 404,
+      msg: '卖家不存在',
+    })
+    const bad = await world.call('GET', `/api/web/seller/${seller.id}/goods`, { query: { pageSize: 0 } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.msg).toContain('每页条数')
+  })
 })

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { RegionNode, SavedSearch, SavedSearches, SavedSearchRequest } from '../../../src/contract/catalogue'
-import { LIST_TOTAL_CAP, SAVED_SEARCH_LIMITS } from '../../../src/contract/constants'
+import { cappedTotal, SAVED_SEARCH_LIMITS } from '../../../src/contract/constants'
 import { formatPrice } from '../../../src/contract/money'
 import type { Db, Executor } from '../../db'
 import { regionNodes, savedSearches, users } from '../../db/schema'
@@ -170,7 +170,7 @@ export async function sendSavedSearchAlerts(db: Db, cache: CatalogueCache, now =
               userId: search.userId,
               type: 'new_listings',
               title: '搜索订阅有新上架',
-              content: `你订阅的「${search.title}」有 ${count >= LIST_TOTAL_CAP ? `${LIST_TOTAL_CAP}+` : count} 个新上架账号：${names}${count > cards.length ? ' 等' : ''}。`,
+              content: `你订阅的「${search.title}」有 ${cappedTotal(count)} 个新上架账号：${names}${count > cards.length ? ' 等' : ''}。`,
               relatedType: 'search',
               relatedId: search.id,
             },

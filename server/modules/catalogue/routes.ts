@@ -38,6 +38,7 @@ import {
   ServerQuery,
   SiteStats,
 } from '../../../src/contract/catalogue'
+import { SellerId } from '../../../src/contract/reviews'
 import type { AppDeps } from '../../deps'
 import { OPTIONAL, PUBLIC } from '../../lib/access'
 import { staffOf } from '../../lib/audit'
@@ -219,6 +220,25 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database'
     },
     async (request) => {
       const { rows, total } = await catalogue.recentDeals(db, cache, await paged(request.query))
+      return page(rows, total)
+    },
+  )
+
+  app.get(
+    '/web/seller/:id/goods',
+    {
+      config: PUBLIC,
+      schema: {
+        summary: '卖家主页：卖家在售的账号，新发布的在前',
+        description: `total 最多计到 ${LIST_TOTAL_CAP}。`,
+        tags,
+        params: SellerId,
+        querystring: CataloguePage,
+        response: { 200: Table(GoodsCard) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await catalogue.sellerGoods(db, cache, request.params.id, await paged(request.query))
       return page(rows, total)
     },
   )

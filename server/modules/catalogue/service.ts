@@ -341,6 +341,13 @@ async function toCards<T extends Row>(
 
 const stripRow = <T extends { row: unknown }>({ row: _row, ...card }: T): Omit<T, 'row'> => card
 
+/** How many goods aliased `g` meet `condition`, counted up to LIST_TOTAL_CAP (a list says "1000+" past it). */
+const cappedCount = (db: Executor, condition: SQL): Promise<number> =>
+  rows<{ n: string }>(
+    db,
+    sql`select count(*) as n from (select 1 from goods g where ${condition} limit ${LIST_TOTAL_CAP}) c`,
+  ).then(([c]) => int(c?.n ?? 0))
+
 // ── the list ────────────────────────────────────────────────────────────────────────────────────
 
 /** The hourly rent (fen) of the goods aliased `t`: the expression the rent indexes hold. */
@@ -529,11 +536,7 @@ export async function listGoods(
     const counted = sql.join([...where, ...gin], sql` and `)
     const { pageNum: _n, pageSize: _s, sort: _o, ...filters } = query
     const key = JSON.stringify(filters)
-    const count = () =>
-      rows<{ n: string }>(
-        db,
-        sql`select count(*) as n from (select 1 from goods g where ${counted} limit ${LIST_TOTAL_CAP}) c`,
-      ).then(([c]) => int(c?.n ?? 0))
+    const count = () => cappedCount(db, counted)
     if (grams === null) {
       // Without a keyword the plan does not depend on the total: a count still to make runs beside the page,
       // on a second connection, so the list waits for the slower of the two rather than for both.
@@ -574,7 +577,7 @@ export async function listedSince(
     ],
     sql` and `,
   )
-  const [found, [counted]] = await Promise.all([
+  const [found, count] = await Promise.all([
     rows(
       db,
       sql`select p.* from (select ${CARD_COLUMNS}, gm.name as game_name
@@ -583,12 +586,9 @@ export async function listedSince(
             ${cardJoins('g')}) p
           order by p.listed_at desc, p.id desc`,
     ),
-    rows<{ n: string }>(
-      db,
-      sql`select count(*) as n from (select 1 from goods g where ${condition} limit ${LIST_TOTAL_CAP}) c`,
-    ),
+    cappedCount(db, condition),
   ])
-  return { cards: (await toCards(db, cache, found)).map(stripRow), count: int(counted?.n ?? 0) }
+  return { cards: (await toCards(db, cache, found)).map(stripRow), count }
 }
 
 // ── one goods ───────────────────────────────────────────────────────────────────────────────────
@@ -687,6 +687,34 @@ export async function recentDeals(
   ])
   const cards = await toCards(db, cache, page)
   return { rows: cards.map((c) => ({ ...stripRow(c), soldAt: iso(c.row.sold_at) })), total: int(count?.n ?? 0) }
+}
+
+/**
+ * 卖家主页's listings: what a seller has on sale, newest first, read along the seller index; the total is capped
+ * as a filtered list's is. An id that is no one is 卖家不存在, as for the seller's card.
+ */
+export async function sellerGoods(
+  db: Executor,
+  cache: CatalogueCache,
+  sellerId: number,
+  paging: { pageNum: number; pageSize: number },
+): Promise<{ rows: GoodsCard[]; total: number }> {
+  const offset = (paging.pageNum - 1) * paging.pageSize
+  const onSale = sql`g.seller_id = ${sellerId} and g.status = 'on_sale'`
+  const [[seller], page, total] = await Promise.all([
+    rows(db, sql`select 1 from users where id = ${sellerId}`),
+    rows(
+      db,
+      sql`select p.*, gm.name as game_name
+          from (select ${CARD_COLUMNS} from goods g where ${onSale}
+                order by g.created_at desc, g.id desc limit ${paging.pageSize} offset ${offset}) p
+          ${CARD_JOINS}
+          order by p.created_at desc, p.id desc`,
+    ),
+    cappedCount(db, onSale),
+  ])
+  if (!seller) throw new AppError(404, '卖家不存在')
+  return { rows: (await toCards(db, cache, page)).map(stripRow), total }
 }
 
 /** "Yesterday" is the calendar day in China (UTC+8, no daylight saving). */

@@ -21,7 +21,7 @@ import type {
   SavedSearch,
   SearchFilters,
 } from '@/contract/catalogue'
-import { LIST_TOTAL_CAP } from '@/contract/constants'
+import { cappedTotal } from '@/contract/constants'
 import MainShell from '@/layouts/MainShell'
 import { currentPageUrl, openPage, replacePage, usePageParams } from '@/navigation'
 import { readToken } from '@/store'
@@ -311,9 +311,7 @@ function GoodsList({ params, initial, onOpen }: GoodsListProps) {
       <View className="good-list__summary">
         <Text>
           {game ? `${game.name} · ` : ''}
-          {status === 'loading' && page === 0
-            ? '正在查找账号…'
-            : `共 ${total === LIST_TOTAL_CAP ? `${LIST_TOTAL_CAP}+` : total} 个在售账号`}
+          {status === 'loading' && page === 0 ? '正在查找账号…' : `共 ${cappedTotal(total)} 个在售账号`}
         </Text>
         {rentable && <Text className="good-list__mode">租号专区</Text>}
         <Subscribe

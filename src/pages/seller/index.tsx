@@ -1,21 +1,26 @@
 import { useCallback } from 'react'
-import { View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import { listSellerGoods } from '@/api/catalogue'
 import { fetchGoodsSeller, fetchSellerCard } from '@/api/reviews'
 import EmptyState from '@/components/EmptyState'
+import GoodsCard, { GoodsCardSkeleton } from '@/components/GoodsCard'
+import ListFooter from '@/components/ListFooter'
 import Panel from '@/components/Panel'
 import SellerCard from '@/components/SellerCard'
 import Skeleton from '@/components/Skeleton'
-import type { ApiResult } from '@/contract/envelope'
+import { cappedTotal } from '@/contract/constants'
+import type { ApiResult, PageQuery } from '@/contract/envelope'
 import type { SellerCard as Card } from '@/contract/reviews'
 import OtherShell from '@/layouts/OtherShell'
-import { goBack, usePageParams } from '@/navigation'
+import { goBack, openPage, usePageParams } from '@/navigation'
 import { usePageTitle } from '@/utils/pageTitle'
+import { usePagedList } from '@/utils/usePagedList'
 import { useRecord } from '@/utils/useRecord'
 import './index.scss'
 
 /**
  * 卖家主页, public: `id` a seller, or `goodsId` whoever sells that listing (自营: the platform). Completed sales,
- * the rating and the latest reviews; never a phone or a real name.
+ * the rating and the latest reviews, and a seller's accounts on sale; never a phone or a real name.
  */
 export default function SellerPage() {
   const params = usePageParams()
@@ -37,6 +42,32 @@ function Seller({ fetch }: { fetch: () => Promise<ApiResult<Card>> }) {
       <Panel>
         <SellerCard card={item} />
       </Panel>
+      {item.id !== null && <OnSale sellerId={item.id} />}
+    </View>
+  )
+}
+
+/** What the seller has on sale, newest first, paged by scrolling (自营 has the whole catalogue, so no list). */
+function OnSale({ sellerId }: { sellerId: number }) {
+  const fetch = useCallback((page: PageQuery) => listSellerGoods(sellerId, page), [sellerId])
+  const list = usePagedList(fetch, 10)
+  return (
+    <View className="seller__goods">
+      <Text className="seller__heading">在售账号{list.total > 0 ? ` · ${cappedTotal(list.total)}` : ''}</Text>
+      {list.firstLoad && list.status === 'loading' ? (
+        <GoodsCardSkeleton count={3} />
+      ) : list.firstLoad && list.status === 'error' ? (
+        <EmptyState text="在售账号加载失败" action={{ label: '重试', onClick: list.retry }} />
+      ) : list.rows.length === 0 ? (
+        <EmptyState text="这位卖家暂时没有在售的账号" />
+      ) : (
+        <>
+          {list.rows.map((goods) => (
+            <GoodsCard key={goods.id} goods={goods} onClick={() => openPage('goodDetail', { id: goods.id })} />
+          ))}
+          <ListFooter status={list.status} hasMore={list.hasMore} onMore={list.loadMore} onRetry={list.retry} />
+        </>
+      )}
     </View>
   )
 }
