@@ -1,11 +1,14 @@
-/** A 30-day line chart (ECharts, only the parts it uses), loaded with the 工作台 after its counts. */
-import { LineChart } from 'echarts/charts'
+/**
+ * A 30-day chart of daily figures (ECharts, only the parts it uses), loaded with the 工作台 after its counts. Bars:
+ * each day is its own count, and a day alone (a new marketplace's first orders) reads as that day, not a slope.
+ */
+import { BarChart } from 'echarts/charts'
 import { GridComponent, TooltipComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
 import { useEffect, useRef } from 'react'
 
-echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer])
+echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer])
 
 interface Props {
   days: string[]
@@ -22,9 +25,9 @@ export default function DayChart({ days, values, color, format = String }: Props
     chart.setOption({
       grid: { left: 56, right: 16, top: 16, bottom: 28 },
       tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => format(Number(value)) },
-      xAxis: { type: 'category', data: days.map((day) => day.slice(5)), boundaryGap: false },
+      xAxis: { type: 'category', data: days.map((day) => day.slice(5)) },
       yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (value: number) => format(value) } },
-      series: [{ type: 'line', data: values, color, areaStyle: { opacity: 0.12 }, showSymbol: false }],
+      series: [{ type: 'bar', data: values, color, barMaxWidth: 10, itemStyle: { borderRadius: [2, 2, 0, 0] } }],
     })
     const resize = () => chart.resize()
     window.addEventListener('resize', resize)
