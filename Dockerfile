@@ -17,7 +17,9 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist/h5 ./dist/h5
 COPY --from=build --chown=node:node /app/dist/admin ./dist/admin
 COPY --from=build --chown=node:node /app/server ./server
+# The server reads the H5's route table (its pages, titles and redirects) and the contract from src/.
 COPY --from=build --chown=node:node /app/src/contract ./src/contract
+COPY --from=build --chown=node:node /app/src/routes.ts ./src/
 COPY --from=build --chown=node:node /app/scripts/backup.ts /app/scripts/ledger-verify.ts ./scripts/
 RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
