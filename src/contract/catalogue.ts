@@ -31,6 +31,8 @@ export const Game = Type.Object({
   sort: Type.Integer(),
   /** Listings of this game currently on sale. */
   onSaleCount: Type.Integer({ description: '在售商品数' }),
+  /** Of those, the ones that can be rented (租号). */
+  rentableCount: Type.Integer({ description: '在售且可租的商品数' }),
 })
 export type Game = Static<typeof Game>
 

@@ -11,7 +11,17 @@ import { renderApp } from './utils/renderApp'
 // Whole-app renders on a loaded 2-core machine (jest takes testTimeout only from the root config).
 jest.setTimeout(30_000)
 
-const game = { id: 1, name: '王者荣耀', initial: 'W', type: 'mobile', icon: '', hot: true, sort: 0, onSaleCount: 12 }
+const game = {
+  id: 1,
+  name: '王者荣耀',
+  initial: 'W',
+  type: 'mobile',
+  icon: '',
+  hot: true,
+  sort: 0,
+  onSaleCount: 12,
+  rentableCount: 0,
+}
 const profile = { userId: 9, userName: 'owner', nickName: '号主', roles: ['user'] }
 const page = visiblePage
 const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''

@@ -43,6 +43,7 @@ const game = (id: number, name: string, over: Partial<Game> = {}): Game => ({
   hot: false,
   sort: id,
   onSaleCount: 10 * id,
+  rentableCount: 2 * id,
   ...over,
 })
 
@@ -544,6 +545,8 @@ describe('租号 (hire)', () => {
     })
     renderApp('/index/hire')
     await waitFor(() => expect(page().querySelector('.steps-intro__title')?.textContent).toBe('租号'))
+    // Each game says how many of its listings can be rented, not how many are on sale.
+    expect((await find('[aria-label="王者荣耀"] .game-picker__caption')).textContent).toBe('手游 · 2 个可租')
     fireEvent.click(await find('[aria-label="王者荣耀"]'))
     await waitFor(() => expect(pathname()).toBe('/index/goodList?gameId=1&mode=hire'))
     await waitFor(() => expect(lastListBody(api)).toMatchObject({ gameId: 1, rentable: true }))

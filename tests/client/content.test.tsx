@@ -588,8 +588,28 @@ describe('feedback', () => {
 
 describe('requests', () => {
   const games = [
-    { id: 1, name: '王者荣耀', initial: 'W', type: 'mobile', icon: '', hot: true, sort: 1, onSaleCount: 3 },
-    { id: 2, name: '原神', initial: 'Y', type: 'mobile', icon: '', hot: false, sort: 2, onSaleCount: 1 },
+    {
+      id: 1,
+      name: '王者荣耀',
+      initial: 'W',
+      type: 'mobile',
+      icon: '',
+      hot: true,
+      sort: 1,
+      onSaleCount: 3,
+      rentableCount: 0,
+    },
+    {
+      id: 2,
+      name: '原神',
+      initial: 'Y',
+      type: 'mobile',
+      icon: '',
+      hot: false,
+      sort: 2,
+      onSaleCount: 1,
+      rentableCount: 0,
+    },
   ]
 
   it('security: the escrow staff, then a ticket opened with the price in fen and the other party; my tickets', async () => {

@@ -25,7 +25,17 @@ const listing = (over: Partial<MyListing> = {}): MyListing => ({
   ...over,
 })
 
-const game = { id: 1, name: '王者荣耀', initial: 'W', type: 'mobile', icon: '', hot: true, sort: 0, onSaleCount: 12 }
+const game = {
+  id: 1,
+  name: '王者荣耀',
+  initial: 'W',
+  type: 'mobile',
+  icon: '',
+  hot: true,
+  sort: 0,
+  onSaleCount: 12,
+  rentableCount: 0,
+}
 const profile = { userId: 9, userName: 'seller', nickName: '卖家', roles: ['user'] }
 const page = visiblePage
 const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''

@@ -301,6 +301,7 @@ describe('GET /api/web/game/list', () => {
       hot: true,
       sort: 1,
       onSaleCount: 5,
+      rentableCount: 2,
     })
     expect(body.data[1].onSaleCount).toBe(1)
   })
@@ -595,6 +596,43 @@ describe('POST /api/web/good/allList', () => {
       await database.db.update(goods).set({ status: 'on_sale' }).where(eq(goods.id, ids.g.g5))
     }
     expect((await list({ gameId: ids.mobile })).body.total).toBe(5)
+  })
+
+  test('rentable counts follow rent terms, status and inserts and deletes (kept by triggers)', async () => {
+    const rentable = async () =>
+      Object.fromEntries(
+        ((await get('/api/web/game/list')).body.data as { id: number; rentableCount: number }[]).map((g) => [
+          g.id,
+          g.rentableCount,
+        ]),
+      )
+    expect((await rentable())[ids.mobile]).toBe(2)
+    const terms = (await database.db.select().from(goods).where(eq(goods.id, ids.g.g4)))[0].rent
+    await database.db.update(goods).set({ rent: null }).where(eq(goods.id, ids.g.g4))
+    expect((await rentable())[ids.mobile]).toBe(1)
+    await database.db.update(goods).set({ rent: terms }).where(eq(goods.id, ids.g.g4))
+    await database.db.update(goods).set({ status: 'in_trade' }).where(eq(goods.id, ids.g.g2))
+    expect((await rentable())[ids.mobile]).toBe(1)
+    await database.db.update(goods).set({ status: 'on_sale' }).where(eq(goods.id, ids.g.g2))
+    expect((await rentable())[ids.mobile]).toBe(2)
+
+    const before = (await rentable())[ids.many]
+    const { rows: added } = await database.pool.query(
+      `insert into goods (game_id, title, price, status, listed_at, rent)
+       select $1, '可租 ' || i, 10000, 'on_sale', now(), case when i % 2 = 0 then $2::jsonb end
+       from generate_series(1, 6) i returning id`,
+      [ids.many, JSON.stringify(terms)],
+    )
+    expect((await rentable())[ids.many]).toBe(before + 3)
+    await database.pool.query('delete from goods where id = any($1)', [added.map((r: { id: number }) => r.id)])
+    expect((await rentable())[ids.many]).toBe(before)
+
+    // Every game's kept figure is a fresh count.
+    const { rows: drift } = await database.pool.query(
+      `select g.id from games g where g.rentable_count <>
+         (select count(*) from goods x where x.game_id = g.id and x.status = 'on_sale' and x.rent is not null and x.kind = 'listing')`,
+    )
+    expect(drift).toEqual([])
   })
 
   test('filtered totals stop at 1000; a game-only total is exact', async () => {

@@ -27,8 +27,9 @@ import { lifeCycleEventColumns } from './events'
 import { users } from './user'
 
 /**
- * `onSaleCount` and `soldCount` are kept exact by triggers on `goods` (migration 0003), so the game
- * list and the site stats never count a million listings.
+ * `onSaleCount`, `rentableCount` (on sale with rent terms: 租号's picker) and `soldCount` are kept exact by
+ * triggers on `goods` (migrations 0003, 0033, 0041), so the game list and the site stats never count a million
+ * listings.
  */
 export const games = pgTable(
   'games',
@@ -43,6 +44,7 @@ export const games = pgTable(
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     onSaleCount: integer('on_sale_count').notNull().default(0),
+    rentableCount: integer('rentable_count').notNull().default(0),
     soldCount: integer('sold_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -92,7 +92,7 @@ async function gameRows(db: Executor, query: GameListQuery, where: SQL[]): Promi
   if (query.hot !== undefined) where.push(sql`hot = ${query.hot}`)
   const found = await rows(
     db,
-    sql`select id, name, initial, type, icon, hot, sort, on_sale_count, enabled from games
+    sql`select id, name, initial, type, icon, hot, sort, on_sale_count, rentable_count, enabled from games
         ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``} order by sort, id`,
   )
   return found.map((g) => ({
@@ -104,6 +104,7 @@ async function gameRows(db: Executor, query: GameListQuery, where: SQL[]): Promi
     hot: Boolean(g.hot),
     sort: int(g.sort),
     onSaleCount: int(g.on_sale_count),
+    rentableCount: int(g.rentable_count),
     enabled: Boolean(g.enabled),
   }))
 }

@@ -19,7 +19,10 @@ export default function HirePage() {
   return (
     <MainShell>
       <StepsIntro title="租号" steps={STEPS} next="选择要租的游戏" />
-      <GamePicker onPick={(game) => void openPage('goodList', { gameId: game.id, mode: 'hire' })} />
+      <GamePicker
+        caption={(game) => (game.rentableCount > 0 ? `${game.rentableCount} 个可租` : '暂无可租账号')}
+        onPick={(game) => void openPage('goodList', { gameId: game.id, mode: 'hire' })}
+      />
     </MainShell>
   )
 }
