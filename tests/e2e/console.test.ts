@@ -46,6 +46,8 @@ async function auditRows(action: string, subjectId: number) {
   return (reply as unknown as { rows: { actor: string; detail: Record<string, unknown> }[] }).rows
 }
 
+// Each test answers for its own errors: one left over would fail every test after it.
+beforeEach(() => handle.errors.splice(0))
 afterEach(() => expect(handle.errors).toEqual([]))
 
 it('a reviewer signs in with TOTP, corrects the oldest listing in the queue and approves it', async () => {
