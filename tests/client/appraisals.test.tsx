@@ -7,21 +7,12 @@ import { TEMPLATE_FIELDS } from '../server/helpers/catalogue'
 import { byLabel, clickButton, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
+import { gameRow } from './utils/fixtures'
 
 // Whole-app renders on a loaded 2-core machine (jest takes testTimeout only from the root config).
 jest.setTimeout(30_000)
 
-const game = {
-  id: 1,
-  name: '王者荣耀',
-  initial: 'W',
-  type: 'mobile',
-  icon: '',
-  hot: true,
-  sort: 0,
-  onSaleCount: 12,
-  rentableCount: 0,
-}
+const game = gameRow()
 const profile = { userId: 9, userName: 'owner', nickName: '号主', roles: ['user'] }
 const page = visiblePage
 const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''

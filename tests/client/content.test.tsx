@@ -12,6 +12,7 @@ import { clearGameCache } from '@/utils/games'
 import { byLabel, clickButton, findOnPage, scrollNear, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
+import { gameRow } from './utils/fixtures'
 
 // ---- fixtures -------------------------------------------------------------------------------------------
 
@@ -588,28 +589,8 @@ describe('feedback', () => {
 
 describe('requests', () => {
   const games = [
-    {
-      id: 1,
-      name: '王者荣耀',
-      initial: 'W',
-      type: 'mobile',
-      icon: '',
-      hot: true,
-      sort: 1,
-      onSaleCount: 3,
-      rentableCount: 0,
-    },
-    {
-      id: 2,
-      name: '原神',
-      initial: 'Y',
-      type: 'mobile',
-      icon: '',
-      hot: false,
-      sort: 2,
-      onSaleCount: 1,
-      rentableCount: 0,
-    },
+    gameRow({ sort: 1, onSaleCount: 3 }),
+    gameRow({ id: 2, name: '原神', initial: 'Y', hot: false, sort: 2, onSaleCount: 1 }),
   ]
 
   it('security: the escrow staff, then a ticket opened with the price in fen and the other party; my tickets', async () => {

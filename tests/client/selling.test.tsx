@@ -6,7 +6,7 @@ import { clearGameCache } from '@/utils/games'
 import { byLabel, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { TEMPLATE_FIELDS } from '../server/helpers/catalogue'
-import { goodsCard } from './utils/fixtures'
+import { gameRow, goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
 
 // Whole-app renders on a loaded 2-core machine (jest takes testTimeout only from the root config).
@@ -25,17 +25,7 @@ const listing = (over: Partial<MyListing> = {}): MyListing => ({
   ...over,
 })
 
-const game = {
-  id: 1,
-  name: '王者荣耀',
-  initial: 'W',
-  type: 'mobile',
-  icon: '',
-  hot: true,
-  sort: 0,
-  onSaleCount: 12,
-  rentableCount: 0,
-}
+const game = gameRow()
 const profile = { userId: 9, userName: 'seller', nickName: '卖家', roles: ['user'] }
 const page = visiblePage
 const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''

@@ -1,4 +1,4 @@
-import type { GoodsCard } from '@/contract/catalogue'
+import type { Game, GoodsCard } from '@/contract/catalogue'
 
 /** A listing's card as the server sends it: 王者荣耀, ¥3,000, on sale. */
 export const goodsCard = (over: Partial<GoodsCard> = {}): GoodsCard => ({
@@ -20,5 +20,19 @@ export const goodsCard = (over: Partial<GoodsCard> = {}): GoodsCard => ({
   views: 0,
   favourites: 0,
   listedAt: '2026-11-01T02:00:00Z',
+  ...over,
+})
+
+/** A game as the game list sends it: 王者荣耀, hot, 12 on sale, none for rent. */
+export const gameRow = (over: Partial<Game> = {}): Game => ({
+  id: 1,
+  name: '王者荣耀',
+  initial: 'W',
+  type: 'mobile',
+  icon: '',
+  hot: true,
+  sort: 0,
+  onSaleCount: 12,
+  rentableCount: 0,
   ...over,
 })
