@@ -76,6 +76,22 @@ describe('browsing the catalogue', () => {
     }, letter)
   })
 
+  it('keeps the A–Z strip clear of the search field and the tabs, under an intro and once scrolled', async () => {
+    await page.goto(`${baseUrl}/index/hire`)
+    const strip = top().getByRole('button', { name: '按首字母跳转' })
+    await strip.waitFor()
+    const gap = async () => {
+      const bar = (await top().locator('.game-picker__bar').boundingBox())!
+      const box = (await strip.boundingBox())!
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
+      return box.y - (bar.y + bar.height)
+    }
+    expect(await gap()).toBeGreaterThanOrEqual(0)
+    await top().evaluate((el) => el.scrollTo(0, el.scrollHeight))
+    expect(await scrollTop()).toBeGreaterThan(500)
+    expect(await gap()).toBeGreaterThanOrEqual(0)
+  })
+
   it('picks a game and filters its list by region, two attributes and price order', async () => {
     await page.goto(`${baseUrl}/index/accountOrder`)
     await button(GAME).click()

@@ -160,7 +160,9 @@ export default function GamePicker({ onPick, caption, autoFocus }: GamePickerPro
               ))}
             </View>
           ))}
-          <LetterIndex id={`${prefix}-index`} letters={groups.map((g) => g.letter)} onLetter={jumpTo} />
+          <View className="game-picker__rail">
+            <LetterIndex id={`${prefix}-index`} letters={groups.map((g) => g.letter)} onLetter={jumpTo} />
+          </View>
         </View>
       )}
     </View>
