@@ -546,18 +546,25 @@ describe('评价', () => {
     await find('.aftersale')
   })
 
+  const sellerCardOf = (card: Partial<SellerCard>): SellerCard => ({
+    id: 12,
+    name: '金牌卖家',
+    sales: 1,
+    since: '2025-03-01T00:00:00Z',
+    rating: { count: 0, average: null, fiveStarBps: null },
+    latest: [],
+    ...card,
+  })
+
   it('the seller’s page: sales, the average, the share of five stars and the latest reviews', async () => {
-    const card: SellerCard = {
-      id: 12,
-      name: '金牌卖家',
+    const card = sellerCardOf({
       sales: 37,
-      since: '2025-03-01T00:00:00Z',
       rating: { count: 2, average: 4.5, fiveStarBps: 5000 },
       latest: [
         { ...myReview({ rating: 5, text: '很好' }), buyerName: '买*', goodsTitle: '和平精英 全套' },
         { ...myReview({ id: 5, rating: 4, text: '不错，加我 ***' }), buyerName: '小*', goodsTitle: '原神 满命' },
       ],
-    }
+    })
     const onSale = [goodsCard({ id: 41, title: '和平精英 王牌' }), goodsCard({ id: 42, title: '原神 满命' })]
     mockApi({
       ...buyerApi,
@@ -584,15 +591,26 @@ describe('评价', () => {
     await waitFor(() => expect(pathname()).toBe('/index/goodDetail?id=41'))
   })
 
+  it('a seller page that is not there offers 返回; one that failed to load offers 重试, and loads on it', async () => {
+    const card = sellerCardOf({})
+    let calls = 0
+    mockApi({
+      ...buyerApi,
+      'GET /web/seller/3': () => ({ code: 404, msg: '卖家不存在' }),
+      'GET /web/seller/12': () => (++calls === 1 ? { code: 502, msg: '' } : { code: 200, data: card }),
+      'GET /web/seller/12/goods': () => ({ code: 200, rows: [], total: 0 }),
+    })
+    renderApp('/index/other/seller?id=3')
+    await waitFor(() => expect(text('.empty-state')).toBe('卖家不存在返回'))
+
+    renderApp('/index/other/seller?id=12')
+    await waitFor(() => expect(text('.empty-state')).toBe('加载失败，请检查网络重试'))
+    await tapText('重试')
+    await waitFor(() => expect(text('.seller-card__name')).toBe('金牌卖家'))
+  })
+
   it('the platform’s own page (自营) has its card and no list: its listings are the whole catalogue', async () => {
-    const card: SellerCard = {
-      id: null,
-      name: '号安心自营',
-      sales: 900,
-      since: null,
-      rating: { count: 0, average: 0, fiveStarBps: 0 },
-      latest: [],
-    }
+    const card = sellerCardOf({ id: null, name: '号安心自营', sales: 900, since: null })
     mockApi({ ...buyerApi, 'GET /web/good/5/seller': () => ({ code: 200, data: card }) })
     renderApp('/index/other/seller?goodsId=5')
     await waitFor(() => expect(text('.seller-card__name')).toBe('号安心自营'))

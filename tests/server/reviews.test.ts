@@ -15,6 +15,12 @@ const DAY = 86_400_000
 const review = (token: string, orderId: number, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') =>
   world.call(method, `/api/need/myOrder/${orderId}/review`, { token, body: { tags: [], text: '', ...body } })
 
+/** Gives a deal, and the listing it sold, to another seller. */
+async function moveDeal(deal: { orderId: number; goodsId: number }, sellerId: number) {
+  await world.database.db.update(orders).set({ sellerId }).where(eq(orders.id, deal.orderId))
+  await world.database.db.update(goods).set({ sellerId }).where(eq(goods.id, deal.goodsId))
+}
+
 describe('reviewing an order', () => {
   it('once, by its buyer, after completion; editable for 7 days', async () => {
     const handedOver = await handedOverDeal(world)
@@ -111,7 +117,7 @@ describe('the seller card', () => {
     const deals = []
     for (let i = 0; i < 3; i++) {
       const made = await handedOverDeal(world, { confirm: true })
-      await world.database.db.update(orders).set({ sellerId: seller.id }).where(eq(orders.id, made.orderId))
+      await moveDeal(made, seller.id)
       deals.push(made)
     }
     await review(deals[0].buyer.token, deals[0].orderId, { rating: 5 })
@@ -151,8 +157,8 @@ describe('the seller card', () => {
     const deals = []
     for (const rating of [5, 4, 5, 2]) {
       const made = await handedOverDeal(world, { confirm: true })
-      // The same seller for each: the deals' listings are moved to them before the review.
-      await world.database.db.update(orders).set({ sellerId: seller.id }).where(eq(orders.id, made.orderId))
+      // The same seller for each: the deals are moved to them before the review.
+      await moveDeal(made, seller.id)
       deals.push({ ...made, rating })
     }
     for (const { buyer, orderId, rating } of deals) await review(buyer.token, orderId, { rating })
@@ -161,6 +167,9 @@ describe('the seller card', () => {
     expect(card.body.data.sales).toBe(4)
 
     expect((await world.call('GET', '/api/web/seller/999999')).status).toBe(404)
+    // An account that has never listed — a buyer, a staff member — has no seller page to read its name from.
+    for (const path of [`/api/web/seller/${deals[0].buyer.id}`, `/api/web/seller/${world.service.id}/goods`])
+      expect((await world.call('GET', path)).body).toMatchObject({ code: 404, msg: '卖家不存在' })
     expect((await world.call('GET', '/api/web/good/x/seller')).body.msg).toBe('商品编号必须是整数')
     const [own] = await world.database.db
       .insert(goods)

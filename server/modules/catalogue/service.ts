@@ -691,8 +691,14 @@ export async function recentDeals(
 }
 
 /**
+ * Who has a 卖家主页: a person who has listed at least once. Any other account — a buyer, a staff member — is
+ * 卖家不存在, so a walk along the ids does not read out everyone's nickname and join date.
+ */
+export const hasListed = (sellerId: number): SQL => sql`exists (select 1 from goods where seller_id = ${sellerId})`
+
+/**
  * 卖家主页's listings: what a seller has on sale, newest first, read along the seller index; the total is capped
- * as a filtered list's is. An id that is no one is 卖家不存在, as for the seller's card.
+ * as a filtered list's is. An id that has never listed is 卖家不存在, as for the seller's card.
  */
 export async function sellerGoods(
   db: Executor,
@@ -703,7 +709,7 @@ export async function sellerGoods(
   const offset = (paging.pageNum - 1) * paging.pageSize
   const onSale = sql`g.seller_id = ${sellerId} and g.status = 'on_sale'`
   const [[seller], page, total] = await Promise.all([
-    rows(db, sql`select 1 from users where id = ${sellerId}`),
+    rows(db, sql`select 1 from users where id = ${sellerId} and ${hasListed(sellerId)}`),
     rows(
       db,
       sql`select p.*, gm.name as game_name

@@ -17,6 +17,7 @@ import type {
 import { maskName } from '../../../src/contract/validation'
 import { isUniqueViolation, type Executor } from '../../db'
 import { goods, orders, reviews, sellerStats, users } from '../../db/schema'
+import { hasListed } from '../catalogue/service'
 import { audit, type Staff } from '../../lib/audit'
 import type { Viewer } from '../../lib/auth'
 import { AppError } from '../../lib/envelope'
@@ -158,7 +159,7 @@ export async function sellerCard(db: Executor, sellerId: number | null): Promise
     const [seller] = await db
       .select({ nickName: users.nickName, createdAt: users.createdAt })
       .from(users)
-      .where(eq(users.id, sellerId))
+      .where(and(eq(users.id, sellerId), hasListed(sellerId)))
     if (!seller) throw new AppError(404, '卖家不存在')
     name = seller.nickName
     since = seller.createdAt

@@ -1,5 +1,7 @@
 import { Button, Text, View } from '@tarojs/components'
 import Icon from '@/components/Icon'
+import { goBack } from '@/navigation'
+import type { Failure } from '@/utils/useRecord'
 import './index.scss'
 
 interface EmptyStateProps {
@@ -21,5 +23,15 @@ export default function EmptyState({ text, action }: EmptyStateProps) {
         </Button>
       )}
     </View>
+  )
+}
+
+/** A record that did not load: one that is not there sends the viewer back; a network failure offers 重试. */
+export function LoadFailed({ failure, onRetry }: { failure: Failure; onRetry: () => void }) {
+  return (
+    <EmptyState
+      text={failure.text}
+      action={failure.missing ? { label: '返回', onClick: goBack } : { label: '重试', onClick: onRetry }}
+    />
   )
 }

@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { fetchRentals } from '@/api/rentals'
 import Countdown from '@/components/Countdown'
-import EmptyState from '@/components/EmptyState'
+import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
 import StatusCard, { StatusCardSkeleton, type StatusTone } from '@/components/StatusCard'
 import { RENTAL_STATUS_LABELS } from '@/contract/constants'
@@ -51,7 +51,7 @@ export default function RentalList({ role }: { role: 'renter' | 'owner' }) {
     shown.current = true
   })
 
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: reload }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={reload} />
   if (!rentals)
     return (
       <StatusCardSkeleton>

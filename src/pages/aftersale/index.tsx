@@ -5,7 +5,7 @@ import { fetchAftersale, openAftersale, replyAftersale } from '@/api/aftersale'
 import { toastError } from '@/api/request'
 import ChoiceChips from '@/components/ChoiceChips'
 import Countdown from '@/components/Countdown'
-import EmptyState from '@/components/EmptyState'
+import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import EvidenceFields, { EvidenceForm, EvidenceView } from '@/components/EvidenceFields'
 import Field from '@/components/Field'
 import Hint from '@/components/Hint'
@@ -119,7 +119,7 @@ function CaseView({ id }: { id: number }) {
   const fetch = useCallback(() => fetchAftersale(id), [id])
   const { item, setItem, failed, reload: load } = useRecord(fetch, '售后单不存在')
 
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: load }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={load} />
   if (!item) return <Skeleton className="aftersale__skeleton" />
 
   const deadline = deadlineText(item)

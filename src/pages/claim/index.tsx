@@ -4,7 +4,7 @@ import Taro, { useDidShow } from '@tarojs/taro'
 import { addClaimInfo, fetchClaim, fileClaim, listMyClaims } from '@/api/claims'
 import { toastError } from '@/api/request'
 import ChoiceChips from '@/components/ChoiceChips'
-import EmptyState from '@/components/EmptyState'
+import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import EvidenceFields, { EvidenceForm, EvidenceView } from '@/components/EvidenceFields'
 import Field, { InputField } from '@/components/Field'
 import Hint from '@/components/Hint'
@@ -167,7 +167,7 @@ function statusText(item: Claim): string {
 function ClaimView({ id }: { id: number }) {
   const fetch = useCallback(() => fetchClaim(id), [id])
   const { item, setItem, failed, reload: load } = useRecord(fetch, '包赔申请不存在')
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: load }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={load} />
   if (!item) return <Skeleton className="claim__skeleton" />
   return (
     <View className="claim">

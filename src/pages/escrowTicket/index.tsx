@@ -11,7 +11,7 @@ import {
 import { ApiError, toastError } from '@/api/request'
 import ActionsBar from '@/components/ActionsBar'
 import CopyButton from '@/components/CopyButton'
-import EmptyState from '@/components/EmptyState'
+import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import Hint from '@/components/Hint'
 import InfoRows from '@/components/InfoRows'
 import LazyImage from '@/components/LazyImage'
@@ -58,7 +58,7 @@ function Invite({ code }: { code: string }) {
   const fetch = useCallback(() => fetchEscrowInvite(code), [code])
   const { item: invite, failed, reload } = useRecord(fetch, '担保码无效，请向对方核对')
   const [joining, setJoining] = useState(false)
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: reload }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={reload} />
   if (!invite) return <Skeleton className="escrow-ticket__skeleton" />
   const join = async () => {
     setJoining(true)
@@ -119,7 +119,7 @@ function TicketView({ id }: { id: number }) {
   const { busy, run } = useBusy()
   const [rejecting, setRejecting] = useState(false)
 
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: reload }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={reload} />
   if (!ticket) return <Skeleton className="escrow-ticket__skeleton" />
   const can = (action: EscrowTicketAction) => ticket.actions.includes(action)
 

@@ -4,7 +4,7 @@ import Taro, { useDidShow, usePageScroll, usePullDownRefresh, useReachBottom } f
 import { fetchSavedSearch, fetchTemplate, listGoods, saveSearch } from '@/api/catalogue'
 import { ApiError, toastError } from '@/api/request'
 import { describeFilter, describeRange, isActiveFilter } from '@/components/AttributeFilter'
-import EmptyState from '@/components/EmptyState'
+import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import GlyphIcon from '@/components/GlyphIcon'
 import GoodsCard, { GOODS_ROW_HEIGHT, GoodsCardSkeleton } from '@/components/GoodsCard'
 import Icon from '@/components/Icon'
@@ -99,7 +99,7 @@ function SavedSearchList({
 }) {
   const fetch = useCallback(() => fetchSavedSearch(id), [id])
   const { item, failed, reload } = useRecord<SavedSearch>(fetch, '该搜索订阅已删除')
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: reload }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={reload} />
   if (!item) return <GoodsCardSkeleton count={5} />
   const { gameId, rentable } = item.filters
   return (

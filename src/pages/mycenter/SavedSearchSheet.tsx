@@ -2,7 +2,7 @@ import { Switch, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { deleteSavedSearch, listSavedSearches, setSearchAlerts } from '@/api/catalogue'
 import { toastError } from '@/api/request'
-import EmptyState from '@/components/EmptyState'
+import { LoadFailed } from '@/components/EmptyState'
 import Sheet from '@/components/Sheet'
 import Skeleton from '@/components/Skeleton'
 import { SAVED_SEARCH_LIMITS } from '@/contract/constants'
@@ -38,7 +38,7 @@ export default function SavedSearchSheet({ onClose }: { onClose: () => void }) {
   return (
     <Sheet title="搜索订阅" onClose={onClose}>
       {failed ? (
-        <EmptyState text={failed} action={{ label: '重试', onClick: load }} />
+        <LoadFailed failure={failed} onRetry={load} />
       ) : !saved ? (
         <Skeleton className="saved-searches__skeleton" />
       ) : (

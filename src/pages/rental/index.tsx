@@ -7,7 +7,7 @@ import ActionsBar, { type BarButton } from '@/components/ActionsBar'
 import ChoiceChips from '@/components/ChoiceChips'
 import Countdown from '@/components/Countdown'
 import CredentialsSheet from '@/components/CredentialsSheet'
-import EmptyState from '@/components/EmptyState'
+import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import EvidenceFields, { EvidenceView } from '@/components/EvidenceFields'
 import Field from '@/components/Field'
 import Hint from '@/components/Hint'
@@ -90,7 +90,7 @@ function RentalView({ id }: { id: number }) {
   const [sheet, setSheet] = useState<'renew' | 'complain' | null>(null)
   const { busy, run } = useBusy()
 
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: reload }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={reload} />
   if (!rental) return <Skeleton className="rental__skeleton" />
 
   const can = (action: RentalAction) => rental.actions.includes(action)

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { fetchOrder } from '@/api/orders'
-import { ApiError, toastError } from '@/api/request'
+import { toastError } from '@/api/request'
 import { fetchMyReview, writeReview } from '@/api/reviews'
 import { MultiChoiceChips } from '@/components/ChoiceChips'
-import EmptyState from '@/components/EmptyState'
+import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import Field, { AreaField } from '@/components/Field'
 import Hint from '@/components/Hint'
 import OrderGoods from '@/components/OrderGoods'
@@ -21,6 +21,7 @@ import OtherShell from '@/layouts/OtherShell'
 import { goBack, openPage, replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { formatTime } from '@/utils/time'
+import { failureOf, type Failure } from '@/utils/useRecord'
 import './index.scss'
 
 /** 评价 `orderId`: the buyer rates the seller of a completed order, or changes the review within its window. */
@@ -40,22 +41,22 @@ export default function ReviewPage() {
 
 function Review({ orderId }: { orderId: number }) {
   const [loaded, setLoaded] = useState<{ order: Order; review: MyReview | null } | null>(null)
-  const [failed, setFailed] = useState('')
+  const [failed, setFailed] = useState<Failure | null>(null)
   const load = useCallback(() => {
     Promise.all([fetchOrder(orderId), fetchMyReview(orderId)]).then(
       ([order, review]) => {
         setLoaded({ order: order.data, review: review.data })
-        setFailed('')
+        setFailed(null)
       },
       (error) => {
-        if (error instanceof ApiError && error.code === 401) return
-        setFailed(error instanceof ApiError && error.code === 404 ? '订单不存在' : '加载失败，请检查网络')
+        const failure = failureOf(error, '订单不存在')
+        if (failure) setFailed(failure)
       },
     )
   }, [orderId])
   useEffect(load, [load])
 
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: load }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={load} />
   if (!loaded) return <Skeleton className="review__skeleton" />
   const { order, review } = loaded
   const goods = <OrderGoods goods={order.goods} onClick={() => openPage('orderDetail', { id: order.id })} />

@@ -15,7 +15,7 @@ import { useAppState } from '@/store'
 import { fetchEscrowTickets, openEscrowTicket } from '@/api/escrowTickets'
 import { toastError } from '@/api/request'
 import ChoiceChips from '@/components/ChoiceChips'
-import EmptyState from '@/components/EmptyState'
+import { LoadFailed } from '@/components/EmptyState'
 import SubmitBar from '@/components/SubmitBar'
 import { ESCROW_TICKET_STATUS_LABELS } from '@/contract/constants'
 import type { EscrowRole } from '@/contract/escrowTickets'
@@ -198,7 +198,7 @@ function EscrowForm() {
 function MyTickets() {
   const { item: tickets, failed, reload } = useRecord(fetchEscrowTickets, '担保单加载失败')
   useDidShow(reload)
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: reload }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={reload} />
   if (!tickets) return <Skeleton className="security__staff-skeleton" />
   if (tickets.length === 0) return <Text className="security__empty">还没有担保单</Text>
   return (

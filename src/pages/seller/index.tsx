@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import { Text, View } from '@tarojs/components'
 import { listSellerGoods } from '@/api/catalogue'
 import { fetchGoodsSeller, fetchSellerCard } from '@/api/reviews'
-import EmptyState from '@/components/EmptyState'
+import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import GoodsCard, { GoodsCardSkeleton } from '@/components/GoodsCard'
 import ListFooter from '@/components/ListFooter'
 import Panel from '@/components/Panel'
@@ -35,7 +35,7 @@ const Missing = () => <EmptyState text="卖家不存在" action={{ label: '返�
 function Seller({ fetch }: { fetch: () => Promise<ApiResult<Card>> }) {
   const { item, failed, reload } = useRecord(fetch, '卖家不存在')
   usePageTitle(item?.name)
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: reload }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={reload} />
   if (!item) return <Skeleton className="seller__skeleton" />
   return (
     <View className="seller">

@@ -7,7 +7,7 @@ import { ApiError } from '@/api/request'
 import Agreement from '@/components/Agreement'
 import AmountList, { feeRows } from '@/components/AmountList'
 import BottomBar from '@/components/BottomBar'
-import EmptyState from '@/components/EmptyState'
+import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
 import Panel from '@/components/Panel'
 import PriceTag from '@/components/PriceTag'
@@ -19,6 +19,7 @@ import type { GuaranteeType, PayMode, Quote, QuoteTerms } from '@/contract/order
 import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
+import { failureOf, type Failure } from '@/utils/useRecord'
 import './index.scss'
 
 /** Short versions of the 找回包赔 / 人脸包赔 / 不买包赔 notices, with the fee rules of the server's quote. */
@@ -73,22 +74,21 @@ export default function SureOrderPage() {
 /** `agreed`: the buyer came through the purchase notice's 同意并下单. */
 function SureOrder({ goodsId, agreed }: { goodsId: number; agreed: boolean }) {
   const [goods, setGoods] = useState<GoodsDetail | null>(null)
-  const [failed, setFailed] = useState('')
+  const [failed, setFailed] = useState<Failure | null>(null)
   const load = useCallback(() => {
     fetchGoods(goodsId).then(
       (r) => setGoods(r.data),
-      (error) =>
-        setFailed(error instanceof ApiError && error.code === 404 ? '商品不存在或已下架' : '商品加载失败，请检查网络'),
+      (error) => setFailed(failureOf(error, '商品不存在或已下架')),
     )
   }, [goodsId])
   useEffect(load, [load])
 
   const retry = () => {
-    setFailed('')
+    setFailed(null)
     load()
   }
 
-  if (failed) return <EmptyState text={failed} action={{ label: '重试', onClick: retry }} />
+  if (failed) return <LoadFailed failure={failed} onRetry={retry} />
   if (!goods) return <SureOrderSkeleton />
   return <OrderForm goods={goods} noticeAgreed={agreed} />
 }
