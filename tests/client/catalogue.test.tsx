@@ -908,6 +908,13 @@ describe('goodDetail', () => {
 // ---- finish and collect ---------------------------------------------------------------------------------
 
 describe('finish', () => {
+  it('counts the deals as the home page does, with thousands separators', async () => {
+    const deal: RecentDeal = { ...card(100, { status: 'sold' }), soldAt: '2026-11-20T06:30:00Z' }
+    mockApi({ 'GET /web/recentlydeal': () => ({ code: 200, rows: [deal], total: 2105 }) })
+    renderApp('/index/finish')
+    await waitFor(() => expect(page().textContent).toContain('每一笔都经平台担保交付，共 2,105 笔'))
+  })
+
   it('pages through recent deals with their time of sale', async () => {
     const deals: RecentDeal[] = Array.from({ length: 12 }, (_, i) => ({
       ...card(100 + i, { status: 'sold' }),

@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { formatCount } from '@/contract/money'
 import type { PublicReview, SellerCard as Card } from '@/contract/reviews'
 import { formatDate } from '@/utils/time'
 import { Stars } from '@/components/Stars'
@@ -59,7 +60,7 @@ export default function SellerCard({ card, show = card.latest.length, onOpen }: 
         <View className="seller-card__who">
           <Text className="seller-card__name">{card.name}</Text>
           <Text className="seller-card__meta">
-            成交 {card.sales} 笔{card.since ? ` · ${formatDate(card.since)} 加入` : ' · 平台自营'}
+            成交 {formatCount(card.sales)} 笔{card.since ? ` · ${formatDate(card.since)} 加入` : ' · 平台自营'}
           </Text>
         </View>
         {onOpen && <Text className="seller-card__more">主页 ›</Text>}

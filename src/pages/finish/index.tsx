@@ -3,6 +3,7 @@ import { listRecentDeals } from '@/api/catalogue'
 import PullRefresh from '@/components/PullRefresh'
 import DealRow from '@/components/DealRow'
 import EmptyState from '@/components/EmptyState'
+import { formatCount } from '@/contract/money'
 import ListFooter from '@/components/ListFooter'
 import Skeleton from '@/components/Skeleton'
 import MainShell from '@/layouts/MainShell'
@@ -20,7 +21,7 @@ export default function FinishPage() {
         <View className="finish__intro">
           <Text className="finish__intro-title">真实成交记录</Text>
           <Text className="finish__intro-text">
-            每一笔都经平台担保交付，{list.total ? `共 ${list.total} 笔` : '实时更新'}
+            每一笔都经平台担保交付，{list.total ? `共 ${formatCount(list.total)} 笔` : '实时更新'}
           </Text>
         </View>
         {list.firstLoad && list.status === 'loading' ? (
