@@ -207,7 +207,11 @@ describe('entries to the room', () => {
     })
     renderApp('/index/other/xiaoxi')
     const row = await byLabel(`交易群 ${order.title}，3 条未读`)
-    expect(row.textContent).toContain('卖家：账号已移交')
+    // The title has the row's width to itself; the time of the latest message has its own line under it.
+    expect(row.querySelector('.message__head')).toBeNull()
+    expect(row.querySelector('.room__time')!.textContent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)
+    expect(row.querySelector('.room__last')!.textContent).toBe('卖家：账号已移交')
+    expect(row.classList.contains('message--unread')).toBe(true)
     await waitFor(() => expect(document.querySelector('.tab-bar__badge')?.textContent).toBe('4'))
     fireEvent.click(row)
     await waitFor(() => expect(window.location.pathname).toBe('/index/other/dealRoom'))

@@ -107,20 +107,18 @@ function Rooms() {
         {rooms.map(({ order, unread, last }) => (
           <View
             key={order.id}
-            className="message room"
+            className={`message room${unread > 0 ? ' message--unread' : ''}`}
             role="link"
             aria-label={`交易群 ${order.title}${unread ? `，${unread} 条未读` : ''}`}
             onClick={() => openPage('dealRoom', { id: order.id })}
           >
             <LazyImage className="room__cover" src={order.coverImage} alt={order.title} />
             <View className="message__body">
-              <View className="message__head">
-                <Text className="message__title">{order.title}</Text>
-                {last && <Text className="message__time">{formatTime(last.createdAt)}</Text>}
-              </View>
+              <Text className="message__title room__title">{order.title}</Text>
               <Text className="message__content room__last">
                 {last ? `${last.sender.name}：${preview(last)}` : '进入交易群'}
               </Text>
+              {last && <Text className="message__time room__time">{formatTime(last.createdAt)}</Text>}
             </View>
             {unread > 0 && <Text className="room__unread">{unread > 99 ? '99+' : unread}</Text>}
           </View>
