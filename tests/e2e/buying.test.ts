@@ -150,6 +150,23 @@ it('reveals the credentials after the hand-over and confirms receipt', async () 
   expect(errors).toEqual([])
 })
 
+it('lays the completed order’s buttons out in one row under its total in 我的订单', async () => {
+  const { page } = handle
+  await page.goto(`${baseUrl}/index/other/MyProducts`)
+  await top().getByRole('tab', { name: '交易成功' }).click()
+  const card = top().getByRole('link', { name: `订单 ${orderNo}` })
+  await card.locator('.order-actions__button', { hasText: '评价' }).waitFor()
+  const boxes = await card.locator('.order-actions > *').evaluateAll((els) =>
+    els.map((el) => {
+      const box = el.getBoundingClientRect()
+      return { top: box.top, bottom: box.bottom }
+    }),
+  )
+  expect(boxes.length).toBeGreaterThanOrEqual(2)
+  const middles = boxes.map((b) => Math.round((b.top + b.bottom) / 2))
+  expect(new Set(middles).size).toBe(1)
+})
+
 it('shows the listing as sold, and the escrow ledger checks out', async () => {
   const { page, errors } = handle
   await page.goto(`${baseUrl}/index/goodDetail?id=${goods.id}`)

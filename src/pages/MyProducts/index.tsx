@@ -159,6 +159,7 @@ function OrderList({ query }: { query: OrdersQuery }) {
                 订单总额 <PriceTag fen={order.totalAmount} size="small" />
               </Text>
               <OrderActions
+                className="my-orders__actions"
                 order={order}
                 onChange={(next) => setChanged((c) => ({ ...c, [next.id]: next }))}
                 onCredentials={open}
