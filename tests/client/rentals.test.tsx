@@ -232,6 +232,9 @@ describe('租号 lists', () => {
       '已结算',
     ])
     expect(text('.rental-list__clock')).toMatch(/剩余时长/)
+    // What was paid is rent and deposit together: the deposit is named beside the hours.
+    expect(text('.order-goods__region')).toBe('王者荣耀 · 租 2 小时 · 含押金 ¥200.00')
+    expect(text('.order-goods .price-tag')).toBe('¥210.00')
     fireEvent.click(page().querySelectorAll('.rental-list__card')[1])
     await waitFor(() => expect(location()).toBe('/index/other/rental?id=3'))
   })

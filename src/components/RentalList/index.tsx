@@ -7,6 +7,7 @@ import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
 import StatusCard, { StatusCardSkeleton, type StatusTone } from '@/components/StatusCard'
 import { RENTAL_STATUS_LABELS } from '@/contract/constants'
+import { formatPrice } from '@/contract/money'
 import type { Rental, RentalStatus } from '@/contract/rentals'
 import { openPage } from '@/navigation'
 import { formatTime } from '@/utils/time'
@@ -31,12 +32,15 @@ export function rentalClock(rental: Rental): { label: string; at: string } | nul
   return null
 }
 
-/** A rental as a line of goods: its listing, the hours, what was paid for it (rent and deposit). */
+/**
+ * A rental as a line of goods: its listing, the hours, what was paid for it — rent and deposit, the deposit named
+ * so that ¥3,114 for three hours does not read as the rent.
+ */
 export const rentalGoods = (rental: Rental) => ({
   title: rental.title,
   coverImage: rental.coverImage,
   gameName: rental.gameName,
-  regionNames: [`租 ${rental.hours} 小时`],
+  regionNames: [`租 ${rental.hours} 小时`, `含押金 ${formatPrice(rental.depositAmount)}`],
   price: rental.rentAmount + rental.depositAmount,
 })
 
