@@ -60,7 +60,9 @@ beforeAll(async () => {
     .png()
     .toBuffer()
   upload = (await storeImage(app.deps.config.dataDir, png)).url
-})
+  // Seeding the demo catalogue with its sold history is most of this file's 17–22 s in CI; on a busier machine
+  // it passed the 30 s a hook is given by default.
+}, 90_000)
 
 afterAll(async () => {
   await app?.close()
