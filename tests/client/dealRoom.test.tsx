@@ -211,7 +211,7 @@ describe('entries to the room', () => {
     expect(row.querySelector('.message__head')).toBeNull()
     expect(row.querySelector('.room__time')!.textContent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)
     expect(row.querySelector('.room__last')!.textContent).toBe('卖家：账号已移交')
-    expect(row.classList.contains('message--unread')).toBe(true)
+    expect(row.classList.contains('room--unread')).toBe(true)
     await waitFor(() => expect(document.querySelector('.tab-bar__badge')?.textContent).toBe('4'))
     fireEvent.click(row)
     await waitFor(() => expect(window.location.pathname).toBe('/index/other/dealRoom'))

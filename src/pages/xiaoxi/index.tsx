@@ -107,7 +107,7 @@ function Rooms() {
         {rooms.map(({ order, unread, last }) => (
           <View
             key={order.id}
-            className={`message room${unread > 0 ? ' message--unread' : ''}`}
+            className={`message room${unread > 0 ? ' room--unread' : ''}`}
             role="link"
             aria-label={`交易群 ${order.title}${unread ? `，${unread} 条未读` : ''}`}
             onClick={() => openPage('dealRoom', { id: order.id })}
