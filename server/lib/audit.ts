@@ -3,6 +3,7 @@
  * a change without its row (or a row without its change) cannot exist.
  */
 import type { FastifyRequest } from 'fastify'
+import type { AuditAction, AuditSubject } from '../../src/contract/constants'
 import type { Executor } from '../db'
 import { auditLog } from '../db/schema'
 import { viewerOf, type Viewer } from './auth'
@@ -17,8 +18,8 @@ export const staffOf = (request: FastifyRequest): Staff => ({ ...viewerOf(reques
 export async function audit(
   tx: Executor,
   staff: Staff,
-  action: string,
-  subject: { type: string; id: number | null },
+  action: AuditAction,
+  subject: { type: AuditSubject; id: number | null },
   detail: Record<string, unknown> = {},
 ): Promise<void> {
   await tx.insert(auditLog).values({

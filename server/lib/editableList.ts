@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { asc, eq } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Type, type TObject } from 'typebox'
+import type { AuditAction, AuditSubject } from '../../src/contract/constants'
 import { Id } from '../../src/contract/schemas'
 import type { StaffRole } from '../../src/contract/staff'
 import type { Executor } from '../db'
@@ -18,11 +19,16 @@ import { staffOnly } from './staff'
 
 type Row = Record<string, unknown>
 
+/** A subject whose create, update and delete are each a declared audit action. */
+type ListSubject = {
+  [S in AuditSubject]: `${S}.${'create' | 'update' | 'delete'}` extends AuditAction ? S : never
+}[AuditSubject]
+
 export interface EditableList {
   /** `/admin/<path>`. */
   path: string
   /** The audit subject: `banner` → `banner.create`, `banner.update`, `banner.delete`. */
-  subject: string
+  subject: ListSubject
   /** What the list holds, for the API's summaries ("轮播图与主播"). */
   title: string
   table: PgTable & { id: PgColumn; sort: PgColumn }

@@ -1,6 +1,7 @@
 /** The audit log as staff read it (API.md, "Operator"; the console's 审计日志): append-only, never edited. */
 import { Type, type Static } from 'typebox'
-import { pageParams, sortParam, Time } from './schemas'
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditAction, type AuditSubject } from './constants'
+import { literals, pageParams, sortParam, Time } from './schemas'
 
 export const AuditEntry = Type.Object({
   id: Type.Integer(),
@@ -22,8 +23,8 @@ export type AuditEntry = Static<typeof AuditEntry>
 export const AuditQuery = Type.Object({
   ...pageParams,
   actor: Type.Optional(Type.String({ title: '操作人', maxLength: 64 })),
-  action: Type.Optional(Type.String({ title: '操作', maxLength: 64 })),
-  subjectType: Type.Optional(Type.String({ title: '对象类型', maxLength: 32 })),
+  action: Type.Optional(literals(Object.keys(AUDIT_ACTIONS) as AuditAction[], { title: '操作' })),
+  subjectType: Type.Optional(literals(Object.keys(AUDIT_SUBJECTS) as AuditSubject[], { title: '对象类型' })),
   subjectId: Type.Optional(Type.Integer({ title: '对象编号', minimum: 1 })),
   from: Type.Optional(Type.String({ title: '开始日期', format: 'date' })),
   to: Type.Optional(Type.String({ title: '结束日期', format: 'date' })),

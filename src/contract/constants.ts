@@ -303,3 +303,85 @@ export const FULL_REFUND_COMPLAINTS = ['mismatch', 'wrong_password'] as const
 
 /** 注销账号: days between asking for deletion and the erasure (signing in meanwhile asks whether to cancel). */
 export const COOLING_OFF_DAYS = 15
+
+/** What the audit log's subjects are called in the console. */
+export const AUDIT_SUBJECTS = {
+  goods: '商品',
+  order: '订单',
+  aftersale: '售后',
+  rental: '租号',
+  claim: '包赔',
+  fund: '包赔基金',
+  payout: '打款',
+  user: '用户',
+  review: '评价',
+  appraisal: '估价',
+  merchant_application: '号商申请',
+  problem: '反馈',
+  blacklist: '黑名单',
+  game: '游戏',
+  notice: '公告',
+  banner: '轮播图与主播',
+  socialAccount: '官方账号',
+  serviceContact: '客服',
+  qqGroup: 'QQ 群',
+  settings: '设置',
+} as const
+export type AuditSubject = keyof typeof AUDIT_SUBJECTS
+
+/**
+ * Every staff action the audit log records, `<subject>.<verb>`, with its name in the console. The server's
+ * `audit()` takes only these, so a new action is named here before it can be written.
+ */
+export const AUDIT_ACTIONS = {
+  'goods.approve': '审核通过',
+  'goods.reject': '审核驳回',
+  'goods.update': '修改商品',
+  'goods.delist': '平台下架',
+  'goods.contact': '查看卖家联系方式',
+  'goods.credentials': '验号：查看账号信息',
+  'order.handOver': '移交账号',
+  'order.refund': '退款',
+  'order.credentials': '查看订单的账号信息',
+  'dealRoom.message': '交易群发言',
+  'aftersale.decide': '售后裁决',
+  'rental.decide': '租号投诉裁决',
+  'claim.approve': '同意包赔',
+  'claim.reject': '驳回包赔',
+  'claim.requestInfo': '要求补充材料',
+  'claim.retry': '重试赔付',
+  'claim.recovery': '登记追回款',
+  'fund.contribute': '包赔基金注资',
+  'payout.retry': '重试打款',
+  'user.disable': '停用用户',
+  'user.enable': '恢复用户',
+  'user.roles': '修改角色',
+  'staff.enrol': '绑定验证器并登录',
+  'staff.login': '员工登录',
+  'review.hide': '隐藏评价',
+  'appraisal.estimate': '人工估价',
+  'merchant.approve': '通过号商申请',
+  'merchant.reject': '驳回号商申请',
+  'problem.reply': '回复反馈',
+  'blacklist.add': '加入黑名单',
+  'blacklist.remove': '移出黑名单',
+  'game.update': '修改游戏',
+  'region.reorder': '调整区服顺序',
+  'template.create': '发布属性模板',
+  'notice.create': '发布公告',
+  'notice.update': '修改公告',
+  'banner.create': '新增轮播图或主播',
+  'banner.update': '修改轮播图或主播',
+  'banner.delete': '删除轮播图或主播',
+  'socialAccount.create': '新增官方账号',
+  'socialAccount.update': '修改官方账号',
+  'socialAccount.delete': '删除官方账号',
+  'serviceContact.create': '新增客服',
+  'serviceContact.update': '修改客服',
+  'serviceContact.delete': '删除客服',
+  'qqGroup.create': '新增 QQ 群',
+  'qqGroup.update': '修改 QQ 群',
+  'qqGroup.delete': '删除 QQ 群',
+  'settings.update': '修改设置',
+} as const
+export type AuditAction = keyof typeof AUDIT_ACTIONS

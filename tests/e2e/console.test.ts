@@ -360,3 +360,22 @@ it('an editor adds a choice to a game’s template: the preview shows it as a fi
   ])
   expect(await auditRows('template.create', gameId)).toEqual([expect.objectContaining({ actor: 'editor' })])
 })
+
+it('an operator reads the audit log by name: 操作 is picked from the names, and each row keeps its code', async () => {
+  const { page } = handle
+  await signIn(page, 'operator')
+  await page.getByRole('menuitem', { name: '审计日志' }).click()
+  const action = page.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: /^操作$/ }) })
+  await action.locator('.ant-select').click()
+  await page.keyboard.type('重试打款')
+  await page.locator('.ant-select-item-option', { hasText: '重试打款' }).click()
+  await page.getByRole('button', { name: '查询' }).click()
+  // finance's retry from the test above: named, coded, and its subject named.
+  const row = page.locator('.ant-table-row', { hasText: 'finance' }).first()
+  await row.getByText('重试打款', { exact: true }).waitFor()
+  await row.getByText('payout.retry', { exact: true }).waitFor()
+  await row.getByText('打款', { exact: true }).waitFor()
+  const codes = await page.locator('.ant-table-row code').allTextContents()
+  expect(new Set(codes)).toEqual(new Set(['payout.retry']))
+  expect(handle.errors).toEqual([])
+})

@@ -88,6 +88,13 @@ test('a partial change writes only its keys, with one audit row of old and new v
   expect(log.body.rows![0].detail).toMatchObject({ payoutProtectionDays: { from: 0, to: 7 } })
   const nobody = await call('GET', '/api/admin/audit-log', { token: operator.token, query: { actor: 'nobody' } })
   expect(nobody.body).toMatchObject({ rows: [], total: 0 })
+  // The filters take the declared actions and subjects only: a misspelt one is refused, not an empty page.
+  const misspelt: Record<string, string>[] = [{ action: 'settings.delete' }, { subjectType: 'setting' }]
+  for (const query of misspelt) {
+    const refused = await call('GET', '/api/admin/audit-log', { token: operator.token, query })
+    expect(refused.status).toBe(400)
+    expect(refused.body.msg).toMatch(/^(操作|对象类型)/)
+  }
   await expect(database.db.delete(auditLog)).rejects.toThrow()
 })
 

@@ -1,9 +1,13 @@
 /** 审计日志: who did what to which subject, with the before/after and reason they left, from which address; read-only. */
 import type { ProColumns } from '@ant-design/pro-components'
 import type { AuditEntry } from '@contract/audit'
-import { Typography } from 'antd'
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from '@contract/constants'
+import { Space, Typography } from 'antd'
 import { DeskTable } from '../components/DeskTable'
-import { dateTime } from '../format'
+import { dateTime, valueEnum } from '../format'
+
+const labelOf = (labels: Record<string, string>, code: string): string | undefined =>
+  Object.prototype.hasOwnProperty.call(labels, code) ? labels[code] : undefined
 
 const columns: ProColumns<AuditEntry>[] = [
   {
@@ -25,10 +29,26 @@ const columns: ProColumns<AuditEntry>[] = [
   {
     title: '操作',
     dataIndex: 'action',
-    width: 160,
-    render: (_, row) => <Typography.Text code>{row.action}</Typography.Text>,
+    width: 200,
+    valueEnum: valueEnum(AUDIT_ACTIONS),
+    fieldProps: { showSearch: true },
+    // The name staff read, over the code the row keeps (a code from before it was named shows alone).
+    render: (_, row) => (
+      <Space direction="vertical" size={0}>
+        {labelOf(AUDIT_ACTIONS, row.action)}
+        <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
+          {row.action}
+        </Typography.Text>
+      </Space>
+    ),
   },
-  { title: '对象类型', dataIndex: 'subjectType', width: 100 },
+  {
+    title: '对象类型',
+    dataIndex: 'subjectType',
+    width: 110,
+    valueEnum: valueEnum(AUDIT_SUBJECTS),
+    render: (_, row) => labelOf(AUDIT_SUBJECTS, row.subjectType) ?? row.subjectType,
+  },
   { title: '对象编号', dataIndex: 'subjectId', width: 100, valueType: 'digit' },
   {
     title: '内容（原因、前后值）',

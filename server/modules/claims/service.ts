@@ -18,6 +18,7 @@ import type {
   ClaimStats,
   ClaimStatsWindow,
 } from '../../../src/contract/claims'
+import type { AuditAction } from '../../../src/contract/constants'
 import { CLAIM_KIND_LABELS, CLAIM_STATS_DAYS } from '../../../src/contract/constants'
 import { formatPrice } from '../../../src/contract/money'
 import { checkAlipayAccount, maskAlipayAccount, maskName } from '../../../src/contract/validation'
@@ -244,7 +245,7 @@ async function decideClaim(
   staff: Staff,
   id: number,
   step: (tx: Executor, row: ClaimRow, order: OrderRow) => Promise<ClaimRow | null>,
-  audited: { action: string; detail: Record<string, unknown>; refused: string },
+  audited: { action: AuditAction; detail: Record<string, unknown>; refused: string },
   message: (row: ClaimRow) => [string, string],
 ): Promise<ClaimRow> {
   return deps.db.transaction(async (tx) => {
