@@ -708,8 +708,8 @@ export async function sellerGoods(
 ): Promise<{ rows: GoodsCard[]; total: number }> {
   const offset = (paging.pageNum - 1) * paging.pageSize
   const onSale = sql`g.seller_id = ${sellerId} and g.status = 'on_sale'`
-  const [[seller], page, total] = await Promise.all([
-    rows(db, sql`select 1 from users where id = ${sellerId} and ${hasListed(sellerId)}`),
+  const [[listed], page, total] = await Promise.all([
+    rows(db, sql`select 1 where ${hasListed(sellerId)}`),
     rows(
       db,
       sql`select p.*, gm.name as game_name
@@ -720,7 +720,7 @@ export async function sellerGoods(
     ),
     cappedCount(db, onSale),
   ])
-  if (!seller) throw new AppError(404, '卖家不存在')
+  if (!listed) throw new AppError(404, '卖家不存在')
   return { rows: (await toCards(db, cache, page)).map(stripRow), total }
 }
 
