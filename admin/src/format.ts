@@ -11,3 +11,14 @@ export const valueEnum = (labels: Record<string, string>) =>
 /** A label map as the options of a select. */
 export const selectOptions = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }))
+
+/** A setting as the server describes it (GET /admin/settings/schema): the settings form and the audit log read it. */
+export interface FieldSchema {
+  type: 'integer' | 'boolean' | 'object'
+  title?: string
+  minimum?: number
+  maximum?: number
+  /** The stored unit: 分 (fen) or 基点 (basis points); none for counts, days and minutes. */
+  description?: string
+  properties?: Record<string, FieldSchema>
+}

@@ -287,6 +287,9 @@ export const ESCROW_TICKET_STATUS_LABELS = {
   closed: '已关闭',
 }
 
+/** 租号投诉的处理结果 (POST /api/admin/rentals/{id}/decide). */
+export const RENTAL_OUTCOME_LABELS = { refund: '全额退款给租客', settle: '结算（可从押金赔偿号主）' }
+
 export const RENTAL_COMPLAINT_LABELS = {
   mismatch: '账号与描述不符',
   wrong_password: '密码错误登不上',

@@ -361,15 +361,19 @@ it('an editor adds a choice to a game’s template: the preview shows it as a fi
   expect(await auditRows('template.create', gameId)).toEqual([expect.objectContaining({ actor: 'editor' })])
 })
 
-it('an operator reads the audit log by name: 操作 is picked from the names, and each row keeps its code', async () => {
+it('an operator reads the audit log by name: 操作 is picked from the names, each row keeps its code, and its content reads by name', async () => {
   const { page } = handle
   await signIn(page, 'operator')
   await page.getByRole('menuitem', { name: '审计日志' }).click()
   const action = page.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: /^操作$/ }) })
-  await action.locator('.ant-select').click()
-  await page.keyboard.type('重试打款')
-  await page.locator('.ant-select-item-option', { hasText: '重试打款' }).click()
-  await page.getByRole('button', { name: '查询' }).click()
+  /** Filters the log to one action, picked by typing its name. */
+  const pickAction = async (name: string) => {
+    await action.locator('.ant-select').click()
+    await page.keyboard.type(name)
+    await page.locator('.ant-select-item-option', { hasText: name }).click()
+    await page.getByRole('button', { name: '查询' }).click()
+  }
+  await pickAction('重试打款')
   // finance's retry from the test above: named, coded, and its subject named.
   const row = page.locator('.ant-table-row', { hasText: 'finance' }).first()
   await row.getByText('重试打款', { exact: true }).waitFor()
@@ -377,5 +381,17 @@ it('an operator reads the audit log by name: 操作 is picked from the names, an
   await row.getByText('打款', { exact: true }).waitFor()
   const codes = await page.locator('.ant-table-row code').allTextContents()
   expect(new Set(codes)).toEqual(new Set(['payout.retry']))
+
+  // What an action left reads by name, money in yuan: the reviewer's estimate from the test above.
+  await pickAction('人工估价')
+  const estimate = page.locator('.ant-table-row', { hasText: 'reviewer' }).first()
+  await estimate.getByText('appraisal.estimate', { exact: true }).waitFor()
+  const detail = await estimate.locator('td').nth(5).innerText()
+  expect(detail.split('\n')).toEqual([
+    '最低估价：¥6,000.00',
+    '最高估价：¥9,000.00',
+    '参考价：¥7,500.00',
+    '备注：参考同段位场外成交，红色收藏品加分',
+  ])
   expect(handle.errors).toEqual([])
 })

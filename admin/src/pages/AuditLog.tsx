@@ -3,13 +3,16 @@ import type { ProColumns } from '@ant-design/pro-components'
 import type { AuditEntry } from '@contract/audit'
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from '@contract/constants'
 import { Space, Typography } from 'antd'
+import { useEffect, useMemo, useState } from 'react'
+import { api } from '../api'
+import { AuditDetail } from '../components/AuditDetail'
 import { DeskTable } from '../components/DeskTable'
-import { dateTime, valueEnum } from '../format'
+import { dateTime, valueEnum, type FieldSchema } from '../format'
 
 const labelOf = (labels: Record<string, string>, code: string): string | undefined =>
   Object.prototype.hasOwnProperty.call(labels, code) ? labels[code] : undefined
 
-const columns: ProColumns<AuditEntry>[] = [
+const columnsFor = (settings?: FieldSchema): ProColumns<AuditEntry>[] => [
   {
     title: '时间',
     dataIndex: 'createdAt',
@@ -54,18 +57,17 @@ const columns: ProColumns<AuditEntry>[] = [
     title: '内容（原因、前后值）',
     dataIndex: 'detail',
     search: false,
-    render: (_, row) =>
-      Object.keys(row.detail).length ? (
-        <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12 }}>
-          {JSON.stringify(row.detail)}
-        </Typography.Text>
-      ) : (
-        '—'
-      ),
+    render: (_, row) => <AuditDetail entry={row} settings={settings} />,
   },
   { title: 'IP', dataIndex: 'ip', width: 130, search: false },
 ]
 
 export default function AuditLog() {
+  // The settings' names and units for their changes; without them a change shows its stored keys.
+  const [settings, setSettings] = useState<FieldSchema>()
+  useEffect(() => {
+    api.get<FieldSchema>('/admin/settings/schema').then(setSettings, () => undefined)
+  }, [])
+  const columns = useMemo(() => columnsFor(settings), [settings])
   return <DeskTable<AuditEntry> path="/admin/audit-log" title="审计日志（只读）" columns={columns} />
 }

@@ -5,7 +5,12 @@
  */
 import { ModalForm, ProDescriptions, ProFormDigit, ProFormRadio, ProFormTextArea } from '@ant-design/pro-components'
 import type { ProColumns } from '@ant-design/pro-components'
-import { RENT_RULE_LABELS, RENTAL_COMPLAINT_LABELS, RENTAL_STATUS_LABELS } from '@contract/constants'
+import {
+  RENT_RULE_LABELS,
+  RENTAL_COMPLAINT_LABELS,
+  RENTAL_OUTCOME_LABELS,
+  RENTAL_STATUS_LABELS,
+} from '@contract/constants'
 import type { Rental, RentalDecision } from '@contract/rentals'
 import { Button, Drawer, Form, Space, Tag, Typography } from 'antd'
 import { api } from '../api'
@@ -14,7 +19,7 @@ import { DeskTable, type DrawerProps } from '../components/DeskTable'
 import { Pictures } from '../components/Pictures'
 import { Section } from '../components/Section'
 import { useRecord } from '../components/useRecord'
-import { dateTime, valueEnum, yuan } from '../format'
+import { dateTime, selectOptions, valueEnum, yuan } from '../format'
 
 const STATUS_COLORS: Record<Rental['status'], string> = {
   pending_payment: 'default',
@@ -24,8 +29,6 @@ const STATUS_COLORS: Record<Rental['status'], string> = {
   settled: 'success',
   cancelled: 'default',
 }
-
-const OUTCOMES = { refund: '全额退款给租客', settle: '结算（可从押金赔偿号主）' }
 
 const statusTag = (row: Rental) => <Tag color={STATUS_COLORS[row.status]}>{RENTAL_STATUS_LABELS[row.status]}</Tag>
 
@@ -62,7 +65,7 @@ function DecideButton({ item, run }: { item: Rental; run: ReturnType<typeof useR
       <ProFormRadio.Group
         name="outcome"
         label="处理结果"
-        options={Object.entries(OUTCOMES).map(([value, label]) => ({ value, label }))}
+        options={selectOptions(RENTAL_OUTCOME_LABELS)}
         rules={[{ required: true }]}
       />
       <Form.Item noStyle dependencies={['outcome']}>
@@ -141,7 +144,7 @@ function RentalDrawer({ id, onClose, onChanged }: DrawerProps) {
                 span: 2,
                 render: () =>
                   item.decision
-                    ? `${OUTCOMES[item.decision.outcome]}${item.damageAmount ? `，赔偿号主 ${yuan(item.damageAmount)}` : ''}：${item.decision.reason}`
+                    ? `${RENTAL_OUTCOME_LABELS[item.decision.outcome]}${item.damageAmount ? `，赔偿号主 ${yuan(item.damageAmount)}` : ''}：${item.decision.reason}`
                     : '—',
               },
             ]}

@@ -10,16 +10,7 @@ import { Alert, Button, Form, InputNumber, Space, Spin, Switch, Typography } fro
 import { useEffect, useState } from 'react'
 import { api, ApiError } from '../api'
 import { useAct } from '../components/useAct'
-
-interface FieldSchema {
-  type: 'integer' | 'boolean' | 'object'
-  title?: string
-  minimum?: number
-  maximum?: number
-  /** The stored unit: 分 (fen) or 基点 (basis points); none for counts, days and minutes. */
-  description?: string
-  properties?: Record<string, FieldSchema>
-}
+import type { FieldSchema } from '../format'
 
 type Values = Record<string, number | boolean | Record<string, number>>
 
