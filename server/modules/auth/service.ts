@@ -195,31 +195,31 @@ export async function loginByPhone(
   requireAgreement(body.agree)
   await spendSmsCode(deps, 'login', body.phone, body.smsCode)
   const { db } = deps.database
-  const inserted = await db
-    .insert(users)
-    .values({
-      username: await freeUsername(db, `u${randomBytes(5).toString('hex')}`),
-      phone: body.phone,
-      nickName: `用户${body.phone.slice(-4)}`,
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id })
-  const created = inserted.length > 0
-  const [user] = created
-    ? inserted.map((row) => ({ ...row, disabled: false }))
-    : await db.select({ id: users.id, disabled: users.disabled }).from(users).where(eq(users.phone, body.phone))
+  const { user, created } = await accountOfPhone(db, body.phone)
   if (user.disabled) throw new AppError(403, '账号已停用，请联系客服')
   return { ...(await createSession(db, user.id, deps.config.sessionTtlDays, client)), created }
 }
 
-async function freeUsername(db: Executor, base: string): Promise<string> {
-  for (let suffix = 0; ; suffix += 1) {
-    const candidate = suffix === 0 ? base : `${base}_${suffix}`
-    const [taken] = await db
-      .select({ id: users.id })
+/**
+ * The account of a phone, created when it has none. The insert takes whichever of two concurrent first sign-ins
+ * comes first (the other finds the account by phone); a username already taken (40 random bits) is drawn again.
+ */
+async function accountOfPhone(
+  db: Executor,
+  phone: string,
+): Promise<{ user: { id: number; disabled: boolean }; created: boolean }> {
+  for (;;) {
+    const [inserted] = await db
+      .insert(users)
+      .values({ username: `u${randomBytes(5).toString('hex')}`, phone, nickName: `用户${phone.slice(-4)}` })
+      .onConflictDoNothing()
+      .returning({ id: users.id })
+    if (inserted) return { user: { ...inserted, disabled: false }, created: true }
+    const [existing] = await db
+      .select({ id: users.id, disabled: users.disabled })
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${candidate})`)
-    if (!taken) return candidate
+      .where(eq(users.phone, phone))
+    if (existing) return { user: existing, created: false }
   }
 }
 
