@@ -34,10 +34,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'config' | 'dat
         response: { 200: Ajax(Captcha) },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      return ok(await auth.issueCaptcha(deps, client(request)))
-    },
+    async (request) => ok(await auth.issueCaptcha(deps, client(request))),
   )
 
   app.get(

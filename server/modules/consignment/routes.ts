@@ -289,10 +289,7 @@ export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (ap
         response: { 200: Ajax(SellerContactView) },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      return ok(await review.revealContact(deps, staffOf(request), request.params.id, request.query.reason))
-    },
+    async (request) => ok(await review.revealContact(deps, staffOf(request), request.params.id, request.query.reason)),
   )
 
   app.get(
@@ -307,14 +304,12 @@ export const adminConsignmentRoutes: FastifyPluginAsyncTypebox<Deps> = async (ap
         response: { 200: Ajax(ListingCredentials) },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      return ok(
+    async (request) =>
+      ok(
         await review.revealForReview(deps, staffOf(request), request.params.id, {
           reason: request.query.reason,
           userAgent: String(request.headers['user-agent'] ?? ''),
         }),
-      )
-    },
+      ),
   )
 }
