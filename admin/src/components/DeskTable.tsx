@@ -19,6 +19,15 @@ export const submittedColumn = <T extends { createdAt: string }>(): ProColumns<T
   render: (_, row) => dateTime(row.createdAt),
 })
 
+/** A row's seller, by name and number; the filter above the list takes the number (卖家编号). */
+export const sellerColumn = <T extends { sellerId: number; sellerName: string }>(width: number): ProColumns<T> => ({
+  title: (_, type) => (type === 'form' ? '卖家编号' : '卖家'),
+  dataIndex: 'sellerId',
+  width,
+  valueType: 'digit',
+  render: (_, row) => `${row.sellerName}（#${row.sellerId}）`,
+})
+
 export interface DrawerProps {
   id: number
   onClose(): void

@@ -82,33 +82,39 @@ export default function Blacklist() {
   const table = useRef<ActionType>(null)
   const games = useGames()
   const columns: ProColumns<AdminBlacklistRecord>[] = [
-    { title: '编号', dataIndex: 'id', width: 80, search: false },
+    { title: '编号', dataIndex: 'id', width: 60, search: false },
     { title: '对象', dataIndex: 'subject', hideInTable: true, fieldProps: { placeholder: '精确查找' } },
-    { title: '类型', dataIndex: 'subjectKind', width: 100, valueEnum: valueEnum(BLACKLIST_SUBJECT_LABELS) },
+    { title: '类型', dataIndex: 'subjectKind', width: 90, valueEnum: valueEnum(BLACKLIST_SUBJECT_LABELS) },
     { title: '对象（打码）', dataIndex: 'maskedSubject', width: 150, search: false },
     {
       title: '游戏',
       dataIndex: 'gameId',
-      width: 120,
+      width: 100,
       valueEnum: Object.fromEntries(games.map((game) => [game.id, { text: game.name }])),
       render: (_, row) => row.gameName || '所有游戏',
     },
-    { title: '原因', dataIndex: 'reason', width: 100, valueEnum: valueEnum(BLACKLIST_REASON_LABELS) },
+    { title: '原因', dataIndex: 'reason', width: 90, valueEnum: valueEnum(BLACKLIST_REASON_LABELS) },
     { title: '情况说明', dataIndex: 'evidence', ellipsis: true, search: false },
     {
       title: '来源',
       dataIndex: 'source',
-      width: 120,
+      width: 110,
       ellipsis: true,
       search: false,
       render: (_, row) => row.source || '—',
     },
-    { title: '录入', dataIndex: 'createdByName', width: 100, search: false },
-    { title: '时间', dataIndex: 'createdAt', width: 150, search: false, render: (_, row) => dateTime(row.createdAt) },
+    {
+      title: '录入',
+      dataIndex: 'createdByName',
+      width: 80,
+      search: false,
+      render: (_, row) => row.createdByName || '—',
+    },
+    { title: '时间', dataIndex: 'createdAt', width: 140, search: false, render: (_, row) => dateTime(row.createdAt) },
     {
       title: '操作',
       valueType: 'option',
-      width: 80,
+      width: 64,
       render: (_, row) => (
         <ReasonButton
           label="移除"

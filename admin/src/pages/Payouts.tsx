@@ -8,7 +8,7 @@ import type { Payout } from '@contract/payments'
 import { Popconfirm, Tag, Tooltip, Typography } from 'antd'
 import { useRef } from 'react'
 import { api } from '../api'
-import { DeskTable } from '../components/DeskTable'
+import { DeskTable, sellerColumn } from '../components/DeskTable'
 import { useAct } from '../components/useAct'
 import { dateTime, valueEnum, yuan } from '../format'
 
@@ -20,13 +20,7 @@ export default function Payouts() {
   const columns: ProColumns<Payout>[] = [
     { title: '编号', dataIndex: 'id', width: 64, search: false },
     { title: '订单编号', dataIndex: 'orderNo', width: 224, copyable: true },
-    {
-      title: '卖家编号',
-      dataIndex: 'sellerId',
-      width: 140,
-      valueType: 'digit',
-      render: (_, row) => `${row.sellerName}（#${row.sellerId}）`,
-    },
+    sellerColumn(140),
     {
       title: '金额',
       dataIndex: 'amount',
@@ -48,9 +42,9 @@ export default function Payouts() {
       ),
     },
     {
+      // Wrapped, not cut: the reason is what finance acts on.
       title: '网关原因',
       dataIndex: 'reason',
-      ellipsis: true,
       search: false,
       render: (_, row) => (row.reason ? <Typography.Text type="danger">{row.reason}</Typography.Text> : '—'),
     },

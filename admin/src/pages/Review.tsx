@@ -9,7 +9,7 @@ import type { AdminListing, AdminListingDetail, ListingCredentials, SellerContac
 import { Alert, Button, Drawer, Image, Popconfirm, Space, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { api } from '../api'
-import { DeskTable, type DrawerProps } from '../components/DeskTable'
+import { DeskTable, sellerColumn, type DrawerProps } from '../components/DeskTable'
 import { ReasonButton } from '../components/ReasonButton'
 import { RevealButton } from '../components/RevealButton'
 import { useAct } from '../components/useAct'
@@ -257,13 +257,7 @@ function ListingTable({ queue }: { queue: boolean }) {
     { title: '标题', dataIndex: 'title', ellipsis: true, search: false },
     { title: '游戏', dataIndex: 'gameName', width: 120, search: false },
     { title: '价格', dataIndex: 'price', width: 120, search: false, render: (_, row) => yuan(row.price) },
-    {
-      title: '卖家编号',
-      dataIndex: 'sellerId',
-      width: 120,
-      valueType: 'digit',
-      render: (_, row) => `${row.sellerName}（#${row.sellerId}）`,
-    },
+    sellerColumn(120),
     {
       title: '状态',
       dataIndex: 'status',
