@@ -232,15 +232,32 @@ describe('recycleHall and myQuotes (merchants)', () => {
       orderId: order?.[0] ?? null,
       orderStatus: order?.[1] ?? null,
     })
-    const rows = [mine(1, 'won', [88, 'pending_payment']), mine(2, 'lost'), mine(3, 'won', [89, 'completed'])]
+    const closing = mine(5, 'submitted')
+    const closed = {
+      ...closing,
+      request: { ...closing.request, windowEndsAt: new Date(Date.now() - HOUR).toISOString() },
+    }
+    const rows = [
+      mine(1, 'won', [88, 'pending_payment']),
+      mine(2, 'lost'),
+      mine(3, 'won', [89, 'completed']),
+      mine(4, 'submitted'),
+      closed,
+    ]
     mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: merchant }),
-      'GET /merchant/quotes': () => ({ code: 200, rows, total: 3 }),
+      'GET /merchant/quotes': () => ({ code: 200, rows, total: 5 }),
       'GET /need/myOrder/88': () => ({ code: 404, msg: '订单不存在' }),
     })
     renderApp('/index/other/myQuotes')
-    await waitFor(() => expect(page().querySelectorAll('.my-quotes__card[role=link]')).toHaveLength(3))
-    const [won, lost, done] = [...page().querySelectorAll('.my-quotes__card[role=link]')].map((c) => c.textContent)
+    await waitFor(() => expect(page().querySelectorAll('.my-quotes__card[role=link]')).toHaveLength(5))
+    const [won, lost, done, quoting, choosing] = [...page().querySelectorAll('.my-quotes__card[role=link]')].map(
+      (c) => c.textContent,
+    )
+    // A submitted quote says whether its request still takes quotes, never how it stands among them.
+    expect(quoting).toMatch(/报价中，其他号商的报价不公开距截止 0[12]:\d\d:\d\d/)
+    expect(choosing).toContain('报价已截止，等待卖家选择')
+    expect(choosing).not.toContain('距截止')
     expect(won).toContain('已中标，请尽快付款')
     expect(done).toContain('交易已完成')
     expect(done).not.toContain('请尽快付款')

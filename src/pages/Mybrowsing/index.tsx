@@ -51,6 +51,13 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'rentals', label: '租出中' },
 ]
 
+/** A settlement's strip: paid in green, failed in red, due as it is. */
+const SETTLEMENT_TONES: Record<NonNullable<MyListing['settlement']>['status'], string> = {
+  pending: '',
+  paid: ' status-card__strip--trust',
+  failed: ' status-card__strip--error',
+}
+
 /** The seller's buttons in the order they stand on a card; the last is the filled one. */
 const BUTTONS: { action: SellerAction; label: string | ((listing: MyListing) => string); primary?: boolean }[] = [
   { action: 'reason', label: '查看失败原因' },
@@ -241,7 +248,7 @@ function Notes({ listing }: { listing: MyListing }) {
         <Text className="my-listings__note my-listings__note--warn">尚未填写账号信息，买家付款后无法移交</Text>
       )}
       {settlement && (
-        <View className={`my-listings__settlement my-listings__settlement--${settlement.status}`}>
+        <View className={`status-card__strip status-card__strip--stacked${SETTLEMENT_TONES[settlement.status]}`}>
           <Text>
             {SETTLEMENT_LABELS[settlement.status]} {formatPrice(settlement.amount)}
           </Text>

@@ -109,28 +109,28 @@ function Requests({ status }: { status?: RecycleStatus }) {
 function Progress({ request }: { request: MyRecycleRequest }) {
   if (request.status === 'quoting')
     return (
-      <View className="my-recycles__progress">
+      <View className="status-card__strip">
         <Text>已有 {request.quoteCount} 个密封报价</Text>
-        <Text className="my-recycles__clock">
+        <Text className="status-card__clock">
           距截止 <Countdown to={request.windowEndsAt} />
         </Text>
       </View>
     )
   if (request.status === 'choosing')
     return (
-      <View className="my-recycles__progress my-recycles__progress--choose">
+      <View className="status-card__strip status-card__strip--accent">
         <Text>
           {request.quoteCount} 个报价，最高 {request.bestQuote === null ? '—' : formatPrice(request.bestQuote)}
         </Text>
         {request.choosingEndsAt && (
-          <Text className="my-recycles__clock">
+          <Text className="status-card__clock">
             选择剩余 <Countdown to={request.choosingEndsAt} />
           </Text>
         )}
       </View>
     )
   return (
-    <View className="my-recycles__progress">
+    <View className="status-card__strip">
       <Text>
         {request.quoteCount} 个报价
         {request.bestQuote === null ? '' : `，最高 ${formatPrice(request.bestQuote)}`}

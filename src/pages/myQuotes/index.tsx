@@ -1,5 +1,7 @@
 import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
 import { listMyQuotes } from '@/api/recycling'
+import Countdown from '@/components/Countdown'
 import EmptyState from '@/components/EmptyState'
 import ListFooter from '@/components/ListFooter'
 import PullRefresh from '@/components/PullRefresh'
@@ -76,8 +78,9 @@ function Quotes() {
             title={quote.request.title}
             lines={[quote.request.gameName, `我的报价 ${formatPrice(quote.price)}`]}
           />
+          {quote.status === 'submitted' && <Waiting endsAt={quote.request.windowEndsAt} />}
           {quote.orderId !== null && quote.orderStatus !== null && (
-            <View className="my-quotes__won">
+            <View className="status-card__strip status-card__strip--trust">
               <Text>{WON_HINTS[quote.orderStatus]}</Text>
               <View className="my-quotes__pay my-quotes__pay--primary" role="button">
                 <Text>查看订单</Text>
@@ -87,6 +90,23 @@ function Quotes() {
         </StatusCard>
       ))}
       <ListFooter status={list.status} hasMore={list.hasMore} onMore={list.loadMore} onRetry={list.retry} />
+    </View>
+  )
+}
+
+/** A submitted quote: the request still taking quotes (and for how long), or closed and with its seller. */
+function Waiting({ endsAt }: { endsAt: string }) {
+  const [open, setOpen] = useState(() => Date.parse(endsAt) > Date.now())
+  return open ? (
+    <View className="status-card__strip">
+      <Text>报价中，其他号商的报价不公开</Text>
+      <Text className="status-card__clock">
+        距截止 <Countdown to={endsAt} onEnd={() => setOpen(false)} />
+      </Text>
+    </View>
+  ) : (
+    <View className="status-card__strip">
+      <Text>报价已截止，等待卖家选择</Text>
     </View>
   )
 }
