@@ -22,3 +22,10 @@ export interface FieldSchema {
   description?: string
   properties?: Record<string, FieldSchema>
 }
+
+/** How a stored integer is typed and read: fen as yuan, basis points as percent, others as they are. */
+const UNITS: Record<string, { suffix: string; scale: number; precision: number }> = {
+  分: { suffix: '元', scale: 100, precision: 2 },
+  基点: { suffix: '%', scale: 100, precision: 2 },
+}
+export const unitOf = (field: FieldSchema) => UNITS[field.description ?? ''] ?? { suffix: '', scale: 1, precision: 0 }

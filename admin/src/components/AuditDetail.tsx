@@ -6,7 +6,7 @@
 import { AFTERSALE_OUTCOME_LABELS, RENTAL_OUTCOME_LABELS } from '@contract/constants'
 import type { AuditEntry } from '@contract/audit'
 import { Typography } from 'antd'
-import { yuan, type FieldSchema } from '../format'
+import { unitOf, yuan, type FieldSchema } from '../format'
 
 /**
  * The keys the server's audit() calls write, and the rows of the editable lists they copy, in the order they are
@@ -69,12 +69,10 @@ const FEN = new Set(['amount', 'damage', 'min', 'max', 'point', 'price'])
 const OUTCOMES: Record<string, string> = { ...AFTERSALE_OUTCOME_LABELS, ...RENTAL_OUTCOME_LABELS }
 const PICTURES = new Set(['images', 'image', 'icon', 'qrImage', 'avatar'])
 
-type Stored = unknown
-
-const isRecord = (value: Stored): value is Record<string, Stored> =>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const isChange = (value: Stored): value is { from: Stored; to: Stored } =>
+const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
   isRecord(value) && Object.keys(value).sort().join() === 'from,to'
 
 /** Keys in the order they are read: the schema's, else KEY_NAMES'; keys neither knows last. */
@@ -86,13 +84,13 @@ function ordered(keys: string[], field?: FieldSchema): string[] {
 
 const nameOf = (key: string, field?: FieldSchema): string => field?.title ?? KEY_NAMES[key] ?? key
 
-function shown(key: string, value: Stored, field?: FieldSchema): string {
+function shown(key: string, value: unknown, field?: FieldSchema): string {
   if (value === null || value === undefined || value === '') return '—'
   if (typeof value === 'boolean') return value ? '是' : '否'
   if (typeof value === 'number') {
     if (field?.description === '分' || (!field && FEN.has(key))) return yuan(value)
-    if (field?.description === '基点') return `${value / 100}%`
-    return String(value)
+    const unit = field ? unitOf(field) : { scale: 1, suffix: '' }
+    return `${value / unit.scale}${unit.suffix}`
   }
   if (typeof value === 'string') {
     if (key === 'outcome') return OUTCOMES[value] ?? value
@@ -117,7 +115,7 @@ function shown(key: string, value: Stored, field?: FieldSchema): string {
       })
       .join('，')
   }
-  const record = value as Record<string, Stored>
+  const record = value as Record<string, unknown>
   return ordered(Object.keys(record), field)
     .map((inner) => {
       const innerField = field?.properties?.[inner]

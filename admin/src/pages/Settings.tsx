@@ -10,16 +10,9 @@ import { Alert, Button, Form, InputNumber, Space, Spin, Switch, Typography } fro
 import { useEffect, useState } from 'react'
 import { api, ApiError } from '../api'
 import { useAct } from '../components/useAct'
-import type { FieldSchema } from '../format'
+import { unitOf, type FieldSchema } from '../format'
 
 type Values = Record<string, number | boolean | Record<string, number>>
-
-/** How a stored integer is typed: fen as yuan, basis points as percent, others as they are. */
-const UNITS: Record<string, { suffix: string; scale: number; precision: number }> = {
-  分: { suffix: '元', scale: 100, precision: 2 },
-  基点: { suffix: '%', scale: 100, precision: 2 },
-}
-const unitOf = (field: FieldSchema) => UNITS[field.description ?? ''] ?? { suffix: '', scale: 1, precision: 0 }
 
 function NumberField({ name, field }: { name: (string | number)[]; field: FieldSchema }) {
   const unit = unitOf(field)
