@@ -10,14 +10,21 @@ export const ACCOUNT_DELETION_STATUSES = ['cooling_off', 'cancelled', 'erased'] 
 export const AccountDeletionStatus = literals(ACCOUNT_DELETION_STATUSES)
 export type AccountDeletionStatus = Static<typeof AccountDeletionStatus>
 
-/** What still ties an account to the marketplace; each kind stops a deletion until it is over. */
+/**
+ * What still ties an account to the marketplace; each kind stops a deletion until it is over. A record with two
+ * sides is two kinds (an order the user buys or sells, a rental they rent or let, an after-sale case they filed
+ * or answer), because each side is dealt with from its own page.
+ */
 export const DELETION_BLOCKER_KINDS = [
-  'order',
+  'purchase',
+  'sale',
   'payout',
   'listing',
   'rental',
+  'lease',
   'claim',
   'aftersale',
+  'complaint',
   'escrow',
   'recycling',
   'quote',
@@ -26,7 +33,7 @@ export const DELETION_BLOCKER_KINDS = [
 export const DeletionBlocker = Type.Object({
   kind: literals(DELETION_BLOCKER_KINDS),
   count: Type.Integer({ minimum: 1 }),
-  /** `2 笔进行中的订单` */
+  /** `2 笔进行中的买单` */
   text: Type.String(),
 })
 export type DeletionBlocker = Static<typeof DeletionBlocker>

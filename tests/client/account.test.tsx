@@ -34,19 +34,32 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks())
 
 describe('注销账号', () => {
-  it('names what still stands in the way and offers no 申请注销 until it is over', async () => {
+  it('names what still stands in the way, each opening where it is dealt with, and offers no 申请注销', async () => {
     saveToken('tok')
     mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /need/account/deletion': () => ({
         code: 200,
-        data: state({ actions: [], blockers: [{ kind: 'order', count: 2, text: '2 笔进行中的订单' }] }),
+        data: state({
+          actions: [],
+          blockers: [
+            { kind: 'purchase', count: 2, text: '2 笔进行中的买单' },
+            { kind: 'lease', count: 1, text: '1 笔未结束的出租' },
+          ],
+        }),
       }),
+      'GET /need/myConsignment': () => ({ code: 200, rows: [], total: 0 }),
+      'GET /need/rentals': () => ({ code: 200, data: [] }),
     })
     renderApp('/index/other/account')
     await waitFor(() => expect(text()).toContain('以下事项结束后才能注销'))
-    expect(text()).toContain('2 笔进行中的订单')
+    expect(text()).toContain('2 笔进行中的买单')
     expect(buttons()).toEqual([])
+    fireEvent.click(await byLabel('1 笔未结束的出租，去处理'))
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/index/other/Mybrowsing?tab=rentals'),
+    )
+    await waitFor(() => expect(visiblePage().querySelector('[aria-selected="true"]')?.textContent).toBe('租出中'))
   })
 
   it('asks, confirms, signs out and says when the account goes', async () => {

@@ -13,6 +13,7 @@ import {
   goods,
   messages,
   orders,
+  rentals,
   sessions,
   users,
 } from '../../server/db/schema'
@@ -34,11 +35,11 @@ test('refused while an order is open or a payout unsettled, naming each; allowed
   const deal = await makeDeal(world.database, world.app, world.gameId)
   const refused = await call('POST', '/api/need/account/deletion', { token: deal.buyer.token })
   expect(refused.status).toBe(409)
-  expect(refused.body.msg).toBe('以下事项结束后才能注销：1 笔进行中的订单')
-  expect(refused.body.data.blockers).toEqual([{ kind: 'order', count: 1, text: '1 笔进行中的订单' }])
+  expect(refused.body.msg).toBe('以下事项结束后才能注销：1 笔进行中的买单')
+  expect(refused.body.data.blockers).toEqual([{ kind: 'purchase', count: 1, text: '1 笔进行中的买单' }])
   const state = await call('GET', '/api/need/account/deletion', { token: deal.seller.token })
   expect(state.body.data).toMatchObject({ deletion: null, actions: [] })
-  expect(state.body.data.blockers.map((b: { kind: string }) => b.kind)).toEqual(['order', 'listing'])
+  expect(state.body.data.blockers.map((b: { kind: string }) => b.kind)).toEqual(['sale', 'listing'])
 
   await call('POST', `/api/admin/orders/${deal.orderId}/hand-over`, { token: world.service.token })
   await call('POST', `/api/need/myOrder/${deal.orderId}/confirm`, { token: deal.buyer.token })
@@ -71,6 +72,32 @@ test('a listing on sale stops it until delisted; staff cannot delete themselves'
   const staff = await signIn(world.service.id)
   const own = await call('POST', '/api/need/account/deletion', { token: staff })
   expect([own.status, own.body.msg]).toEqual([403, '员工账号不能自助注销，请联系管理员'])
+})
+
+test('a rental stops both sides, each under its own kind: 租号 for the renter, 出租 for the owner', async () => {
+  const { call, database } = world
+  const [owner, renter] = [await createPerson(database), await createPerson(database)]
+  const [listing] = await database.db
+    .insert(goods)
+    .values({ gameId: world.gameId, sellerId: owner.id, title: '号', price: 100, status: 'delisted' })
+    .returning()
+  await database.db.insert(rentals).values({
+    goodsId: listing.id,
+    renterId: renter.id,
+    ownerId: owner.id,
+    status: 'pending_payment',
+    hours: 2,
+    maxHours: 24,
+    hourly: 500,
+    daily: 6_000,
+    rentAmount: 1_000,
+    depositAmount: 10_000,
+    commissionAmount: 50,
+  })
+  const blockers = async (token: string) =>
+    (await call('GET', '/api/need/account/deletion', { token })).body.data.blockers
+  expect(await blockers(renter.token)).toEqual([{ kind: 'rental', count: 1, text: '1 笔未结束的租号' }])
+  expect(await blockers(owner.token)).toEqual([{ kind: 'lease', count: 1, text: '1 笔未结束的出租' }])
 })
 
 test('the cooling-off period: signed out everywhere, the next sign-in sees the date, cancelling keeps the account', async () => {

@@ -50,10 +50,16 @@ export const ERASED_NICKNAME = '已注销用户'
 /** Each thing that stops a deletion: how to count it, and how to say it. */
 const BLOCKERS: { kind: DeletionBlocker['kind']; text: (n: number) => string; count: (userId: number) => SQL }[] = [
   {
-    kind: 'order',
-    text: (n) => `${n} 笔进行中的订单`,
+    kind: 'purchase',
+    text: (n) => `${n} 笔进行中的买单`,
     count: (u) =>
-      sql`select count(*) from ${orders} where (${orders.buyerId} = ${u} or ${orders.sellerId} = ${u}) and ${orders.status} in ('pending_payment', 'paid', 'handed_over', 'disputed')`,
+      sql`select count(*) from ${orders} where ${orders.buyerId} = ${u} and ${orders.status} in ('pending_payment', 'paid', 'handed_over', 'disputed')`,
+  },
+  {
+    kind: 'sale',
+    text: (n) => `${n} 笔交易中的卖单`,
+    count: (u) =>
+      sql`select count(*) from ${orders} where ${orders.sellerId} = ${u} and ${orders.status} in ('pending_payment', 'paid', 'handed_over', 'disputed')`,
   },
   {
     kind: 'payout',
@@ -71,7 +77,13 @@ const BLOCKERS: { kind: DeletionBlocker['kind']; text: (n: number) => string; co
     kind: 'rental',
     text: (n) => `${n} 笔未结束的租号`,
     count: (u) =>
-      sql`select count(*) from ${rentals} where (${rentals.renterId} = ${u} or ${rentals.ownerId} = ${u}) and ${rentals.status} in ('pending_payment', 'active', 'returned', 'disputed')`,
+      sql`select count(*) from ${rentals} where ${rentals.renterId} = ${u} and ${rentals.status} in ('pending_payment', 'active', 'returned', 'disputed')`,
+  },
+  {
+    kind: 'lease',
+    text: (n) => `${n} 笔未结束的出租`,
+    count: (u) =>
+      sql`select count(*) from ${rentals} where ${rentals.ownerId} = ${u} and ${rentals.status} in ('pending_payment', 'active', 'returned', 'disputed')`,
   },
   {
     kind: 'claim',
@@ -81,9 +93,15 @@ const BLOCKERS: { kind: DeletionBlocker['kind']; text: (n: number) => string; co
   },
   {
     kind: 'aftersale',
-    text: (n) => `${n} 个处理中的售后`,
+    text: (n) => `${n} 个处理中的售后申请`,
     count: (u) =>
-      sql`select count(*) from ${aftersaleCases} where (${aftersaleCases.buyerId} = ${u} or ${aftersaleCases.sellerId} = ${u}) and ${aftersaleCases.status} <> 'decided'`,
+      sql`select count(*) from ${aftersaleCases} where ${aftersaleCases.buyerId} = ${u} and ${aftersaleCases.status} <> 'decided'`,
+  },
+  {
+    kind: 'complaint',
+    text: (n) => `${n} 个买家对你的售后申请`,
+    count: (u) =>
+      sql`select count(*) from ${aftersaleCases} where ${aftersaleCases.sellerId} = ${u} and ${aftersaleCases.status} <> 'decided'`,
   },
   {
     kind: 'escrow',

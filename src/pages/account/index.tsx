@@ -7,10 +7,10 @@ import ActionsBar from '@/components/ActionsBar'
 import Hint from '@/components/Hint'
 import InfoRows from '@/components/InfoRows'
 import Panel from '@/components/Panel'
-import type { AccountDeletionState } from '@/contract/account'
+import type { AccountDeletionState, DeletionBlocker } from '@/contract/account'
 import { COOLING_OFF_DAYS } from '@/contract/constants'
 import OtherShell from '@/layouts/OtherShell'
-import { replacePage } from '@/navigation'
+import { openPage, replacePage } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { clearSession } from '@/store'
 import { showDialog } from '@/utils/dialog'
@@ -25,6 +25,23 @@ const DAY_MS = 86_400_000
 const ERASED =
   '昵称、头像、手机号、实名信息、联系方式、收藏、浏览记录、搜索订阅、站内消息、反馈、估价申请，以及未售出账号的登录信息'
 const KEPT = '订单、支付与账本、交易群记录和评价按《电子商务法》保存不少于三年，只以匿名编号关联，不再能识别到你'
+
+/** Where each thing standing in a deletion's way is dealt with (the tab it opens on, where the page has tabs). */
+const BLOCKER_PAGES: Record<DeletionBlocker['kind'], [page: string, tab?: string]> = {
+  purchase: ['MyProducts'],
+  sale: ['Mybrowsing', 'in_trade'],
+  payout: ['Mybrowsing', 'sold'],
+  listing: ['Mybrowsing'],
+  rental: ['MyProducts', 'rentals'],
+  lease: ['Mybrowsing', 'rentals'],
+  claim: ['claim'],
+  aftersale: ['MyProducts', 'trading'],
+  complaint: ['Mybrowsing', 'in_trade'],
+  escrow: ['security'],
+  recycling: ['myJingjiahuishou'],
+  quote: ['myQuotes'],
+  merchant: ['shanghu'],
+}
 
 /**
  * 注销账号 and 下载我的数据 (个人中心 → 注销账号): what erasure removes and keeps, what still stands in its way, the
@@ -106,11 +123,21 @@ export default function AccountPage() {
         </Panel>
         {state && state.blockers.length > 0 && (
           <Panel title="以下事项结束后才能注销" className="account__blockers">
-            {state.blockers.map((blocker) => (
-              <Text key={blocker.kind} className="account__blocker">
-                · {blocker.text}
-              </Text>
-            ))}
+            {state.blockers.map((blocker) => {
+              const [page, tab] = BLOCKER_PAGES[blocker.kind]
+              return (
+                <View
+                  key={blocker.kind}
+                  className="account__blocker"
+                  role="link"
+                  aria-label={`${blocker.text}，去处理`}
+                  onClick={() => void openPage(page, tab ? { tab } : undefined)}
+                >
+                  <Text className="account__blocker-text">{blocker.text}</Text>
+                  <Text className="account__blocker-go">去处理 ›</Text>
+                </View>
+              )
+            })}
           </Panel>
         )}
         <Panel title="下载我的数据">
