@@ -1,6 +1,6 @@
 /** The signed-in user's own account: profile and real name (API.md, "Session and account"). */
 import { Type, type Static } from 'typebox'
-import { Body, Id, literals, NullableTime, pageParams, sortParam, Time } from './schemas'
+import { Body, Id, literals, Nullable, NullableTime, pageParams, sortParam, Time } from './schemas'
 import { STAFF_ROLES, StaffRole } from './staff'
 import { GOODS_STATUSES } from './catalogue'
 import { OrderStatus } from './orders'
@@ -117,6 +117,8 @@ export const AdminUserDetail = Type.Object({
   listings: Type.Integer(),
   sold: Type.Integer(),
   sessions: Type.Array(UserSession),
+  /** 注销: the deletion waiting out its cooling-off period (when it erases) or the one that erased the account. */
+  deletion: Nullable(Type.Object({ status: literals(['cooling_off', 'erased'] as const), at: Time })),
 })
 export type AdminUserDetail = Static<typeof AdminUserDetail>
 

@@ -146,6 +146,9 @@ test('the sweeper erases once it falls due: personal data gone, trades and the b
 
   const status = async () =>
     (await db.select().from(accountDeletions).where(eq(accountDeletions.userId, buyer.id)))[0].status
+  const seenByStaff = async () =>
+    (await call('GET', `/api/admin/users/${buyer.id}`, { token: world.service.token })).body.data.deletion
+  expect(await seenByStaff()).toEqual({ status: 'cooling_off', at: expect.any(String) })
   // Earlier tests' deletions fall due at the same time: what matters is this one, and that none goes twice.
   await runDeletionSweep(db, inDays(14))
   expect(await status()).toBe('cooling_off')
@@ -167,6 +170,13 @@ test('the sweeper erases once it falls due: personal data gone, trades and the b
   })
   for (const table of [sessions, favourites, browses, messages])
     expect(await db.select().from(table).where(eq(table.userId, buyer.id))).toEqual([])
+  // Staff see it erased, and cannot bring it back.
+  expect(await seenByStaff()).toMatchObject({ status: 'erased' })
+  const enable = await call('POST', `/api/admin/users/${buyer.id}/enable`, {
+    token: world.service.token,
+    body: { reason: '恢复' },
+  })
+  expect([enable.status, enable.body.msg]).toEqual([409, '该账号已注销，不能再启用或设置角色'])
   const [order] = await db.select().from(orders).where(eq(orders.id, deal.orderId))
   expect(order).toMatchObject({ buyerId: buyer.id, status: 'completed' })
   expect((await verifyLedger(db)).problems).toEqual([])

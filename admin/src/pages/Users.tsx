@@ -47,9 +47,22 @@ function RolesEditor({ person, onSave }: { person: AdminUserDetail; onSave(roles
   )
 }
 
+/** 正常 or 已停用, and where a deletion stands: when the cooling-off period ends, or that the account is erased. */
+function PersonState({ person }: { person: AdminUserDetail }) {
+  if (person.deletion?.status === 'erased') return <Tag>已注销（{dateTime(person.deletion.at)}）</Tag>
+  return (
+    <Space size={4} wrap>
+      {person.disabled ? <Tag color="error">已停用</Tag> : <Tag color="success">正常</Tag>}
+      {person.deletion && <Tag color="warning">注销冷静期，{dateTime(person.deletion.at)} 注销</Tag>}
+    </Space>
+  )
+}
+
 function UserDrawer({ id, onClose, onChanged }: DrawerProps) {
   const { can } = useSession()
   const { record: person, run } = useRecord<AdminUserDetail>(`/admin/users/${id}`, { onGone: onClose, onChanged })
+  // An erased account stays as erasure left it: no enabling, no roles.
+  const erased = person?.deletion?.status === 'erased'
   return (
     <Drawer
       open
@@ -59,6 +72,7 @@ function UserDrawer({ id, onClose, onChanged }: DrawerProps) {
       loading={!person}
       extra={
         person &&
+        !erased &&
         (person.disabled ? (
           <ReasonButton
             label="启用"
@@ -92,11 +106,7 @@ function UserDrawer({ id, onClose, onChanged }: DrawerProps) {
                 dataIndex: 'realName',
                 render: () => (person.realNameStatus === 'verified' ? `已实名（${person.realName}）` : '未实名'),
               },
-              {
-                title: '状态',
-                dataIndex: 'disabled',
-                render: () => (person.disabled ? <Tag color="error">已停用</Tag> : <Tag color="success">正常</Tag>),
-              },
+              { title: '状态', dataIndex: 'disabled', render: () => <PersonState person={person} /> },
               { title: '买入订单', dataIndex: 'orders' },
               { title: '发布 / 售出', dataIndex: 'listings', render: () => `${person.listings} / ${person.sold}` },
               { title: '注册时间', dataIndex: 'createdAt', render: () => dateTime(person.createdAt) },
@@ -115,7 +125,7 @@ function UserDrawer({ id, onClose, onChanged }: DrawerProps) {
               { title: '最近使用', dataIndex: 'lastSeenAt', render: dateTime },
             ]}
           />
-          {can([]) && (
+          {can([]) && !erased && (
             <RolesEditor
               key={person.roles.join()}
               person={person}

@@ -3,12 +3,12 @@
  * they bought and sold, live sessions); disabled and enabled with a reason (a disabled account's sessions stop
  * at once — every request checks it); and, for admins, the staff roles they hold. Every change is audited.
  */
-import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { STAFF_ROLES, type StaffRole } from '../../../src/contract/staff'
 import type { AdminUser, AdminUserDetail, AdminUsersQuery } from '../../../src/contract/user'
 import { maskName, maskPhone } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
-import { goods, orders, sessions, users, type Role } from '../../db/schema'
+import { accountDeletions, goods, orders, sessions, users, type Role } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import { containing } from '../../lib/like'
@@ -71,13 +71,22 @@ export async function listUsers(
   return { rows: rows.map(toAdminUser), total }
 }
 
+/** The person's deletion in its cooling-off period, or the one that erased the account (at most one of each). */
+const erasure = (db: Executor, id: number) =>
+  db
+    .select({ status: accountDeletions.status, eraseAt: accountDeletions.eraseAt, erasedAt: accountDeletions.erasedAt })
+    .from(accountDeletions)
+    .where(and(eq(accountDeletions.userId, id), inArray(accountDeletions.status, ['cooling_off', 'erased'])))
+    .orderBy(desc(accountDeletions.id))
+    .limit(1)
+
 export async function userDetail(db: Executor, id: number): Promise<AdminUserDetail> {
   const [row] = await db
     .select({ ...listColumns, realName: users.realName })
     .from(users)
     .where(eq(users.id, id))
   if (!row) throw new AppError(404, USER_NOT_FOUND)
-  const [[bought], [listed], live] = await Promise.all([
+  const [[bought], [listed], live, [deletion]] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.buyerId, id)),
     db
       .select({
@@ -91,6 +100,7 @@ export async function userDetail(db: Executor, id: number): Promise<AdminUserDet
       .from(sessions)
       .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
       .orderBy(desc(sessions.lastSeenAt)),
+    erasure(db, id),
   ])
   const { realName, ...person } = row
   return {
@@ -108,7 +118,22 @@ export async function userDetail(db: Executor, id: number): Promise<AdminUserDet
       lastSeenAt: s.lastSeenAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
     })),
+    deletion: deletion
+      ? {
+          status: deletion.status === 'erased' ? 'erased' : 'cooling_off',
+          at: (deletion.erasedAt ?? deletion.eraseAt).toISOString(),
+        }
+      : null,
   }
+}
+
+/** The person, locked for a change; an erased account stays as erasure left it. */
+async function lockedPerson(tx: Executor, id: number): Promise<{ roles: Role[] }> {
+  const [person] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, id)).for('update')
+  if (!person) throw new AppError(404, USER_NOT_FOUND)
+  const [deletion] = await erasure(tx, id)
+  if (deletion?.status === 'erased') throw new AppError(409, '该账号已注销，不能再启用或设置角色')
+  return person
 }
 
 const isStaff = (roles: Role[]) => roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role))
@@ -125,8 +150,7 @@ export async function setDisabled(
   if (!why) throw new AppError(400, '请填写原因')
   if (id === staff.userId) throw new AppError(400, '不能停用或启用自己的账号')
   await db.transaction(async (tx) => {
-    const [person] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, id)).for('update')
-    if (!person) throw new AppError(404, USER_NOT_FOUND)
+    const person = await lockedPerson(tx, id)
     if (isStaff(person.roles) && !staff.roles.includes('admin'))
       throw new AppError(403, '员工账号只能由管理员停用或启用')
     const [changed] = await tx
@@ -149,8 +173,7 @@ export async function setStaffRoles(
 ): Promise<AdminUserDetail> {
   if (id === staff.userId && !roles.includes('admin')) throw new AppError(400, '不能移除自己的管理员角色')
   await db.transaction(async (tx) => {
-    const [person] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, id)).for('update')
-    if (!person) throw new AppError(404, USER_NOT_FOUND)
+    const person = await lockedPerson(tx, id)
     const before = person.roles.filter((role): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role))
     const after = STAFF_ROLES.filter((role) => roles.includes(role))
     const kept = person.roles.filter((role) => !(STAFF_ROLES as readonly string[]).includes(role))
