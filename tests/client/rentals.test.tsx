@@ -249,6 +249,28 @@ describe('租号 lists', () => {
     expect(queryOf(callsTo(api, 'GET /need/rentals')[0])).toEqual({ role: 'owner' })
   })
 
+  it('opened on 租出中, the last tab, its row scrolls to bring it to the middle', async () => {
+    // jsdom lays nothing out: the row is 50 px a tab, seen through a 375 px box.
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const [, tab] = /^tabs-\d+-(\d+)$/.exec(this.id) ?? []
+      const rect = (left: number, width: number) => ({ left, width }) as DOMRect
+      if (tab) return rect(Number(tab) * 50, 50)
+      if (/^tabs-\d+$/.test(this.id)) return rect(0, 375)
+      return rect(0, /^tabs-\d+-row$/.test(this.id) ? 450 : 0)
+    })
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/rentals': () => ({ code: 200, data: [] }),
+    })
+    renderApp('/index/other/Mybrowsing?tab=rentals')
+    const active = await findOnPage('[aria-selected="true"]')
+    expect(active.textContent).toBe('租出中')
+    const index = Number(/-(\d+)$/.exec(active.id)![1])
+    expect(index).toBeGreaterThan(5)
+    const row = visiblePage().querySelector<HTMLElement>('.tabs')!
+    await waitFor(() => expect(row.scrollLeft).toBe(Math.round(index * 50 - (375 - 50) / 2)))
+  })
+
   it('a rental’s order, once paid, hands over to its rental', async () => {
     mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
