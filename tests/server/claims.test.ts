@@ -168,6 +168,30 @@ describe('the claim machine', () => {
     await ledgerOk()
   })
 
+  // One connection on PGlite: a second cannot wait for the first's lock there.
+  const onPostgres = process.env.DATABASE_URL ? it : it.skip
+  onPostgres('staff’s send waits out a claim held for a moment and pays it; the sweeper’s passes it over', async () => {
+    const { buyer, orderId } = await completed('retrieval')
+    const id = (await file(buyer, orderId)).body.data.id
+    localGateway(world.app.deps.payments, 'alipay').failNextTransfer!('网络繁忙')
+    await staff(`${id}/approve`, { amount: 1_000 })
+    // As a retry leaves it (approved, a new attempt, the failure cleared), while a racing decision holds the row.
+    const [refused] = await world.database.db.select().from(claims).where(eq(claims.id, id))
+    await world.database.db
+      .update(claims)
+      .set({ transferFailure: '', attempt: refused.attempt + 1 })
+      .where(eq(claims.id, id))
+    let staffSend: Promise<string> | undefined
+    await world.database.db.transaction(async (tx) => {
+      await tx.select({ id: claims.id }).from(claims).where(eq(claims.id, id)).for('update')
+      expect(await sendClaimPayout(deps(), id)).toBe('busy')
+      staffSend = sendClaimPayout(deps(), id, { wait: true })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    })
+    expect(await staffSend).toBe('paid')
+    await ledgerOk()
+  })
+
   it('rejects with a reason the buyer reads; a rejected claim may be followed by a new one', async () => {
     const { buyer, orderId } = await completed('retrieval')
     const id = (await file(buyer, orderId)).body.data.id

@@ -288,7 +288,7 @@ export async function approve(deps: ClaimDeps, staff: Staff, id: number, amount:
     { action: 'claim.approve', detail: { amount }, refused: '只有审核中的申请可以同意' },
     (row) => ['包赔申请已通过', `你的包赔申请已通过，赔付 ${formatPrice(row.amount ?? 0)} 将转入你的支付宝账户。`],
   )
-  await sendClaimPayout(deps, id)
+  await sendClaimPayout(deps, id, { wait: true })
   return adminClaim(deps.db, id)
 }
 
@@ -350,7 +350,7 @@ export async function retry(deps: ClaimDeps, staff: Staff, id: number): Promise<
       .where(eq(claims.id, id))
     await audit(tx, staff, 'claim.retry', { type: 'claim', id }, { attempt: row.attempt + 1 })
   })
-  await sendClaimPayout(deps, id)
+  await sendClaimPayout(deps, id, { wait: true })
   return adminClaim(deps.db, id)
 }
 
@@ -397,15 +397,16 @@ type Sent = 'paid' | 'failed' | 'unknown' | 'busy'
  * Sends an approved claim's transfer: its current attempt, to the payee sealed with the claim. Paid → the
  * ledger's compensation, the claim paid and the buyer told (and, when the setting says so, the seller's
  * other listings back to review); refused → the gateway's words, for staff's retry; no answer → sent again
- * (the same attempt, so the same transfer) by the next sweep.
+ * (the same attempt, so the same transfer) by the next sweep. The sweeper passes over a claim someone holds;
+ * staff's approval or retry waits for it (a racing decision holds it for a moment), so it pays at once.
  */
-export async function sendClaimPayout(deps: PayoutDeps, id: number): Promise<Sent> {
+export async function sendClaimPayout(deps: PayoutDeps, id: number, { wait = false } = {}): Promise<Sent> {
   return deps.db.transaction(async (tx): Promise<Sent> => {
     const [row] = await tx
       .select()
       .from(claims)
       .where(and(eq(claims.id, id), eq(claims.status, 'approved'), eq(claims.transferFailure, '')))
-      .for('update', { skipLocked: true })
+      .for('update', wait ? undefined : { skipLocked: true })
     if (!row) return 'busy'
     const fail = async (reason: string): Promise<Sent> => {
       await tx.update(claims).set({ transferFailure: reason, updatedAt: new Date() }).where(eq(claims.id, id))

@@ -126,15 +126,16 @@ type Sent = 'paid' | 'failed' | 'unknown' | 'busy'
 /**
  * Sends one pending payout: its current attempt, to the payout account sealed with the listing. Paid →
  * the ledger's `release` and `fee` and the seller's message; refused → failed with the gateway's words; no answer →
- * still pending, sent again (the same attempt, so the same transfer) by the next sweep.
+ * still pending, sent again (the same attempt, so the same transfer) by the next sweep. The sweeper passes over a
+ * payout someone holds; staff's retry waits for it (a racing retry holds it for a moment), so it is sent at once.
  */
-export async function sendPayout(deps: PayoutDeps, payoutId: number): Promise<Sent> {
+export async function sendPayout(deps: PayoutDeps, payoutId: number, { wait = false } = {}): Promise<Sent> {
   return deps.db.transaction(async (tx): Promise<Sent> => {
     const [payout] = await tx
       .select()
       .from(payouts)
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')))
-      .for('update', { skipLocked: true })
+      .for('update', wait ? undefined : { skipLocked: true })
     if (!payout) return 'busy'
     const [listing] = await tx
       .select({ title: goods.title, sealed: goods.payoutSealed, commission: orders.commissionAmount })
@@ -247,7 +248,7 @@ export async function retryPayout(deps: PayoutDeps, staff: Staff, id: number): P
     if (!moved) throw new AppError(409, '只有打款失败的记录可以重试')
     await audit(tx, staff, 'payout.retry', { type: 'payout', id })
   })
-  await sendPayout(deps, id)
+  await sendPayout(deps, id, { wait: true })
   const [row] = await payoutRows(deps.db, eq(payouts.id, id))
   return row
 }
