@@ -25,6 +25,7 @@ import { storeImage } from '../../server/lib/images'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import { runSweep } from '../../server/modules/orders/sweeper'
 import { localGateway } from '../../server/modules/payments'
+import { sendPayout } from '../../server/modules/payments/payouts'
 import { credentialsAad, payoutAad } from '../../server/modules/catalogue/credentials'
 import { MyListing } from '../../src/contract/consignment'
 import { createTestApp } from './helpers/app'
@@ -710,6 +711,36 @@ describe('paying the seller', () => {
     const page = await app.inject({ url: '/dev/alipay/transfers' })
     expect(page.body.split(`PO${paid.id}-1`).length - 1).toBe(1)
   })
+
+  // One connection on PGlite: a second cannot wait for the first's lock there.
+  const onPostgres = process.env.DATABASE_URL ? test : test.skip
+  onPostgres(
+    'staff’s send waits out a payout held for a moment and pays it; the sweeper’s passes it over',
+    async () => {
+      const me = await seller()
+      const { orderId } = await sold(me)
+      const gateway = app.deps.payments.alipay!
+      const transfer = gateway.transfer!.bind(gateway)
+      // Left pending: the gateway's answer to the sweep's transfer never arrived.
+      gateway.transfer = () => Promise.reject(new Error('socket hang up'))
+      try {
+        await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))
+      } finally {
+        gateway.transfer = transfer
+      }
+      const [pending] = await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
+      expect(pending.status).toBe('pending')
+      let staffSend: Promise<string> | undefined
+      await database.db.transaction(async (tx) => {
+        await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, pending.id)).for('update')
+        expect(await sendPayout(sweepDeps(), pending.id)).toBe('busy')
+        staffSend = sendPayout(sweepDeps(), pending.id, { wait: true })
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      })
+      expect(await staffSend).toBe('paid')
+      expect((await verifyLedger(database.db)).problems).toEqual([])
+    },
+  )
 })
 
 test('the seller reads their listing back for editing: no credentials, the payout masked; others get 404', async () => {
