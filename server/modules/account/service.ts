@@ -47,19 +47,22 @@ const DAY_MS = 86_400_000
 export const erasedUsername = (userId: number) => `已注销_${userId}`
 export const ERASED_NICKNAME = '已注销用户'
 
+/** Orders, rentals and after-sale cases not over yet: each counted once from each side the user may be on. */
+const openOrder = sql`${orders.status} in ('pending_payment', 'paid', 'handed_over', 'disputed')`
+const openRental = sql`${rentals.status} in ('pending_payment', 'active', 'returned', 'disputed')`
+const openCase = sql`${aftersaleCases.status} <> 'decided'`
+
 /** Each thing that stops a deletion: how to count it, and how to say it. */
 const BLOCKERS: { kind: DeletionBlocker['kind']; text: (n: number) => string; count: (userId: number) => SQL }[] = [
   {
     kind: 'purchase',
     text: (n) => `${n} 笔进行中的买单`,
-    count: (u) =>
-      sql`select count(*) from ${orders} where ${orders.buyerId} = ${u} and ${orders.status} in ('pending_payment', 'paid', 'handed_over', 'disputed')`,
+    count: (u) => sql`select count(*) from ${orders} where ${orders.buyerId} = ${u} and ${openOrder}`,
   },
   {
     kind: 'sale',
     text: (n) => `${n} 笔交易中的卖单`,
-    count: (u) =>
-      sql`select count(*) from ${orders} where ${orders.sellerId} = ${u} and ${orders.status} in ('pending_payment', 'paid', 'handed_over', 'disputed')`,
+    count: (u) => sql`select count(*) from ${orders} where ${orders.sellerId} = ${u} and ${openOrder}`,
   },
   {
     kind: 'payout',
@@ -76,14 +79,12 @@ const BLOCKERS: { kind: DeletionBlocker['kind']; text: (n: number) => string; co
   {
     kind: 'rental',
     text: (n) => `${n} 笔未结束的租号`,
-    count: (u) =>
-      sql`select count(*) from ${rentals} where ${rentals.renterId} = ${u} and ${rentals.status} in ('pending_payment', 'active', 'returned', 'disputed')`,
+    count: (u) => sql`select count(*) from ${rentals} where ${rentals.renterId} = ${u} and ${openRental}`,
   },
   {
     kind: 'lease',
     text: (n) => `${n} 笔未结束的出租`,
-    count: (u) =>
-      sql`select count(*) from ${rentals} where ${rentals.ownerId} = ${u} and ${rentals.status} in ('pending_payment', 'active', 'returned', 'disputed')`,
+    count: (u) => sql`select count(*) from ${rentals} where ${rentals.ownerId} = ${u} and ${openRental}`,
   },
   {
     kind: 'claim',
@@ -94,14 +95,12 @@ const BLOCKERS: { kind: DeletionBlocker['kind']; text: (n: number) => string; co
   {
     kind: 'aftersale',
     text: (n) => `${n} 个处理中的售后申请`,
-    count: (u) =>
-      sql`select count(*) from ${aftersaleCases} where ${aftersaleCases.buyerId} = ${u} and ${aftersaleCases.status} <> 'decided'`,
+    count: (u) => sql`select count(*) from ${aftersaleCases} where ${aftersaleCases.buyerId} = ${u} and ${openCase}`,
   },
   {
     kind: 'complaint',
     text: (n) => `${n} 个买家对你的售后申请`,
-    count: (u) =>
-      sql`select count(*) from ${aftersaleCases} where ${aftersaleCases.sellerId} = ${u} and ${aftersaleCases.status} <> 'decided'`,
+    count: (u) => sql`select count(*) from ${aftersaleCases} where ${aftersaleCases.sellerId} = ${u} and ${openCase}`,
   },
   {
     kind: 'escrow',
