@@ -337,6 +337,25 @@ describe('accountOrder', () => {
     await tapLabel('王者荣耀')
     await waitFor(() => expect(pathname()).toBe('/index/goodList?gameId=1'))
   })
+
+  it('the side index brings a letter right under the search bar, wherever that bar is before it sticks', async () => {
+    // jsdom lays nothing out: a 44 px page header; the picker's 100 px bar still 300 px down, where it sits
+    // before the page scrolls it up to stick under the header; the index C H W Y, 20 px a letter, from 200 px.
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const rect = (top: number, height: number) => ({ top, height }) as DOMRect
+      if (this.classList.contains('page-header')) return rect(0, 44)
+      if (/^game-picker-\d+-bar$/.test(this.id)) return rect(300, 100)
+      if (/^game-picker-\d+-index$/.test(this.id)) return rect(200, 80)
+      if (/^game-picker-\d+-H$/.test(this.id)) return rect(700, 300)
+      return rect(0, 0)
+    })
+    const scrollTo = jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({} as never)
+    mockApi(catalogueApi)
+    renderApp('/index/accountOrder')
+    await find('[aria-label="穿越火线"]')
+    fireEvent.click(await find('[aria-label="按首字母跳转"]'), { clientY: 225 })
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ scrollTop: 700 - 44 - 100, duration: 200 }))
+  })
 })
 
 // ---- goodList -------------------------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Input, Text, View, type CommonEvent, type ITouchEvent } from '@tarojs/components'
-import Taro, { usePageScroll } from '@tarojs/taro'
+import Taro from '@tarojs/taro'
 import { allGames } from '@/utils/games'
 import EmptyState from '@/components/EmptyState'
 import GameIcon from '@/components/GameIcon'
 import Icon from '@/components/Icon'
 import Skeleton from '@/components/Skeleton'
 import Tabs from '@/components/Tabs'
+import { scrollPageTo } from '@/utils/scroll'
 import type { Game, GameType } from '@/contract/catalogue'
 import './index.scss'
 
@@ -49,7 +50,6 @@ export default function GamePicker({ onPick, caption, autoFocus }: GamePickerPro
   const [failed, setFailed] = useState(false)
   const [tab, setTab] = useState<TypeTab>('all')
   const [search, setSearch] = useState('')
-  const scrollTop = useRef(0)
 
   const load = useCallback(
     () =>
@@ -66,7 +66,6 @@ export default function GamePicker({ onPick, caption, autoFocus }: GamePickerPro
     setFailed(false)
     void load()
   }
-  usePageScroll(({ scrollTop: top }) => (scrollTop.current = top))
 
   const groups = useMemo(() => {
     const text = search.trim().toLowerCase()
@@ -79,18 +78,7 @@ export default function GamePicker({ onPick, caption, autoFocus }: GamePickerPro
   }, [games, tab, search])
 
   /** Scrolls the page so the letter's section starts right under the sticky search bar. */
-  const jumpTo = (letter: string) => {
-    Taro.createSelectorQuery()
-      .select(`#${prefix}-bar`)
-      .boundingClientRect()
-      .select(`#${prefix}-${letter}`)
-      .boundingClientRect()
-      .exec((result) => {
-        const [bar, section] = (result ?? []) as ({ top: number; bottom: number } | null)[]
-        if (!bar || !section) return
-        void Taro.pageScrollTo({ scrollTop: Math.max(0, scrollTop.current + section.top - bar.bottom), duration: 200 })
-      })
-  }
+  const jumpTo = (letter: string) => scrollPageTo(`#${prefix}-${letter}`, `#${prefix}-bar`)
 
   const caption_ = caption ?? ((g: Game) => `${g.onSaleCount} 个在售`)
   return (
