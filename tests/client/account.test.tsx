@@ -62,6 +62,33 @@ describe('注销账号', () => {
     await waitFor(() => expect(visiblePage().querySelector('[aria-selected="true"]')?.textContent).toBe('租出中'))
   })
 
+  it('a 担保单 obstacle opens 中介担保 scrolled down to 我的担保单, once they are shown', async () => {
+    saveToken('tok')
+    // jsdom lays nothing out: 我的担保单 starts 900 px down the page, under a 44 px page header.
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this.id === 'security-tickets') return { top: 900, height: 200 } as DOMRect
+      return { top: 0, height: this.classList.contains('page-header') ? 44 : 0 } as DOMRect
+    })
+    const scrollTo = jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({} as never)
+    let answerTickets: () => void = () => undefined
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/account/deletion': () => ({
+        code: 200,
+        data: state({ actions: [], blockers: [{ kind: 'escrow', count: 1, text: '1 笔进行中的担保单' }] }),
+      }),
+      'GET /need/escrow-tickets': () =>
+        new Promise<{ code: number; data: [] }>((resolve) => (answerTickets = () => resolve({ code: 200, data: [] }))),
+    })
+    renderApp('/index/other/account')
+    fireEvent.click(await byLabel('1 笔进行中的担保单，去处理'))
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/index/security?at=tickets'))
+    await waitFor(() => expect(visiblePage().querySelector('#security-tickets')).not.toBeNull())
+    expect(scrollTo).not.toHaveBeenCalled() // not before the tickets are there to scroll to
+    answerTickets()
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ scrollTop: 856, duration: 200 }))
+  })
+
   it('asks, confirms, signs out and says when the account goes', async () => {
     saveToken('tok')
     const api = mockApi({

@@ -26,18 +26,18 @@ const ERASED =
   '昵称、头像、手机号、实名信息、联系方式、收藏、浏览记录、搜索订阅、站内消息、反馈、估价申请，以及未售出账号的登录信息'
 const KEPT = '订单、支付与账本、交易群记录和评价按《电子商务法》保存不少于三年，只以匿名编号关联，不再能识别到你'
 
-/** Where each thing standing in a deletion's way is dealt with (the tab it opens on, where the page has tabs). */
-const BLOCKER_PAGES: Record<DeletionBlocker['kind'], [page: string, tab?: string]> = {
+/** Where each thing standing in a deletion's way is dealt with: the page, and the tab it opens on or the part it scrolls to. */
+const BLOCKER_PAGES: Record<DeletionBlocker['kind'], [page: string, params?: Record<string, string>]> = {
   purchase: ['MyProducts'],
-  sale: ['Mybrowsing', 'in_trade'],
-  payout: ['Mybrowsing', 'sold'],
+  sale: ['Mybrowsing', { tab: 'in_trade' }],
+  payout: ['Mybrowsing', { tab: 'sold' }],
   listing: ['Mybrowsing'],
-  rental: ['MyProducts', 'rentals'],
-  lease: ['Mybrowsing', 'rentals'],
+  rental: ['MyProducts', { tab: 'rentals' }],
+  lease: ['Mybrowsing', { tab: 'rentals' }],
   claim: ['claim'],
-  aftersale: ['MyProducts', 'trading'],
-  complaint: ['Mybrowsing', 'in_trade'],
-  escrow: ['security'],
+  aftersale: ['MyProducts', { tab: 'trading' }],
+  complaint: ['Mybrowsing', { tab: 'in_trade' }],
+  escrow: ['security', { at: 'tickets' }],
   recycling: ['myJingjiahuishou'],
   quote: ['myQuotes'],
   merchant: ['shanghu'],
@@ -124,14 +124,14 @@ export default function AccountPage() {
         {state && state.blockers.length > 0 && (
           <Panel title="以下事项结束后才能注销" className="account__blockers">
             {state.blockers.map((blocker) => {
-              const [page, tab] = BLOCKER_PAGES[blocker.kind]
+              const [page, params] = BLOCKER_PAGES[blocker.kind]
               return (
                 <View
                   key={blocker.kind}
                   className="account__blocker"
                   role="link"
                   aria-label={`${blocker.text}，去处理`}
-                  onClick={() => void openPage(page, tab ? { tab } : undefined)}
+                  onClick={() => void openPage(page, params)}
                 >
                   <Text className="account__blocker-text">{blocker.text}</Text>
                   <Text className="account__blocker-go">去处理 ›</Text>

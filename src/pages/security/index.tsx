@@ -10,7 +10,7 @@ import Skeleton from '@/components/Skeleton'
 import type { Game } from '@/contract/catalogue'
 import type { ServiceContact } from '@/contract/trust'
 import MainShell from '@/layouts/MainShell'
-import { openPage } from '@/navigation'
+import { openPage, usePageParams } from '@/navigation'
 import { useAppState } from '@/store'
 import { fetchEscrowTickets, openEscrowTicket } from '@/api/escrowTickets'
 import { toastError } from '@/api/request'
@@ -21,6 +21,7 @@ import { ESCROW_TICKET_STATUS_LABELS } from '@/contract/constants'
 import type { EscrowRole } from '@/contract/escrowTickets'
 import { useDidShow } from '@tarojs/taro'
 import { formatTime } from '@/utils/time'
+import { scrollPageTo } from '@/utils/scroll'
 import { useRecord } from '@/utils/useRecord'
 import { checkOptionalQq } from '@/contract/validation'
 import { checkLength, checkOptionalPhone, firstProblem } from '@/utils/forms'
@@ -33,10 +34,12 @@ const MAX_ESCROW_PRICE = 100_000_000
 
 /**
  * 中介担保: the escrow explanation with its fee table (a notice), the escrow staff, the form that opens a ticket
- * for a deal agreed elsewhere, and my tickets.
+ * for a deal agreed elsewhere, and my tickets. Opened with `at=tickets` (注销账号's 担保单 obstacle), the page scrolls
+ * down to my tickets once they are shown.
  */
 export default function SecurityPage() {
   const signedIn = useAppState((s) => Boolean(s.token))
+  const scrollToTickets = usePageParams().at === 'tickets'
   return (
     <MainShell>
       <NoticeArticle source={{ type: 'zjdb' }} />
@@ -49,9 +52,11 @@ export default function SecurityPage() {
           {signedIn ? <EscrowForm /> : <SignInPrompt text="登录后即可在线发起担保，资金由平台托管" />}
         </Panel>
         {signedIn && (
-          <Panel title="我的担保单">
-            <MyTickets />
-          </Panel>
+          <View id="security-tickets">
+            <Panel title="我的担保单">
+              <MyTickets scrollHere={scrollToTickets} />
+            </Panel>
+          </View>
         )}
       </View>
     </MainShell>
@@ -194,10 +199,14 @@ function EscrowForm() {
   )
 }
 
-/** 我的担保单: each with its state, opening its page. */
-function MyTickets() {
+/** 我的担保单: each with its state, opening its page; with `scrollHere`, the page scrolls to them once shown. */
+function MyTickets({ scrollHere }: { scrollHere: boolean }) {
   const { item: tickets, failed, reload } = useRecord(fetchEscrowTickets, '担保单加载失败')
   useDidShow(reload)
+  const shown = tickets !== null
+  useEffect(() => {
+    if (scrollHere && shown) scrollPageTo('#security-tickets')
+  }, [scrollHere, shown])
   if (failed) return <LoadFailed failure={failed} onRetry={reload} />
   if (!tickets) return <Skeleton className="security__staff-skeleton" />
   if (tickets.length === 0) return <Text className="security__empty">还没有担保单</Text>

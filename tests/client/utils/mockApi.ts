@@ -1,6 +1,13 @@
 import Taro from '@tarojs/taro'
 
-type Handler = (body: unknown, url: string) => { code: number; msg?: string; data?: unknown } | Promise<never>
+interface Body {
+  code: number
+  msg?: string
+  data?: unknown
+}
+
+/** An answer, or a promise of one: a test that holds a call back resolves it when it chooses. */
+type Handler = (body: unknown, url: string) => Body | Promise<Body>
 
 /**
  * Answers Taro.request by "METHOD /path" (path without /api and query) the way the server would;
