@@ -304,6 +304,9 @@ export const RENTER_COMPLAINTS = ['mismatch', 'wrong_password', 'kicked', 'other
 export const OWNER_COMPLAINTS = ['rule_broken', 'damaged', 'other'] as const
 export const FULL_REFUND_COMPLAINTS = ['mismatch', 'wrong_password'] as const
 
+/** A day in milliseconds, for deadlines counted in days. */
+export const DAY_MS = 86_400_000
+
 /** 注销账号: days between asking for deletion and the erasure (signing in meanwhile asks whether to cancel). */
 export const COOLING_OFF_DAYS = 15
 

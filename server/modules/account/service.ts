@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { AccountDeletion, AccountDeletionState, DeletionBlocker } from '../../../src/contract/account'
-import { COOLING_OFF_DAYS } from '../../../src/contract/constants'
+import { COOLING_OFF_DAYS, DAY_MS } from '../../../src/contract/constants'
 import { maskPhone } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
 import {
@@ -40,8 +40,6 @@ import { tradeSettings } from '../../lib/settings'
 import { sweepDue } from '../../lib/sweep'
 import { notifyUsers } from '../messages/service'
 import { accountDeletionMachine, type AccountDeletionRow } from './machine'
-
-const DAY_MS = 86_400_000
 
 /** The erased account's name: no one can register it (names are letters, digits and underscores). */
 export const erasedUsername = (userId: number) => `已注销_${userId}`

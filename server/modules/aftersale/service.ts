@@ -18,7 +18,12 @@ import type {
   AftersaleReply,
   AftersaleRequest,
 } from '../../../src/contract/aftersale'
-import { AFTERSALE_HOURS, AFTERSALE_OUTCOME_LABELS, AFTERSALE_REASON_LABELS } from '../../../src/contract/constants'
+import {
+  AFTERSALE_HOURS,
+  AFTERSALE_OUTCOME_LABELS,
+  AFTERSALE_REASON_LABELS,
+  DAY_MS,
+} from '../../../src/contract/constants'
 import { formatPrice } from '../../../src/contract/money'
 import type { Executor } from '../../db'
 import { aftersaleCases, claims, ledgerEntries, orders } from '../../db/schema'
@@ -31,7 +36,7 @@ import { sweepDue } from '../../lib/sweep'
 import { goodsMachine } from '../catalogue/machine'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
-import { DAY_MS, ORDER_NOT_FOUND, postCompletion, sellerAccount } from '../orders/lifecycle'
+import { ORDER_NOT_FOUND, postCompletion, sellerAccount } from '../orders/lifecycle'
 import { orderMachine, type OrderRow } from '../orders/machine'
 import { markRefund } from '../payments/machine'
 import { settleRefunds, type PaymentDeps } from '../payments/service'

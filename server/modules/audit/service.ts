@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
 import type { AuditEntry, AuditQuery } from '../../../src/contract/audit'
+import { DAY_MS } from '../../../src/contract/constants'
 import type { Executor } from '../../db'
 import { auditLog, users } from '../../db/schema'
 
-const DAY_MS = 86_400_000
 const chinaDay = (day: string) => new Date(`${day}T00:00:00+08:00`)
 
 /** A page of the log, filtered; nothing here writes to it (a trigger refuses UPDATE and DELETE anyway). */

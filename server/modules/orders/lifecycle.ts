@@ -4,6 +4,7 @@
  * the order use cases, the payments (a paid order may be handed over at once) and the sweeper.
  */
 import { eq, type SQL } from 'drizzle-orm'
+import { DAY_MS } from '../../../src/contract/constants'
 import { formatPrice } from '../../../src/contract/money'
 import type { Executor } from '../../db'
 import { orders } from '../../db/schema'
@@ -16,7 +17,6 @@ import { closePendingPayments } from '../payments/machine'
 import { orderMachine, type Actor, type OrderRow, type Viewer } from './machine'
 
 export const ORDER_NOT_FOUND = '订单不存在'
-export const DAY_MS = 86_400_000
 
 type OrderActor = { kind: Extract<Actor, 'buyer' | 'operator' | 'system'>; userId?: number }
 

@@ -4,7 +4,7 @@
  * `actions[]` a viewer gets, the credentials rule among them, are read from it.
  */
 import { sql } from 'drizzle-orm'
-import { REVIEW_LIMITS } from '../../../src/contract/constants'
+import { DAY_MS, REVIEW_LIMITS } from '../../../src/contract/constants'
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderAction, type OrderEvent } from '../../../src/contract/orders'
 import { orderEvents, orders, payouts } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
@@ -13,8 +13,6 @@ import { allOf, defineMachine, taking, type Guard, type TimedEvents } from '../.
 
 export type OrderRow = typeof orders.$inferSelect
 export type Actor = 'buyer' | 'seller' | 'operator' | 'system' | 'gateway'
-
-const DAY = 86_400_000
 
 export const fullyPaid = (order: Pick<OrderRow, 'paidAmount' | 'totalAmount'>) => order.paidAmount >= order.totalAmount
 
@@ -55,7 +53,8 @@ const guaranteed: Guard<OrderRow> = {
 
 /** 评价: not reviewed yet, or reviewed within the edit window. */
 const reviewable: Guard<OrderRow> = {
-  holds: (order) => order.reviewedAt === null || order.reviewedAt.getTime() + REVIEW_LIMITS.editDays * DAY > Date.now(),
+  holds: (order) =>
+    order.reviewedAt === null || order.reviewedAt.getTime() + REVIEW_LIMITS.editDays * DAY_MS > Date.now(),
   sql: sql`(${orders.reviewedAt} is null or ${orders.reviewedAt} > now() - make_interval(days => ${REVIEW_LIMITS.editDays}))`,
 }
 
@@ -83,7 +82,7 @@ const transitions = {
     from: ['handed_over'],
     to: 'completed',
     by: ['buyer', 'system'],
-    timer: { at: orders.handedOverAt, after: (settings: Settings) => settings.autoConfirmDays * DAY },
+    timer: { at: orders.handedOverAt, after: (settings: Settings) => settings.autoConfirmDays * DAY_MS },
   },
   refund: { from: ['paid', 'handed_over'], to: 'refunded', by: ['operator'], guard: sale },
   /** 申请售后: the seller's payout is frozen (the sweeper neither confirms nor pays a disputed order). */

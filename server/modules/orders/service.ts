@@ -16,6 +16,7 @@ import type {
   QuoteRequest,
 } from '../../../src/contract/orders'
 import type { PublicGoodsStatus } from '../../../src/contract/catalogue'
+import { DAY_MS } from '../../../src/contract/constants'
 import type { Payment } from '../../../src/contract/payments'
 import { formatPrice } from '../../../src/contract/money'
 import { isUniqueViolation, type Db, type Executor } from '../../db'
@@ -120,8 +121,6 @@ export async function getOrder(db: Executor, viewer: Viewer, id: number): Promis
     aftersaleId: latestCase?.id ?? null,
   }
 }
-
-const DAY_MS = 86_400_000
 
 /** The order's next deadline, by the same settings the sweeper and the payouts go by. */
 function deadlineOf(o: OrderRow, settings: Settings, now: Date): OrderDeadline | null {

@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, gte, inArray } from 'drizzle-orm'
 import type { AttributeField, AttributeValue } from '../../../src/contract/catalogue'
-import { MIN_COMPARABLES, PRICE_INDEX_DAYS, SHOWN_COMPARABLES } from '../../../src/contract/constants'
+import { DAY_MS, MIN_COMPARABLES, PRICE_INDEX_DAYS, SHOWN_COMPARABLES } from '../../../src/contract/constants'
 import type { Comparable, Estimate, FairPrice } from '../../../src/contract/priceIndex'
 import type { Executor } from '../../db'
 import { goods } from '../../db/schema'
@@ -16,7 +16,6 @@ import { AppError } from '../../lib/envelope'
 import { TtlCache } from '../../lib/ttlCache'
 import { latestTemplate } from '../catalogue/service'
 
-const DAY = 86_400_000
 /** The most recent sales of a game read per estimate: beyond a few thousand, older deals add nothing. */
 const MAX_SALES = 3_000
 /** A deal half as old as this weighs half as much. */
@@ -72,7 +71,7 @@ export async function salesOf(db: Executor, gameId: number, now: Date): Promise<
         // A 中介担保 deal's price was agreed elsewhere and is nobody else's to see.
         eq(goods.kind, 'listing'),
         eq(goods.gameId, gameId),
-        gte(goods.soldAt, new Date(now.getTime() - PRICE_INDEX_DAYS * DAY)),
+        gte(goods.soldAt, new Date(now.getTime() - PRICE_INDEX_DAYS * DAY_MS)),
       ),
     )
     .orderBy(desc(goods.soldAt), desc(goods.id))
@@ -159,7 +158,7 @@ export function estimate(
     const attributes = sims.length ? sims.reduce((sum, s) => sum + s, 0) / sims.length : 0.5
     const similarity = attributes * regionFactor(subject.regionIds, sale.regionIds)
     if (similarity < COMPARABLE_SIMILARITY) return []
-    const age = Math.max(0, now.getTime() - sale.soldAt.getTime()) / DAY
+    const age = Math.max(0, now.getTime() - sale.soldAt.getTime()) / DAY_MS
     const weight = Math.exp(-SHARPNESS * (1 - similarity)) * Math.pow(0.5, age / HALF_LIFE_DAYS)
     return [{ sale, similarity, weight, price: sale.price }]
   })

@@ -5,7 +5,7 @@
  * deal room's. A hidden review counts nowhere.
  */
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
-import { REVIEW_LIMITS } from '../../../src/contract/constants'
+import { DAY_MS, REVIEW_LIMITS } from '../../../src/contract/constants'
 import type {
   AdminReview,
   AdminReviewsQuery,
@@ -23,7 +23,6 @@ import type { Viewer } from '../../lib/auth'
 import { AppError } from '../../lib/envelope'
 import { maskContacts } from '../../lib/masking'
 
-const DAY_MS = 86_400_000
 const LATEST = 5
 const PLATFORM_NAME = '号安心自营'
 /** seller_stats' key for the platform's own listings (a user id is never 0). */

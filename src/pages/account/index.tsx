@@ -8,7 +8,7 @@ import Hint from '@/components/Hint'
 import InfoRows from '@/components/InfoRows'
 import Panel from '@/components/Panel'
 import type { AccountDeletionState, DeletionBlocker } from '@/contract/account'
-import { COOLING_OFF_DAYS } from '@/contract/constants'
+import { COOLING_OFF_DAYS, DAY_MS } from '@/contract/constants'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage, replacePage } from '@/navigation'
 import { useRequireLogin } from '@/session'
@@ -18,8 +18,6 @@ import { saveJson } from '@/utils/saveJson'
 import { formatTime } from '@/utils/time'
 import { useBusy } from '@/utils/useBusy'
 import './index.scss'
-
-const DAY_MS = 86_400_000
 
 /** What erasure does and keeps, said before the user asks. */
 const ERASED =
