@@ -19,6 +19,7 @@ import { createPaymentGateways, type PaymentChannels } from './modules/payments'
 import { seedCatalogue } from './seed/catalogue'
 import { seedContent } from './seed/content'
 import { seedDemoAppraisals } from './seed/appraisals'
+import { seedDemoDeletion } from './seed/deletion'
 import { seedDemoMerchant } from './seed/merchants'
 import { seedDemoRecycling } from './seed/recycling'
 import { seedDemoTicket } from './seed/tickets'
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
       )
       await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
       await seedDemoMerchant(database.db)
+      await seedDemoDeletion(database.db)
       await seedDemoAppraisals(database.db, config.dataDir)
       await seedContent(database.db, { dataDir: config.dataDir, lookupKey })
     }

@@ -1,7 +1,7 @@
 /**
- * Demo accounts for a laptop (`npm start` without NODE_ENV=production): the staff, a buyer, a seller and a
- * merchant, so a newcomer can sign in at once. Buyer and seller are created once (a changed password is
- * left alone). The staff account's password is set at every start: the known one on loopback, a random
+ * Demo accounts for a laptop (`npm start` without NODE_ENV=production): the staff, a buyer, a seller, a
+ * merchant and an account about to be deleted, so a newcomer can sign in at once. The users are created once
+ * (a changed password is left alone). The staff account's password is set at every start: the known one on loopback, a random
  * one when local mode was put on the network on purpose (LOCAL_MODE_ON_NETWORK), where anyone who can
  * reach the port would otherwise walk into the console with a password printed in the README.
  */
@@ -78,6 +78,14 @@ export const DEMO_USERS: DemoAccount[] = [
     roles: ['user'],
     realName: '赵强',
     idNumber: '440305199211200055',
+  },
+  // In the cooling-off period of a 注销 it asked for (seed/deletion.ts).
+  {
+    username: 'leaver',
+    password: 'leaver2026',
+    phone: '13800000004',
+    nickName: '演示注销中',
+    roles: ['user'],
   },
 ]
 

@@ -1,14 +1,17 @@
 import { count, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../server/db'
-import { users } from '../../server/db/schema'
+import { accountDeletions, users } from '../../server/db/schema'
 import { createSession } from '../../server/lib/auth'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import { seedCatalogue } from '../../server/seed/catalogue'
+import { seedDemoDeletion } from '../../server/seed/deletion'
 import { seedDemoMerchant } from '../../server/seed/merchants'
 import { seedDemoRecycling } from '../../server/seed/recycling'
 import { seedDemoTicket } from '../../server/seed/tickets'
 import { seedDemoTrades } from '../../server/seed/trades'
 import { seedDemoUsers } from '../../server/seed/users'
+import type { AccountDeletionState } from '../../src/contract/account'
+import { COOLING_OFF_DAYS, DAY_MS } from '../../src/contract/constants'
 import type { EscrowTicket } from '../../src/contract/escrowTickets'
 import type { MyQuote, MyRecycleRequest, OpenRequest } from '../../src/contract/recycling'
 import { createTestApp } from './helpers/app'
@@ -18,7 +21,7 @@ import { createCaller } from './helpers/http'
 /**
  * 竞价回收 and 中介担保 on the demo's own data, as a fresh `npm start` makes them: the demo seller's requests in each
  * state, the demo merchant's quotes, the one completed deal through the real order, ledger and sweeper; and the
- * ticket the demo buyer is to approve.
+ * ticket the demo buyer is to approve; and the account in the cooling-off period of its 注销.
  */
 let database: Database
 let app: ReturnType<typeof createTestApp>
@@ -33,6 +36,7 @@ beforeAll(async () => {
   await seedDemoUsers(database.db, app.deps, { randomStaffPasswords: false })
   await seedCatalogue(database.db, { dataDir: config.dataDir, vault })
   await seedDemoMerchant(database.db)
+  await seedDemoDeletion(database.db)
   const deps = { db: database.db, payments, vault, log: app.log, dataDir: config.dataDir }
   await seedDemoTrades(deps, 'http://127.0.0.1:1')
   expect(await seedDemoRecycling({ ...deps, lookupKey }, 'http://127.0.0.1:1')).toBe(5)
@@ -40,7 +44,7 @@ beforeAll(async () => {
   const people = await database.db
     .select()
     .from(users)
-    .where(inArray(users.username, ['buyer', 'seller', 'merchant']))
+    .where(inArray(users.username, ['buyer', 'seller', 'merchant', 'leaver']))
   for (const person of people)
     tokens[person.username] = (
       await createSession(database.db, person.id, 7, { ip: '127.0.0.1', userAgent: 'jest' })
@@ -121,6 +125,26 @@ test('the demo people are verified as the check leaves a person: a masked ID num
     .from(users)
     .where(eq(users.idNumberHash, buyer.idNumberHash!))
   expect(n).toBe(1)
+})
+
+test('leaver is in the cooling-off period of a deletion asked a day ago; cancelled, it is not asked again', async () => {
+  const deletion = () => call('GET', '/api/need/account/deletion', { token: tokens.leaver })
+  const { body } = await deletion()
+  const state = body.data as AccountDeletionState
+  expect(state).toMatchObject({ deletion: { status: 'cooling_off' }, actions: ['cancel'] })
+  const daysLeft = (Date.parse(state.deletion!.eraseAt) - Date.now()) / DAY_MS
+  expect(daysLeft).toBeGreaterThan(COOLING_OFF_DAYS - 1.01)
+  expect(daysLeft).toBeLessThan(COOLING_OFF_DAYS - 0.99)
+  // Signed in, the profile says so: the client asks whether to cancel (撤销注销 / 退出登录).
+  const profile = await call('GET', '/api/system/user/profile', { token: tokens.leaver })
+  expect(profile.body.data.deletionEraseAt).toBe(state.deletion!.eraseAt)
+
+  expect((await call('DELETE', '/api/need/account/deletion', { token: tokens.leaver })).status).toBe(200)
+  await seedDemoDeletion(database.db)
+  expect((await deletion()).body.data).toMatchObject({ deletion: null, actions: ['request'] })
+  const [leaver] = await database.db.select().from(users).where(eq(users.username, 'leaver'))
+  const rows = await database.db.select().from(accountDeletions).where(eq(accountDeletions.userId, leaver.id))
+  expect(rows.map((row) => row.status)).toEqual(['cancelled'])
 })
 
 test('seeds once', async () => {
