@@ -93,6 +93,8 @@ export const AdminUser = Type.Object({
   disabled: Type.Boolean(),
   createdAt: Time,
   lastLoginAt: NullableTime,
+  /** 注销: the deletion waiting out its cooling-off period (when it erases) or the one that erased the account. */
+  deletion: Nullable(Type.Object({ status: literals(['cooling_off', 'erased'] as const), at: Time })),
 })
 export type AdminUser = Static<typeof AdminUser>
 
@@ -117,8 +119,6 @@ export const AdminUserDetail = Type.Object({
   listings: Type.Integer(),
   sold: Type.Integer(),
   sessions: Type.Array(UserSession),
-  /** 注销: the deletion waiting out its cooling-off period (when it erases) or the one that erased the account. */
-  deletion: Nullable(Type.Object({ status: literals(['cooling_off', 'erased'] as const), at: Time })),
 })
 export type AdminUserDetail = Static<typeof AdminUserDetail>
 

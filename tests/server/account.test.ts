@@ -20,6 +20,7 @@ import {
 import { createSession } from '../../server/lib/auth'
 import { runDeletionSweep } from '../../server/modules/account/service'
 import { verifyLedger } from '../../server/modules/ledger/verify'
+import type { AdminUser } from '../../src/contract/user'
 import { handedOverDeal, makeDeal, useDealWorld } from './helpers/deals'
 import { createPerson } from './helpers/http'
 
@@ -146,8 +147,17 @@ test('the sweeper erases once it falls due: personal data gone, trades and the b
 
   const status = async () =>
     (await db.select().from(accountDeletions).where(eq(accountDeletions.userId, buyer.id)))[0].status
-  const seenByStaff = async () =>
-    (await call('GET', `/api/admin/users/${buyer.id}`, { token: world.service.token })).body.data.deletion
+  /** What the console's 用户 shows, the same in the list and in the person's drawer. */
+  const seenByStaff = async () => {
+    const detail = await call('GET', `/api/admin/users/${buyer.id}`, { token: world.service.token })
+    const list = await call('GET', '/api/admin/users', {
+      token: world.service.token,
+      query: { keyword: String(buyer.id), pageNum: 1, pageSize: 10 },
+    })
+    const row = (list.body.rows as AdminUser[]).find((person) => person.id === buyer.id)!
+    expect(row.deletion).toEqual(detail.body.data.deletion)
+    return row.deletion
+  }
   expect(await seenByStaff()).toEqual({ status: 'cooling_off', at: expect.any(String) })
   // Earlier tests' deletions fall due at the same time: what matters is this one, and that none goes twice.
   await runDeletionSweep(db, inDays(14))

@@ -47,13 +47,18 @@ function RolesEditor({ person, onSave }: { person: AdminUserDetail; onSave(roles
   )
 }
 
-/** 正常 or 已停用, and where a deletion stands: when the cooling-off period ends, or that the account is erased. */
-function PersonState({ person }: { person: AdminUserDetail }) {
-  if (person.deletion?.status === 'erased') return <Tag>已注销（{dateTime(person.deletion.at)}）</Tag>
+/**
+ * 正常, or what is not: 已停用, a deletion in its cooling-off period, the account erased; `dated` (the drawer)
+ * says when the period ends or when the account was erased.
+ */
+function PersonState({ person, dated = false }: { person: AdminUser; dated?: boolean }) {
+  const { deletion } = person
+  if (deletion?.status === 'erased') return <Tag>{dated ? `已注销（${dateTime(deletion.at)}）` : '已注销'}</Tag>
+  if (!person.disabled && !deletion) return <Tag color="success">正常</Tag>
   return (
     <Space size={4} wrap>
-      {person.disabled ? <Tag color="error">已停用</Tag> : <Tag color="success">正常</Tag>}
-      {person.deletion && <Tag color="warning">注销冷静期，{dateTime(person.deletion.at)} 注销</Tag>}
+      {person.disabled && <Tag color="error">已停用</Tag>}
+      {deletion && <Tag color="warning">{dated ? `注销冷静期，${dateTime(deletion.at)} 注销` : '注销冷静期'}</Tag>}
     </Space>
   )
 }
@@ -106,7 +111,7 @@ function UserDrawer({ id, onClose, onChanged }: DrawerProps) {
                 dataIndex: 'realName',
                 render: () => (person.realNameStatus === 'verified' ? `已实名（${person.realName}）` : '未实名'),
               },
-              { title: '状态', dataIndex: 'disabled', render: () => <PersonState person={person} /> },
+              { title: '状态', dataIndex: 'disabled', render: () => <PersonState person={person} dated /> },
               { title: '买入订单', dataIndex: 'orders' },
               { title: '发布 / 售出', dataIndex: 'listings', render: () => `${person.listings} / ${person.sold}` },
               { title: '注册时间', dataIndex: 'createdAt', render: () => dateTime(person.createdAt) },
@@ -166,9 +171,9 @@ const columns: ProColumns<AdminUser>[] = [
   {
     title: '状态',
     dataIndex: 'disabled',
-    width: 90,
+    width: 110,
     valueEnum: { true: { text: '已停用' }, false: { text: '正常' } },
-    render: (_, row) => (row.disabled ? <Tag color="error">已停用</Tag> : <Tag color="success">正常</Tag>),
+    render: (_, row) => <PersonState person={row} />,
   },
   {
     title: '注册时间',

@@ -29,13 +29,41 @@ const listColumns = {
 }
 
 type ListRow = Pick<typeof users.$inferSelect, keyof typeof listColumns>
+type Deletion = AdminUser['deletion']
 
-const toAdminUser = (row: ListRow): AdminUser => ({
+const toAdminUser = (row: ListRow, deletion: Deletion): AdminUser => ({
   ...row,
   phone: maskPhone(row.phone),
   createdAt: row.createdAt.toISOString(),
   lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+  deletion,
 })
+
+/**
+ * Each person's deletion in its cooling-off period, or the one that erased the account (a person has at most one
+ * of each, and never both), by user id; a person without is not in the map.
+ */
+async function deletionsOf(db: Executor, ids: number[]): Promise<Map<number, NonNullable<Deletion>>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({
+      userId: accountDeletions.userId,
+      status: accountDeletions.status,
+      eraseAt: accountDeletions.eraseAt,
+      erasedAt: accountDeletions.erasedAt,
+    })
+    .from(accountDeletions)
+    .where(and(inArray(accountDeletions.userId, ids), inArray(accountDeletions.status, ['cooling_off', 'erased'])))
+  return new Map(
+    rows.map((row) => [
+      row.userId,
+      {
+        status: row.status === 'erased' ? 'erased' : 'cooling_off',
+        at: (row.erasedAt ?? row.eraseAt).toISOString(),
+      },
+    ]),
+  )
+}
 
 /** A keyword is a phone (exact), a number (exact) or part of a name. */
 function keywordFilter(keyword: string): SQL {
@@ -68,17 +96,12 @@ export async function listUsers(
       .offset((query.pageNum - 1) * query.pageSize),
     db.select({ total: count() }).from(users).where(where),
   ])
-  return { rows: rows.map(toAdminUser), total }
+  const deletions = await deletionsOf(
+    db,
+    rows.map((row) => row.id),
+  )
+  return { rows: rows.map((row) => toAdminUser(row, deletions.get(row.id) ?? null)), total }
 }
-
-/** The person's deletion in its cooling-off period, or the one that erased the account (at most one of each). */
-const erasure = (db: Executor, id: number) =>
-  db
-    .select({ status: accountDeletions.status, eraseAt: accountDeletions.eraseAt, erasedAt: accountDeletions.erasedAt })
-    .from(accountDeletions)
-    .where(and(eq(accountDeletions.userId, id), inArray(accountDeletions.status, ['cooling_off', 'erased'])))
-    .orderBy(desc(accountDeletions.id))
-    .limit(1)
 
 export async function userDetail(db: Executor, id: number): Promise<AdminUserDetail> {
   const [row] = await db
@@ -86,7 +109,7 @@ export async function userDetail(db: Executor, id: number): Promise<AdminUserDet
     .from(users)
     .where(eq(users.id, id))
   if (!row) throw new AppError(404, USER_NOT_FOUND)
-  const [[bought], [listed], live, [deletion]] = await Promise.all([
+  const [[bought], [listed], live, deletions] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.buyerId, id)),
     db
       .select({
@@ -100,11 +123,11 @@ export async function userDetail(db: Executor, id: number): Promise<AdminUserDet
       .from(sessions)
       .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
       .orderBy(desc(sessions.lastSeenAt)),
-    erasure(db, id),
+    deletionsOf(db, [id]),
   ])
   const { realName, ...person } = row
   return {
-    ...toAdminUser(person),
+    ...toAdminUser(person, deletions.get(id) ?? null),
     realName: row.realNameStatus === 'verified' ? maskName(realName) : '',
     orders: bought.n,
     listings: listed.n,
@@ -118,12 +141,6 @@ export async function userDetail(db: Executor, id: number): Promise<AdminUserDet
       lastSeenAt: s.lastSeenAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
     })),
-    deletion: deletion
-      ? {
-          status: deletion.status === 'erased' ? 'erased' : 'cooling_off',
-          at: (deletion.erasedAt ?? deletion.eraseAt).toISOString(),
-        }
-      : null,
   }
 }
 
@@ -131,8 +148,8 @@ export async function userDetail(db: Executor, id: number): Promise<AdminUserDet
 async function lockedPerson(tx: Executor, id: number): Promise<{ roles: Role[] }> {
   const [person] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, id)).for('update')
   if (!person) throw new AppError(404, USER_NOT_FOUND)
-  const [deletion] = await erasure(tx, id)
-  if (deletion?.status === 'erased') throw new AppError(409, '该账号已注销，不能再启用或设置角色')
+  if ((await deletionsOf(tx, [id])).get(id)?.status === 'erased')
+    throw new AppError(409, '该账号已注销，不能再启用或设置角色')
   return person
 }
 
