@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 
-interface Rect {
+interface Box {
   top: number
   height: number
 }
@@ -8,8 +8,9 @@ interface Rect {
 /**
  * Scrolls the page so the element `target` starts right under what stays on top of the page: the H5's page
  * header (a mini-program draws its bar outside the page) and, given one, a bar of the page's own that sticks
- * under it — measured by its height, as it may not have reached its stuck place yet. The same selector query in
- * the H5 and the mini-programs.
+ * under it — counted by its height, as it may not have reached its stuck place yet. The same selector query in
+ * the H5 and the mini-programs. It lands at once: the H5's animated scroll overshoots by a few pixels and stays
+ * there.
  */
 export function scrollPageTo(target: string, stickyBar?: string): void {
   const query = Taro.createSelectorQuery()
@@ -21,9 +22,9 @@ export function scrollPageTo(target: string, stickyBar?: string): void {
     .boundingClientRect()
   if (stickyBar) query.select(stickyBar).boundingClientRect()
   query.exec((result) => {
-    const [viewport, header, rect, bar] = (result ?? []) as [{ scrollTop: number } | null, ...(Rect | null)[]]
+    const [viewport, header, rect, bar] = (result ?? []) as [{ scrollTop: number } | null, ...(Box | null)[]]
     if (!viewport || !rect) return
     const covered = (header ? header.top + header.height : 0) + (bar?.height ?? 0)
-    void Taro.pageScrollTo({ scrollTop: Math.max(0, viewport.scrollTop + rect.top - covered), duration: 200 })
+    void Taro.pageScrollTo({ scrollTop: Math.max(0, viewport.scrollTop + rect.top - covered), duration: 0 })
   })
 }

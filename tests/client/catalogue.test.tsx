@@ -354,7 +354,7 @@ describe('accountOrder', () => {
     renderApp('/index/accountOrder')
     await find('[aria-label="穿越火线"]')
     fireEvent.click(await find('[aria-label="按首字母跳转"]'), { clientY: 225 })
-    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ scrollTop: 700 - 44 - 100, duration: 200 }))
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ scrollTop: 700 - 44 - 100, duration: 0 }))
   })
 })
 

@@ -64,8 +64,8 @@ describe('browsing the catalogue', () => {
       box.x + box.width - 4,
       box.y + ((letters.indexOf(letter) + 0.5) * box.height) / letters.length,
     )
-    // The letter's section comes to rest right under the sticky search bar.
-    await page.waitForFunction((wanted) => {
+    // The letter's section comes to rest right under the sticky search bar — and stays there, not caught in passing.
+    const underBar = (wanted: string) => {
       const shown = document.querySelectorAll('.taro_page_show')
       const picker = shown[shown.length - 1]
       const bar = picker.querySelector('.game-picker__bar')!.getBoundingClientRect()
@@ -73,7 +73,10 @@ describe('browsing the catalogue', () => {
         (g) => g.querySelector('.game-picker__letter')?.textContent === wanted,
       )
       return section !== undefined && Math.abs(section.getBoundingClientRect().top - bar.bottom) <= 1
-    }, letter)
+    }
+    await page.waitForFunction(underBar, letter)
+    await page.waitForTimeout(500)
+    expect(await page.evaluate(underBar, letter)).toBe(true)
   })
 
   it('keeps the A–Z strip clear of the search field and the tabs, under an intro and once scrolled', async () => {
