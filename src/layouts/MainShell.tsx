@@ -28,9 +28,7 @@ export default function MainShell({ children, tabBar }: MainShellProps) {
   const aside = useAsideWhileScrolling()
   useSelectedTab(route?.name)
   return (
-    <View
-      className={`main-shell${process.env.TARO_ENV === 'h5' ? ' main-shell--header' : ''}${showTabs ? ' main-shell--tabs' : ''}`}
-    >
+    <View className={`main-shell${showTabs ? ' main-shell--tabs' : ''}`}>
       {process.env.TARO_ENV === 'h5' &&
         (route?.name === BRAND_PAGE ? <BrandBar /> : <PageHeader title={route?.title ?? ''} back={!isTabPage} />)}
       <View className="main-shell__body">{children}</View>

@@ -64,4 +64,25 @@ describe('shells', () => {
     await topPage(page).getByRole('button', { name: '返回' }).click()
     await page.waitForURL(`${baseUrl}/index/other/gonggao`)
   })
+
+  // Either shell's header: a bar sticks at the CSS top the shells' styles give it, which must be the header's bottom
+  // (an unset top would leave the bar scrolling away with the page).
+  it.each([
+    ['/index/goodList?gameId=1', '.good-list__bar'],
+    ['/index/sell', '.game-picker__bar'],
+    ['/index/other/MyProducts', '.my-orders__head'],
+    ['/index/other/Mybrowsing', '.my-listings__head'],
+  ])('%s: %s sticks right under the header', async (url, bar) => {
+    const { page } = handle
+    await page.goto(baseUrl + url)
+    const sticky = topPage(page).locator(bar)
+    await sticky.waitFor()
+    const header = await topPage(page).locator('.page-header').boundingBox()
+    const style = await sticky.evaluate((el) => {
+      const { position, top } = getComputedStyle(el)
+      return { position, top }
+    })
+    expect(style.position).toBe('sticky')
+    expect(parseFloat(style.top)).toBeCloseTo(header!.y + header!.height, 0)
+  })
 })
