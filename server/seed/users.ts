@@ -1,9 +1,9 @@
 /**
  * Demo accounts for a laptop (`npm start` without NODE_ENV=production): the staff, a buyer, a seller, a
  * merchant and an account about to be deleted, so a newcomer can sign in at once. The users are created once
- * (a changed password is left alone). The staff account's password is set at every start: the known one on loopback, a random
- * one when local mode was put on the network on purpose (LOCAL_MODE_ON_NETWORK), where anyone who can
- * reach the port would otherwise walk into the console with a password printed in the README.
+ * (a changed password is left alone). The staff account's password is set at every start: the known one on
+ * loopback, a random one when local mode was put on the network on purpose (LOCAL_MODE_ON_NETWORK), where
+ * anyone who can reach the port would otherwise walk into the console with a password printed in the README.
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, isNull } from 'drizzle-orm'

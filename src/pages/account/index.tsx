@@ -24,7 +24,10 @@ const ERASED =
   '昵称、头像、手机号、实名信息、联系方式、收藏、浏览记录、搜索订阅、站内消息、反馈、估价申请，以及未售出账号的登录信息'
 const KEPT = '订单、支付与账本、交易群记录和评价按《电子商务法》保存不少于三年，只以匿名编号关联，不再能识别到你'
 
-/** Where each thing standing in a deletion's way is dealt with: the page, and the tab it opens on or the part it scrolls to. */
+/**
+ * Where each thing standing in a deletion's way is dealt with: the page, and the tab it opens on or the part it
+ * scrolls to.
+ */
 const BLOCKER_PAGES: Record<DeletionBlocker['kind'], [page: string, params?: Record<string, string>]> = {
   purchase: ['MyProducts'],
   sale: ['Mybrowsing', { tab: 'in_trade' }],
