@@ -162,6 +162,8 @@ export const Order = Type.Object({
   payments: Type.Optional(Type.Array(Payment)),
   /** In the detail only: the latest after-sale case (申请售后) of the order, if any — GET /need/aftersale/{id}. */
   aftersaleId: Type.Optional(Nullable(Type.Integer())),
+  /** In the detail only: the latest 包赔 claim of the order, if any — GET /need/claims/{id}. */
+  claimId: Type.Optional(Nullable(Type.Integer())),
   /** In the detail only: what the order waits for next, and until when (null: nothing timed). */
   deadline: Type.Optional(Nullable(OrderDeadline)),
 })

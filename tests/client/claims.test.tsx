@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
 import { waitFor } from '@testing-library/react'
-import type { Claim } from '@/contract/claims'
 import { saveToken, setState } from '@/store'
 import { clickButton, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi } from './utils/mockApi'
+import { claim } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
 
 jest.setTimeout(30_000)
@@ -12,34 +12,6 @@ const profile = { userId: 9, userName: 'buyer', nickName: '买家', roles: ['use
 const page = visiblePage
 const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''
 const location = () => window.location.pathname + window.location.search
-
-const claim = (over: Partial<Claim> = {}): Claim => ({
-  id: 3,
-  orderId: 7,
-  orderNo: 'HA20261126100000123456',
-  title: '王者荣耀 V8 全英雄',
-  coverImage: '/uploads/cover.jpg',
-  guaranteeType: 'retrieval',
-  goodsAmount: 50_000,
-  maxAmount: 50_000,
-  kind: 'recovered',
-  description: '账号在成交后第三天被原号主找回了',
-  images: [],
-  additions: [],
-  payee: { alipayAccount: '139****1234', name: '张*' },
-  status: 'submitted',
-  infoRequest: '',
-  amount: null,
-  rejectReason: '',
-  transferNo: null,
-  transferFailure: '',
-  recoveredAmount: 0,
-  createdAt: '2026-11-26T02:00:00Z',
-  decidedAt: null,
-  paidAt: null,
-  actions: [],
-  ...over,
-})
 
 beforeEach(() => {
   Taro.clearStorageSync()

@@ -11,7 +11,7 @@ import { saveToken, setState } from '@/store'
 import { formatPrice } from '@/contract/money'
 import { answerDialog, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
-import { goodsCard } from './utils/fixtures'
+import { claim, goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
 
 // The browser leaving for the gateway is not something jsdom can do; the address it is given is checked.
@@ -527,6 +527,33 @@ describe('评价', () => {
     })
     expect(callsTo(api, 'POST /need/myOrder/31/review')).toHaveLength(0)
     await waitFor(() => expect(back).toHaveBeenCalledTimes(1))
+  })
+
+  it('an order with a claim shows where it stands — the amount once paid — and opens it', async () => {
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: completed({ claimId: 3, actions: ['review'] }) }),
+      'GET /need/claims/3': () => ({
+        code: 200,
+        data: claim({ orderId: 31, status: 'paid', amount: 27_500, transferNo: '2026112900001' }),
+      }),
+    })
+    renderApp('/index/orderDetail?id=31')
+    await waitFor(() => expect(text('.order-detail__remedy')).toContain('账号被找回 · 已赔付 ¥275.00'))
+    expect(actionLabels()).toEqual(['评价'])
+    await tapLabel('查看包赔详情')
+    await arriveAt('/index/other/claim?id=3', '.claim__status')
+  })
+
+  it('a claim waiting for the buyer says so on the order', async () => {
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: completed({ claimId: 3 }) }),
+      'GET /need/claims/3': () => ({ code: 200, data: claim({ orderId: 31, status: 'needs_info' }) }),
+    })
+    renderApp('/index/orderDetail?id=31')
+    await waitFor(() => expect(text('.order-detail__remedy')).toContain('账号被找回 · 待补充材料'))
+    expect(text('.order-detail__remedy-note')).toBe('客服需要你补充材料，请尽快提交')
   })
 
   it('more than three actions: the first ones wait under 更多, which opens the chosen one', async () => {

@@ -311,6 +311,31 @@ describe('one remedy per order', () => {
     await ledgerOk()
   })
 
+  it('the order offers neither remedy while a claim stands, shows the claim, and offers both again once it is turned down', async () => {
+    const { buyer, orderId } = await completed('retrieval')
+    const detail = async () =>
+      (await world.call('GET', `/api/need/myOrder/${orderId}`, { token: buyer.token })).body.data
+    const listed = async () =>
+      (await world.call('GET', '/api/need/myOrder?pageNum=1&pageSize=50', { token: buyer.token })).body.rows.find(
+        (row: { id: number }) => row.id === orderId,
+      )
+    expect(await detail()).toMatchObject({ claimId: null, actions: expect.arrayContaining(['claim', 'aftersale']) })
+
+    const id = (await file(buyer, orderId)).body.data.id
+    const room = (await world.call('GET', `/api/need/myOrder/${orderId}/messages`, { token: buyer.token })).body.data
+    const card = room.messages.find((m: { kind: string }) => m.kind === 'card').card
+    for (const actions of [(await detail()).actions, (await listed()).actions, card.actions]) {
+      expect(actions).not.toContain('claim')
+      expect(actions).not.toContain('aftersale')
+      expect(actions).toContain('review')
+    }
+    expect((await detail()).claimId).toBe(id)
+
+    await staff(`${id}/reject`, { reason: '找回发生在交易前，不属于包赔范围' })
+    expect(await detail()).toMatchObject({ claimId: id, actions: expect.arrayContaining(['claim', 'aftersale']) })
+    expect((await listed()).actions).toEqual(expect.arrayContaining(['claim', 'aftersale']))
+  })
+
   it('after a partial refund after sale, a claim pays at most the rest of the goods price', async () => {
     for (let i = 0; i < 2; i++) await completed('retrieval', 200_000)
     const { buyer, orderId } = await completed('retrieval')

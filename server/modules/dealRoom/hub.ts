@@ -10,6 +10,7 @@ import type { DealSocketOut } from '../../../src/contract/dealRoom'
 import type { Executor } from '../../db'
 import { dealMessages, orders } from '../../db/schema'
 import type { KvStore } from '../../lib/kv'
+import { actionableOrder } from '../orders/machine'
 import { render, roleIn, type RoomViewer } from './service'
 
 const CHANNEL = 'deal-room'
@@ -87,7 +88,7 @@ export class DealRoomHub {
   private async deliver(ids: number[]): Promise<void> {
     if (this.sockets.size === 0 || ids.length === 0) return
     const rows = await this.db
-      .select({ message: dealMessages, order: orders })
+      .select({ message: dealMessages, order: actionableOrder })
       .from(dealMessages)
       .innerJoin(orders, eq(orders.id, dealMessages.orderId))
       .where(inArray(dealMessages.id, ids))

@@ -29,7 +29,14 @@ import { isStoredImage } from '../../lib/images'
 import { staffNo } from '../../lib/staff'
 import { aftersaleMachine, type AftersaleEvent, type AftersaleRow } from '../aftersale/machine'
 import { answerInRoom } from '../aftersale/service'
-import { actionsFor, orderMachine, type OrderRow } from '../orders/machine'
+import {
+  actionableOrder,
+  actionsFor,
+  orderMachine,
+  outerOrderId,
+  type ActionableOrder,
+  type OrderRow,
+} from '../orders/machine'
 import { rentalMachine, type RentalEvent, type RentalRow } from '../rentals/machine'
 import { maskContacts } from '../../lib/masking'
 
@@ -59,7 +66,7 @@ export function roleIn(order: Pick<OrderRow, 'buyerId' | 'sellerId'>, viewer: Ro
 }
 
 export async function openRoom(db: Executor, orderId: number, viewer: RoomViewer) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+  const [order] = await db.select(actionableOrder).from(orders).where(eq(orders.id, orderId))
   const role = order && roleIn(order, viewer)
   if (!order || !role) throw new AppError(404, '订单不存在')
   if (!OPEN.includes(order.status)) throw new AppError(409, '付款后才能进入交易群')
@@ -69,7 +76,7 @@ export async function openRoom(db: Executor, orderId: number, viewer: RoomViewer
 const SENDER_NAMES: Record<Exclude<DealRole, 'staff'>, string> = { buyer: '买家', seller: '卖家', system: '系统' }
 
 /** A message as `viewer` reads it. */
-export function render(row: DealMessageRow, order: OrderRow, viewer: RoomViewer): DealMessage {
+export function render(row: DealMessageRow, order: ActionableOrder, viewer: RoomViewer): DealMessage {
   const masked = row.maskedText !== null && !viewer.staff && row.senderId !== viewer.userId
   return {
     id: row.id,
@@ -160,12 +167,6 @@ const roomOrder = (order: OrderRow, role: DealRole): DealRoomOrder => ({
   role,
 })
 
-/**
- * The outer query's order, named whole: drizzle writes a lone table's column unqualified, which inside these
- * subqueries would be read as the message's own id.
- */
-const outerOrderId = sql.raw('"orders"."id"')
-
 /** A member's messages they have not read: what others wrote after the last one they saw. */
 const unreadOf = (userId: number) => sql<number>`(
   select count(*)::int from ${dealMessages} m
@@ -177,7 +178,7 @@ const unreadOf = (userId: number) => sql<number>`(
 export async function myRooms(db: Executor, userId: number): Promise<DealRoomSummary[]> {
   const latest = sql<number | null>`(select max(m.id) from ${dealMessages} m where m.order_id = ${outerOrderId})`
   const rows = await db
-    .select({ order: orders, unread: unreadOf(userId), latest })
+    .select({ order: actionableOrder, unread: unreadOf(userId), latest })
     .from(orders)
     .where(and(or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)), inArray(orders.status, [...OPEN])))
     .orderBy(sql`${latest} desc nulls last`, desc(orders.id))

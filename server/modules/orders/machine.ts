@@ -3,10 +3,10 @@
  * change of an order — its creation and every payment included — is a row of this table, and the
  * `actions[]` a viewer gets, the credentials rule among them, are read from it.
  */
-import { sql } from 'drizzle-orm'
+import { getTableColumns, sql } from 'drizzle-orm'
 import { DAY_MS, REVIEW_LIMITS } from '../../../src/contract/constants'
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderAction, type OrderEvent } from '../../../src/contract/orders'
-import { orderEvents, orders, payouts } from '../../db/schema'
+import { claims, orderEvents, orders, payouts } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import type { Settings } from '../../lib/settings'
 import { allOf, defineMachine, taking, type Guard, type TimedEvents } from '../../lib/machine'
@@ -142,10 +142,31 @@ export function credentialsAccess(order: OrderRow, viewer: Viewer): 'buyer' | 'o
   return role && orderMachine.allows('credentials', order, role) ? role : null
 }
 
+/**
+ * An order as its actions are read: its row and whether it has a 包赔 claim filed and not turned down. One
+ * remedy an order: with such a claim it offers neither another claim nor 申请售后 (claims/service.ts and
+ * aftersale/service.ts refuse both under the order's lock).
+ */
+export type ActionableOrder = OrderRow & { claimed: boolean }
+
+/**
+ * The outer query's order, named whole: drizzle writes a lone table's column unqualified, which inside a
+ * subquery would be read as the subquery's own table's.
+ */
+export const outerOrderId = sql.raw('"orders"."id"')
+
+/** Selects an order row with its `claimed` fact: `db.select(actionableOrder).from(orders)`. */
+export const actionableOrder = {
+  ...getTableColumns(orders),
+  claimed: sql<boolean>`exists (select 1 from ${claims} c where c.order_id = ${outerOrderId}
+    and c.status <> 'rejected')`.as('claimed'),
+}
+
 /** What `viewer` may do with `order` now. */
-export const actionsFor = (order: OrderRow, viewer: Viewer): OrderAction[] => {
+export const actionsFor = (order: ActionableOrder, viewer: Viewer): OrderAction[] => {
   const role = roleOf(order, viewer)
-  return role ? orderMachine.actionsFor(order, [role]) : []
+  const actions = role ? orderMachine.actionsFor(order, [role]) : []
+  return order.claimed ? actions.filter((action) => action !== 'claim' && action !== 'aftersale') : actions
 }
 
 export type { Viewer }

@@ -20,7 +20,7 @@ import { DAY_MS } from '../../../src/contract/constants'
 import type { Payment } from '../../../src/contract/payments'
 import { formatPrice } from '../../../src/contract/money'
 import { isUniqueViolation, type Db, type Executor } from '../../db'
-import { aftersaleCases, games, goods, orderEvents, orders, payments, users } from '../../db/schema'
+import { aftersaleCases, claims, games, goods, orderEvents, orders, payments, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError, invalid } from '../../lib/envelope'
 import { onceByKey } from '../../lib/idempotency'
@@ -44,7 +44,15 @@ import {
   visibleOrder,
   ORDER_NOT_FOUND,
 } from './lifecycle'
-import { actionsFor, credentialsAccess, orderMachine, type OrderRow, type Viewer } from './machine'
+import {
+  actionableOrder,
+  actionsFor,
+  credentialsAccess,
+  orderMachine,
+  type ActionableOrder,
+  type OrderRow,
+  type Viewer,
+} from './machine'
 import { priceOrder, type Priced } from './pricing'
 
 export interface OrderDeps extends PaymentDeps {
@@ -66,7 +74,7 @@ function toPayment(p: PaymentRow): Payment {
   }
 }
 
-export function toOrder(o: OrderRow, viewer: Viewer, paymentRows?: PaymentRow[]): Order {
+export function toOrder(o: ActionableOrder, viewer: Viewer, paymentRows?: PaymentRow[]): Order {
   const iso = (d: Date | null) => d?.toISOString() ?? null
   return {
     id: o.id,
@@ -105,7 +113,7 @@ async function orderPayments(db: Executor, orderId: number) {
 
 export async function getOrder(db: Executor, viewer: Viewer, id: number): Promise<Order> {
   const row = await visibleOrder(db, viewer, eq(orders.id, id))
-  const [paymentRows, settings, [latestCase]] = await Promise.all([
+  const [paymentRows, settings, [latestCase], [latestClaim]] = await Promise.all([
     orderPayments(db, id),
     tradeSettings(db),
     db
@@ -114,11 +122,23 @@ export async function getOrder(db: Executor, viewer: Viewer, id: number): Promis
       .where(eq(aftersaleCases.orderId, id))
       .orderBy(desc(aftersaleCases.id))
       .limit(1),
+    // A turned-down claim may be followed by another: the latest is the one that counts.
+    db
+      .select({ id: claims.id, status: claims.status })
+      .from(claims)
+      .where(eq(claims.orderId, id))
+      .orderBy(desc(claims.id))
+      .limit(1),
   ])
   return {
-    ...toOrder(row, viewer, paymentRows),
+    ...toOrder(
+      { ...row, claimed: latestClaim !== undefined && latestClaim.status !== 'rejected' },
+      viewer,
+      paymentRows,
+    ),
     deadline: deadlineOf(row, settings, new Date()),
     aftersaleId: latestCase?.id ?? null,
+    claimId: latestClaim?.id ?? null,
   }
 }
 
@@ -181,7 +201,7 @@ export async function listOrders(db: Executor, viewer: Viewer, query: OrdersQuer
   if (query.to) where.push(lt(orders.createdAt, new Date(Date.parse(`${query.to}T00:00:00+08:00`) + 86_400_000)))
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select()
+      .select(actionableOrder)
       .from(orders)
       .where(and(...where))
       .orderBy(
@@ -391,9 +411,10 @@ export async function createOrder(db: Db, viewer: Viewer, body: OrderRequest, ke
         { userId: viewer.userId, key, scope: 'order', request: body },
         async () => {
           const order = await createOrderIn(tx, viewer.userId, body)
-          return { id: order.id, made: toOrder(order, viewer) }
+          // A new order has no claim.
+          return { id: order.id, made: toOrder({ ...order, claimed: false }, viewer) }
         },
-        async (id) => toOrder((await tx.select().from(orders).where(eq(orders.id, id)))[0], viewer),
+        async (id) => toOrder((await tx.select(actionableOrder).from(orders).where(eq(orders.id, id)))[0], viewer),
       ),
     )
   } catch (error) {

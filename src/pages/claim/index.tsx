@@ -185,7 +185,7 @@ function ClaimView({ id }: { id: number }) {
           <View className="claim__order-text">
             <Text className="claim__title">{item.title}</Text>
             <Text className="claim__meta">
-              订单 {item.orderNo} · 最高赔付 {formatPrice(item.goodsAmount)}
+              订单 {item.orderNo} · 最高赔付 {formatPrice(item.maxAmount)}
             </Text>
             <Text className="claim__meta">
               收款 {item.payee.alipayAccount}（{item.payee.name}）

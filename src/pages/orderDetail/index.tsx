@@ -1,7 +1,8 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { fetchAftersale } from '@/api/aftersale'
+import { fetchClaim } from '@/api/claims'
 import { listMyRooms } from '@/api/dealRoom'
 import { fetchCredentials, fetchOrder, fetchOrderByTradeNo } from '@/api/orders'
 import { ApiError, toastError } from '@/api/request'
@@ -22,20 +23,22 @@ import {
   AFTERSALE_OUTCOME_LABELS,
   AFTERSALE_REASON_LABELS,
   AFTERSALE_STATUS_LABELS,
+  CLAIM_KIND_LABELS,
+  CLAIM_STATUS_LABELS,
   DEAL_ROOM_STATUSES,
   GUARANTEE_LABELS,
   ORDER_KIND_LABELS,
   ORDER_SOURCE_LABELS,
   ORDER_STATUS_LABELS,
 } from '@/contract/constants'
-import type { AftersaleCase } from '@/contract/aftersale'
 import { formatPrice } from '@/contract/money'
 import type { Credentials, Order, OrderDeadline, OrderStatus } from '@/contract/orders'
-import type { MyReview } from '@/contract/reviews'
+import type { ApiResult } from '@/contract/envelope'
 import MainShell from '@/layouts/MainShell'
 import { openPage, replacePage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { formatTime } from '@/utils/time'
+import { useRecord } from '@/utils/useRecord'
 import './index.scss'
 
 /** After the Alipay return the signed notice may land a moment later: look again every 2 s for about 20 s. */
@@ -288,6 +291,7 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
       </Panel>
 
       {order.aftersaleId ? <AftersaleSummary id={order.aftersaleId} /> : null}
+      {order.claimId ? <ClaimSummary id={order.claimId} /> : null}
       {order.reviewedAt ? <MyReviewSummary order={order} /> : null}
 
       <Panel title="费用明细">
@@ -368,57 +372,72 @@ function OrderDetail({ id, outTradeNo, quit }: OrderDetailProps) {
   )
 }
 
-/** The order's after-sale case at a glance: its state, what it waits for and until when; opens the case. */
-function AftersaleSummary({ id }: { id: number }) {
-  const [item, setItem] = useState<AftersaleCase | null>(null)
-  const load = useCallback(() => {
-    fetchAftersale(id).then(
-      ({ data }) => setItem(data),
-      () => undefined,
-    )
-  }, [id])
-  useEffect(load, [load])
-  useDidShow(load)
-  if (!item) return null
-  const waiting =
-    item.status === 'awaiting_seller' ? '待卖家回复' : item.status === 'awaiting_staff' ? '待平台处理' : null
+/** A remedy of the order at a glance — its state and what it waits for — opening its own page. */
+function RemedyPanel(props: { title: string; state: string; note?: ReactNode; onOpen: () => void }) {
   return (
-    <Panel title="售后">
-      <View
-        className="order-detail__aftersale"
-        role="link"
-        aria-label="查看售后详情"
-        onClick={() => openPage('aftersale', { id })}
-      >
-        <View className="order-detail__aftersale-text">
-          <Text className="order-detail__aftersale-state">
-            {AFTERSALE_REASON_LABELS[item.reason]} ·{' '}
-            {item.outcome ? AFTERSALE_OUTCOME_LABELS[item.outcome] : AFTERSALE_STATUS_LABELS[item.status]}
-            {item.refundAmount > 0 ? ` ${formatPrice(item.refundAmount)}` : ''}
-          </Text>
-          {waiting && item.dueAt && (
-            <Text className="order-detail__aftersale-due">
-              {waiting}，剩余 <Countdown to={item.dueAt} onEnd={load} />
-            </Text>
-          )}
+    <Panel title={props.title}>
+      <View className="order-detail__remedy" role="link" aria-label={`查看${props.title}详情`} onClick={props.onOpen}>
+        <View className="order-detail__remedy-text">
+          <Text className="order-detail__remedy-state">{props.state}</Text>
+          {props.note && <Text className="order-detail__remedy-note">{props.note}</Text>}
         </View>
-        <Text className="order-detail__aftersale-link">查看 ›</Text>
+        <Text className="order-detail__remedy-link">查看 ›</Text>
       </View>
     </Panel>
   )
 }
 
+/** A record a panel of the order shows, loaded again whenever the page shows (it may have changed meanwhile). */
+function usePanelRecord<T>(fetch: () => Promise<ApiResult<T>>) {
+  const { item, reload } = useRecord(fetch, '')
+  useDidShow(reload)
+  return { item, reload }
+}
+
+/** The order's after-sale case: its state, what it waits for and until when. */
+function AftersaleSummary({ id }: { id: number }) {
+  const { item, reload } = usePanelRecord(useCallback(() => fetchAftersale(id), [id]))
+  if (!item) return null
+  const waiting =
+    item.status === 'awaiting_seller' ? '待卖家回复' : item.status === 'awaiting_staff' ? '待平台处理' : null
+  return (
+    <RemedyPanel
+      title="售后"
+      state={`${AFTERSALE_REASON_LABELS[item.reason]} · ${
+        item.outcome ? AFTERSALE_OUTCOME_LABELS[item.outcome] : AFTERSALE_STATUS_LABELS[item.status]
+      }${item.refundAmount > 0 ? ` ${formatPrice(item.refundAmount)}` : ''}`}
+      note={
+        waiting &&
+        item.dueAt && (
+          <>
+            {waiting}，剩余 <Countdown to={item.dueAt} onEnd={reload} />
+          </>
+        )
+      }
+      onOpen={() => openPage('aftersale', { id })}
+    />
+  )
+}
+
+/** The order's 包赔 claim: its state, the amount once agreed, and whether staff wait for the buyer. */
+function ClaimSummary({ id }: { id: number }) {
+  const { item } = usePanelRecord(useCallback(() => fetchClaim(id), [id]))
+  if (!item) return null
+  return (
+    <RemedyPanel
+      title="包赔"
+      state={`${CLAIM_KIND_LABELS[item.kind]} · ${CLAIM_STATUS_LABELS[item.status]}${
+        item.amount !== null && item.status !== 'rejected' ? ` ${formatPrice(item.amount)}` : ''
+      }`}
+      note={item.status === 'needs_info' ? '客服需要你补充材料，请尽快提交' : undefined}
+      onOpen={() => openPage('claim', { id })}
+    />
+  )
+}
+
 /** The buyer's review of this order; 修改 while the edit window is open. */
 function MyReviewSummary({ order }: { order: Order }) {
-  const [review, setReview] = useState<MyReview | null>(null)
-  const load = useCallback(() => {
-    fetchMyReview(order.id).then(
-      ({ data }) => setReview(data),
-      () => undefined,
-    )
-  }, [order.id])
-  useEffect(load, [load])
-  useDidShow(load)
+  const { item: review } = usePanelRecord(useCallback(() => fetchMyReview(order.id), [order.id]))
   if (!review) return null
   return (
     <Panel title="我的评价">

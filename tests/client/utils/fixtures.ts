@@ -1,4 +1,5 @@
 import type { Game, GoodsCard } from '@/contract/catalogue'
+import type { Claim } from '@/contract/claims'
 
 /** A listing's card as the server sends it: 王者荣耀, ¥3,000, on sale. */
 export const goodsCard = (over: Partial<GoodsCard> = {}): GoodsCard => ({
@@ -34,5 +35,34 @@ export const gameRow = (over: Partial<Game> = {}): Game => ({
   sort: 0,
   onSaleCount: 12,
   rentableCount: 0,
+  ...over,
+})
+
+/** A buyer's 包赔 claim, in review unless `over` says otherwise. */
+export const claim = (over: Partial<Claim> = {}): Claim => ({
+  id: 3,
+  orderId: 7,
+  orderNo: 'HA20261126100000123456',
+  title: '王者荣耀 V8 全英雄',
+  coverImage: '/uploads/cover.jpg',
+  guaranteeType: 'retrieval',
+  goodsAmount: 50_000,
+  maxAmount: 50_000,
+  kind: 'recovered',
+  description: '账号在成交后第三天被原号主找回了',
+  images: [],
+  additions: [],
+  payee: { alipayAccount: '139****1234', name: '张*' },
+  status: 'submitted',
+  infoRequest: '',
+  amount: null,
+  rejectReason: '',
+  transferNo: null,
+  transferFailure: '',
+  recoveredAmount: 0,
+  createdAt: '2026-11-26T02:00:00Z',
+  decidedAt: null,
+  paidAt: null,
+  actions: [],
   ...over,
 })
