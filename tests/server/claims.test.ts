@@ -316,7 +316,7 @@ describe('one remedy per order', () => {
     const detail = async () =>
       (await world.call('GET', `/api/need/myOrder/${orderId}`, { token: buyer.token })).body.data
     const listed = async () =>
-      (await world.call('GET', '/api/need/myOrder?pageNum=1&pageSize=50', { token: buyer.token })).body.rows.find(
+      (await world.call('GET', '/api/need/myOrder?pageNum=1&pageSize=50', { token: buyer.token })).body.rows!.find(
         (row: { id: number }) => row.id === orderId,
       )
     expect(await detail()).toMatchObject({ claimId: null, actions: expect.arrayContaining(['claim', 'aftersale']) })
