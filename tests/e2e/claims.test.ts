@@ -109,6 +109,21 @@ it('a service agent approves it in 包赔 and the transfer is made from the fund
   await desk.page.getByText('已同意，赔付已发起').waitFor()
   await drawer.locator('.ant-tag', { hasText: '已赔付' }).waitFor()
 
+  // The claim's order, a click away on the orders desk; and back from the order to its claim.
+  await drawer.getByRole('link', { name: orderNo }).click()
+  await desk.page.waitForURL(new RegExp(`/admin/orders\\?open=${orderId}$`))
+  const orderDrawer = desk.page.locator('.ant-drawer-content', { hasText: `订单 ${orderNo}` })
+  await orderDrawer.getByText('交易成功').first().waitFor()
+  await orderDrawer.getByRole('link', { name: `包赔 #${claimId}` }).click()
+  await desk.page.waitForURL(new RegExp(`/admin/claims\\?open=${claimId}$`))
+  await desk.page
+    .locator('.ant-drawer-content', { hasText: `包赔 #${claimId}` })
+    .locator('.ant-tag', { hasText: '已赔付' })
+    .waitFor()
+  // Closed, the drawer leaves the address as the list's.
+  await desk.page.locator('.ant-drawer-close').click()
+  await desk.page.waitForURL(/\/admin\/claims$/)
+
   await desk.page.goto(`${baseUrl}/dev/alipay/transfers`)
   const transfer = desk.page.locator('tr', { hasText: `CL${claimId}-1` })
   await transfer.getByText(/^成功/).waitFor()
@@ -122,6 +137,13 @@ it('the buyer sees it paid, zhaohui’s figures move and the ledger proves the f
   await top()
     .getByText(/已赔付 ¥[\d,.]+，转账单号 \d+/)
     .waitFor()
+  // The order shows its claim and offers no other remedy.
+  await top().getByRole('link', { name: '查看订单' }).click()
+  await page.waitForURL(new RegExp(`/index/orderDetail\\?id=${orderId}`))
+  await top()
+    .locator('.order-detail__remedy', { hasText: /账号被找回 · 已赔付 ¥/ })
+    .waitFor()
+  expect(await top().locator('.order-actions').innerText()).not.toMatch(/申请包赔|申请售后/)
 
   const now = await stats()
   expect(now.paid).toBe(before.windows[0].paid + 1)

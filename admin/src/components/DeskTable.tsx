@@ -1,7 +1,8 @@
 /**
  * A staff list: a ProTable over one `/api/admin` list (filters from its columns and the address's query,
  * paging and sorting on the server) and, when it has one, the row's detail drawer — opened from the last
- * column's link or a double click, the list reloaded after each change made in it.
+ * column's link, a double click or the address (`?open=<id>`, from another desk's drawer), the list reloaded
+ * after each change made in it.
  */
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
 import { useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react'
@@ -27,6 +28,9 @@ export const sellerColumn = <T extends { sellerId: number; sellerName: string }>
   valueType: 'digit',
   render: (_, row) => `${row.sellerName}（#${row.sellerId}）`,
 })
+
+/** The address of a desk with one of its rows' drawer open: another desk's drawer links to it. */
+export const deskRow = (path: string, id: number) => `${path}?open=${id}`
 
 export interface DrawerProps {
   id: number
@@ -68,14 +72,27 @@ export function DeskTable<T extends { id: number }>({
 }: Props<T>) {
   const own = useRef<ActionType>(null)
   const table = actionRef ?? own
-  const [open, setOpen] = useState<number>()
-  const close = useCallback(() => setOpen(undefined), [])
+  const [search, setSearch] = useSearchParams()
+  const [open, setOpen] = useState(() => Number(search.get('open')) || undefined)
+  const close = useCallback(() => {
+    setOpen(undefined)
+    // Closed, the drawer is not opened again by a reload of the page.
+    setSearch(
+      (current) => {
+        current.delete('open')
+        return current
+      },
+      { replace: true },
+    )
+  }, [setSearch])
   const reload = () => {
     table.current?.reload()
     onChanged?.()
   }
-  const [search] = useSearchParams()
-  const initialValues = useMemo(() => Object.fromEntries(search), [search])
+  const initialValues = useMemo(() => {
+    const { open: _drawer, ...filters } = Object.fromEntries(search)
+    return filters
+  }, [search])
   const withLink: ProColumns<T>[] = detail
     ? [
         ...columns,

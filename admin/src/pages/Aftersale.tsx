@@ -9,10 +9,11 @@ import type { AftersaleCase, AftersaleDecision } from '@contract/aftersale'
 import { AFTERSALE_OUTCOME_LABELS, AFTERSALE_REASON_LABELS, AFTERSALE_STATUS_LABELS } from '@contract/constants'
 import { Button, Drawer, Form, Space, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
+import { Link } from 'react-router-dom'
 import { api } from '../api'
 import { DealRoomPanel } from '../components/DealRoomPanel'
 import { Pictures } from '../components/Pictures'
-import { DeskTable, type DrawerProps } from '../components/DeskTable'
+import { DeskTable, deskRow, type DrawerProps } from '../components/DeskTable'
 import { Section } from '../components/Section'
 import { useRecord } from '../components/useRecord'
 import { dateTime, selectOptions, valueEnum, yuan } from '../format'
@@ -134,6 +135,11 @@ function CaseDrawer({ id, onClose, onChanged }: DrawerProps) {
               { title: '状态', dataIndex: 'status', render: () => statusTags(item) },
               { title: '期限', dataIndex: 'dueAt', render: () => <Due at={item.dueAt} /> },
               { title: '商品', dataIndex: 'title', span: 2 },
+              {
+                title: '订单',
+                span: 2,
+                render: () => <Link to={deskRow('/orders', item.orderId)}>{item.orderNo}</Link>,
+              },
               { title: '实付', dataIndex: 'paidAmount', render: () => yuan(item.paidAmount) },
               { title: '部分退款上限', dataIndex: 'maxPartialRefund', render: () => yuan(item.maxPartialRefund) },
               { title: '申请时间', dataIndex: 'createdAt', render: () => dateTime(item.createdAt) },

@@ -17,8 +17,9 @@ import type { AdminClaim, Claim, GuaranteeFund } from '@contract/claims'
 import { CLAIM_KIND_LABELS, CLAIM_STATUS_LABELS } from '@contract/constants'
 import { Alert, Button, Drawer, Form, Popconfirm, Space, Statistic, Table, Tag, Typography } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { api, ApiError } from '../api'
-import { DeskTable, submittedColumn, type DrawerProps } from '../components/DeskTable'
+import { DeskTable, deskRow, submittedColumn, type DrawerProps } from '../components/DeskTable'
 import { Pictures } from '../components/Pictures'
 import { ReasonButton } from '../components/ReasonButton'
 import { Section } from '../components/Section'
@@ -158,6 +159,11 @@ function ClaimDrawer({ id, onClose, onChanged }: DrawerProps) {
               { title: '状态', dataIndex: 'status', render: () => statusTag(claim) },
               { title: '类型', dataIndex: 'kind', render: () => CLAIM_KIND_LABELS[claim.kind] },
               { title: '商品', dataIndex: 'title', span: 2 },
+              {
+                title: '订单',
+                span: 2,
+                render: () => <Link to={deskRow('/orders', claim.orderId)}>{claim.orderNo}</Link>,
+              },
               { title: '商品价格', dataIndex: 'goodsAmount', render: () => yuan(claim.goodsAmount) },
               {
                 title: '赔付',

@@ -16,9 +16,10 @@ import type { AdminOrderDetail, Credentials, Order, OrderActor, OrderEvent } fro
 import type { PayChannel, PaymentStatus } from '@contract/payments'
 import { Button, Card, Checkbox, Drawer, Popconfirm, Space, Tag, Timeline, Typography } from 'antd'
 import { useState } from 'react'
+import { Link } from 'react-router-dom'
 import { api } from '../api'
 import { DealRoomPanel } from '../components/DealRoomPanel'
-import { DeskTable, type DrawerProps } from '../components/DeskTable'
+import { DeskTable, deskRow, type DrawerProps } from '../components/DeskTable'
 import { ReasonButton } from '../components/ReasonButton'
 import { RevealButton } from '../components/RevealButton'
 import { Section, SectionTable } from '../components/Section'
@@ -193,6 +194,24 @@ function OrderDrawer({ id, onClose, onChanged }: DrawerProps) {
                 dataIndex: 'paidAmount',
                 render: () => `${yuan(order.paidAmount)} / ${yuan(order.refundAmount)}`,
               },
+              ...(order.aftersaleId
+                ? [
+                    {
+                      title: '售后',
+                      render: () => (
+                        <Link to={deskRow('/aftersale', order.aftersaleId!)}>售后 #{order.aftersaleId}</Link>
+                      ),
+                    },
+                  ]
+                : []),
+              ...(order.claimId
+                ? [
+                    {
+                      title: '包赔',
+                      render: () => <Link to={deskRow('/claims', order.claimId!)}>包赔 #{order.claimId}</Link>,
+                    },
+                  ]
+                : []),
             ]}
           />
           {order.actions.includes('handOver') && (
