@@ -194,6 +194,14 @@ function OrderDrawer({ id, onClose, onChanged }: DrawerProps) {
                 dataIndex: 'paidAmount',
                 render: () => `${yuan(order.paidAmount)} / ${yuan(order.refundAmount)}`,
               },
+              ...(order.rentalId
+                ? [
+                    {
+                      title: '租号',
+                      render: () => <Link to={deskRow('/rentals', order.rentalId!)}>租号 #{order.rentalId}</Link>,
+                    },
+                  ]
+                : []),
               ...(order.aftersaleId
                 ? [
                     {

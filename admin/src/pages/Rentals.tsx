@@ -13,9 +13,10 @@ import {
 } from '@contract/constants'
 import type { Rental, RentalDecision } from '@contract/rentals'
 import { Button, Drawer, Form, Space, Tag, Typography } from 'antd'
+import { Link } from 'react-router-dom'
 import { api } from '../api'
 import { DealRoomPanel } from '../components/DealRoomPanel'
-import { DeskTable, type DrawerProps } from '../components/DeskTable'
+import { DeskTable, deskRow, type DrawerProps } from '../components/DeskTable'
 import { Pictures } from '../components/Pictures'
 import { Section } from '../components/Section'
 import { useRecord } from '../components/useRecord'
@@ -123,6 +124,16 @@ function RentalDrawer({ id, onClose, onChanged }: DrawerProps) {
               { title: '到期', dataIndex: 'endAt', render: () => dateTime(item.endAt) },
               { title: '归还', dataIndex: 'returnedAt', render: () => dateTime(item.returnedAt) },
               { title: '结算', dataIndex: 'settledAt', render: () => dateTime(item.settledAt) },
+              {
+                title: '订单',
+                span: 2,
+                render: () => (
+                  <Space>
+                    <Link to={deskRow('/orders', item.orderId)}>租金订单</Link>
+                    {item.renewal && <Link to={deskRow('/orders', item.renewal.orderId)}>续租订单</Link>}
+                  </Space>
+                ),
+              },
               {
                 title: '规则',
                 dataIndex: 'rules',
