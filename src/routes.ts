@@ -62,7 +62,7 @@ const otherChildren: [string, string][] = [
   ['myQuotes', '我的报价'],
   ['dealRoom', '交易群'],
   ['aftersale', '申请售后'],
-  ['claim', '包赔'],
+  ['claim', '我的包赔'],
   ['review', '评价'],
   ['seller', '卖家主页'],
   ['rental', '租号详情'],

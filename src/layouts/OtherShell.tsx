@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
 import Icon from '@/components/Icon'
 import PageHeader from '@/components/PageHeader'
 import { useSelectedTab } from '@/components/TabBar'
@@ -26,10 +27,20 @@ export const personalMenu: { name: string; label: string }[] = [
   { name: 'zhaomu', label: '人才招募' },
 ]
 
+interface OtherShellProps {
+  children?: ReactNode
+  /** What the page shows now, where its route's title names only the first of its views (申请售后 → 售后详情). */
+  title?: string
+}
+
 /** The frame of /index/other/*: a header with back and title, and the personal-centre menu behind a button. */
-export default function OtherShell({ children }: { children?: ReactNode }) {
+export default function OtherShell({ children, title }: OtherShellProps) {
   const route = useCurrentRoute()
   useSelectedTab(route?.name)
+  // The mini-programs' own bar and the H5's tab; the header below says it itself.
+  useEffect(() => {
+    if (title) void Taro.setNavigationBarTitle({ title })
+  }, [title])
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = (
     <View
@@ -43,7 +54,7 @@ export default function OtherShell({ children }: { children?: ReactNode }) {
   )
   return (
     <View className="other-shell">
-      <PageHeader title={route?.title ?? ''} extra={menuButton} />
+      <PageHeader title={title ?? route?.title ?? ''} extra={menuButton} />
       <View className="other-shell__body">{children}</View>
       {menuOpen && (
         <View className="other-shell__mask" onClick={() => setMenuOpen(false)}>

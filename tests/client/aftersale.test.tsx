@@ -57,6 +57,7 @@ describe('申请售后', () => {
     })
     renderApp('/index/other/aftersale?orderId=7')
     await waitFor(() => expect(text('.aftersale')).toContain('卖家需在 48 小时内回复'))
+    expect(text('.page-title')).toBe('申请售后')
     const submit = () => page().querySelector('.submit-bar__button') as HTMLElement
     // Too short to file: the button stays off.
     await typeInto('问题描述', '被找回')
@@ -76,6 +77,7 @@ describe('申请售后', () => {
     expect(text('.aftersale__countdown')).toMatch(/卖家需在 1天2\d小时 内回复/)
     expect(text('.aftersale')).toContain('账号昨晚被原主人找回了')
     expect(text('.aftersale')).toContain('等待卖家回复')
+    expect(text('.page-title')).toBe('售后详情')
   })
 
   it('gives the seller the answer form while the case waits for them', async () => {

@@ -29,6 +29,7 @@ describe('包赔', () => {
       'GET /need/claims/3': () => ({ code: 200, data: claim() }),
     })
     renderApp('/index/other/claim?orderId=7')
+    await waitFor(() => expect(text('.page-title')).toBe('申请包赔'))
     await typeInto('问题描述', '账号在成交后第三天被原号主找回了')
     await typeInto('收款支付宝账号', 'not-an-account')
     await waitFor(() => expect(text('.claim')).toContain('收款支付宝账号须为手机号或邮箱'))
@@ -45,6 +46,7 @@ describe('包赔', () => {
     await waitFor(() => expect(location()).toBe('/index/other/claim?id=3'))
     await waitFor(() => expect(text('.claim__status')).toContain('审核中'))
     expect(text('.claim')).toContain('收款 139****1234（张*）')
+    expect(text('.page-title')).toBe('包赔详情')
   })
 
   it('an order whose claim is in hand opens that claim, not a second form', async () => {

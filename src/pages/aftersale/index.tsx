@@ -45,7 +45,7 @@ export default function AftersalePage() {
   const orderId = Number(params.orderId)
   const id = Number(params.id)
   return (
-    <OtherShell>
+    <OtherShell title={id > 0 ? '售后详情' : undefined}>
       {!signedIn ? null : id > 0 ? (
         <CaseView id={id} />
       ) : orderId > 0 ? (

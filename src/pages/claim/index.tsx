@@ -43,7 +43,7 @@ export default function ClaimPage() {
   const orderId = Number(params.orderId)
   const id = Number(params.id)
   return (
-    <OtherShell>
+    <OtherShell title={id > 0 ? '包赔详情' : orderId > 0 ? '申请包赔' : undefined}>
       {!signedIn ? null : id > 0 ? <ClaimView id={id} /> : orderId > 0 ? <ClaimForm orderId={orderId} /> : <MyClaims />}
     </OtherShell>
   )
