@@ -26,9 +26,9 @@ export const Message = Type.Object({
   title: Type.String(),
   content: Type.String(),
   relatedType: Nullable(
-    literals(['order', 'goods', 'request', 'appraisal', 'aftersale', 'search', 'rental', 'escrow'] as const, {
+    literals(['order', 'goods', 'request', 'appraisal', 'aftersale', 'claim', 'search', 'rental', 'escrow'] as const, {
       description:
-        'order / goods / request / appraisal / aftersale / search（搜索订阅）/ rental（租号）/ escrow（中介担保）；null 为系统消息',
+        'order / goods / request / appraisal / aftersale / claim（包赔）/ search（搜索订阅）/ rental（租号）/ escrow（中介担保）；null 为系统消息',
     }),
   ),
   relatedId: Nullable(Type.Integer()),

@@ -12,7 +12,7 @@ import { clearGameCache } from '@/utils/games'
 import { byLabel, clickButton, findOnPage, scrollNear, typeInto, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
-import { gameRow } from './utils/fixtures'
+import { claim, gameRow } from './utils/fixtures'
 
 // ---- fixtures -------------------------------------------------------------------------------------------
 
@@ -69,6 +69,14 @@ const message = (id: number, over: Partial<Message> = {}): Message => ({
   createdAt: '2026-11-22T07:30:12Z',
   ...over,
 })
+
+/** GET /need/message/list answering these messages, the unread counted among them. */
+const inbox =
+  (...rows: Message[]) =>
+  () => ({ code: 200, rows, total: rows.length, data: { unread: rows.filter((row) => row.readAt === null).length } })
+
+/** A message already read, about what `over` relates it to. */
+const read = (id: number, over: Partial<Message>) => message(id, { readAt: '2026-11-21T00:00:00Z', ...over })
 
 const problem = (id: number, over: Partial<Problem> = {}): Problem => ({
   id,
@@ -393,12 +401,7 @@ describe('xiaoxi', () => {
     saveToken('tok-buyer')
     const api = mockApi({
       ...signedInApi,
-      'GET /need/message/list': () => ({
-        code: 200,
-        rows: [message(2), message(1, { readAt: '2026-11-21T00:00:00Z', relatedType: 'goods', relatedId: 7 })],
-        total: 2,
-        data: { unread: 1 },
-      }),
+      'GET /need/message/list': inbox(message(2), read(1, { relatedType: 'goods', relatedId: 7 })),
       'GET /need/message/changeRead/2': () => ({ code: 200, data: message(2, { readAt: '2026-11-23T00:00:00Z' }) }),
       'GET /need/myOrder/31': () => ({ code: 200, data: order }),
     })
@@ -418,12 +421,7 @@ describe('xiaoxi', () => {
     saveToken('tok-buyer')
     const api = mockApi({
       ...signedInApi,
-      'GET /need/message/list': () => ({
-        code: 200,
-        rows: [message(1, { readAt: '2026-11-21T00:00:00Z', relatedType: 'goods', relatedId: 7 })],
-        total: 1,
-        data: { unread: 0 },
-      }),
+      'GET /need/message/list': inbox(read(1, { relatedType: 'goods', relatedId: 7 })),
       'GET /web/good/7': () => ({ code: 404, msg: '商品不存在' }),
       'GET /web/recommend/7': () => ({ code: 200, data: [] }),
     })
@@ -437,14 +435,7 @@ describe('xiaoxi', () => {
     saveToken('tok-buyer')
     mockApi({
       ...signedInApi,
-      'GET /need/message/list': () => ({
-        code: 200,
-        rows: [
-          message(1, { readAt: '2026-11-21T00:00:00Z', type: 'new_listings', relatedType: 'search', relatedId: 5 }),
-        ],
-        total: 1,
-        data: { unread: 0 },
-      }),
+      'GET /need/message/list': inbox(read(1, { type: 'new_listings', relatedType: 'search', relatedId: 5 })),
       'GET /need/savedSearches/5': () => ({ code: 404, msg: '订阅不存在' }),
     })
     renderApp('/index/other/xiaoxi')
@@ -454,11 +445,25 @@ describe('xiaoxi', () => {
     await waitFor(() => expect(page().textContent).toContain('该搜索订阅已删除'))
   })
 
+  it('a 包赔 message opens its claim', async () => {
+    saveToken('tok-buyer')
+    mockApi({
+      ...signedInApi,
+      'GET /need/message/list': inbox(read(1, { title: '包赔需要补充材料', relatedType: 'claim', relatedId: 3 })),
+      'GET /need/claims/3': () => ({ code: 200, data: claim({ status: 'needs_info', infoRequest: '请补充找回短信' }) }),
+    })
+    renderApp('/index/other/xiaoxi')
+    await waitFor(() => expect(page().querySelector('.message__link')?.textContent).toBe('查看包赔 ›'))
+    await tapLabel('包赔需要补充材料')
+    await waitFor(() => expect(pathname()).toBe('/index/other/claim?id=3'))
+    await waitFor(() => expect(page().textContent).toContain('客服需要补充：请补充找回短信'))
+  })
+
   it('shows an empty state with a next step', async () => {
     saveToken('tok-buyer')
     mockApi({
       ...signedInApi,
-      'GET /need/message/list': () => ({ code: 200, rows: [], total: 0, data: { unread: 0 } }),
+      'GET /need/message/list': inbox(),
     })
     renderApp('/index/other/xiaoxi')
     await waitFor(() => expect(text('.empty-state')).toContain('暂时没有消息'))

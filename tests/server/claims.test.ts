@@ -100,6 +100,9 @@ describe('the claim machine', () => {
     expect(asked.body.data).toMatchObject({ status: 'needs_info', infoRequest: '请补充找回通知短信的截图' })
     const mine = await world.call('GET', `/api/need/claims/${id}`, { token: buyer.token })
     expect(mine.body.data.actions).toEqual(['addInfo'])
+    // The buyer is told, with the claim to open.
+    const inbox = await world.call('GET', '/api/need/message/list?pageNum=1&pageSize=1', { token: buyer.token })
+    expect(inbox.body.rows![0]).toMatchObject({ relatedType: 'claim', relatedId: id })
     expect((await staff(`${id}/approve`, { amount: 100 })).body.msg).toBe('只有审核中的申请可以同意')
     const added = await world.call('POST', `/api/need/claims/${id}/info`, {
       token: buyer.token,

@@ -256,7 +256,7 @@ async function decideClaim(
     await audit(tx, staff, audited.action, { type: 'claim', id }, { ...audited.detail, orderId: row.orderId })
     const [title, content] = message(row)
     await notifyUsers(tx, [
-      { userId: row.buyerId, type: 'system', title, content, relatedType: 'order', relatedId: row.orderId },
+      { userId: row.buyerId, type: 'system', title, content, relatedType: 'claim', relatedId: row.id },
     ])
     return row
   })
@@ -457,8 +457,8 @@ export async function sendClaimPayout(deps: PayoutDeps, id: number, { wait = fal
         type: 'system',
         title: '包赔已赔付',
         content: `包赔赔付 ${formatPrice(row.amount!)} 已转入你的支付宝账户，转账单号 ${result.transferNo}。`,
-        relatedType: 'order',
-        relatedId: row.orderId,
+        relatedType: 'claim',
+        relatedId: row.id,
       },
     ])
     if (row.sellerId !== null) await holdSellerListings(tx, row.sellerId, id)

@@ -40,7 +40,7 @@ const TYPE_ICONS: Record<MessageType, GlyphName> = {
 
 /**
  * Where a message leads, the link's words and the parameter that carries the id: its order, its goods, the
- * recycling request's quotes, the appraisal, the after-sale case, the list of a saved search.
+ * recycling request's quotes, the appraisal, the after-sale case, the claim, the list of a saved search.
  */
 const RELATED = {
   order: ['orderDetail', '查看订单', 'id'],
@@ -48,6 +48,7 @@ const RELATED = {
   request: ['jingjiahuishouPriceList', '查看报价', 'id'],
   appraisal: ['commit', '查看估价', 'id'],
   aftersale: ['aftersale', '查看售后', 'id'],
+  claim: ['claim', '查看包赔', 'id'],
   search: ['goodList', '查看新上架', 'savedSearch'],
   rental: ['rental', '查看租号', 'id'],
   escrow: ['escrowTicket', '查看担保单', 'id'],
