@@ -65,8 +65,8 @@ describe('shells', () => {
     await page.waitForURL(`${baseUrl}/index/other/gonggao`)
   })
 
-  // Either shell's header: a bar sticks at the CSS top the shells' styles give it, which must be the header's bottom
-  // (an unset top would leave the bar scrolling away with the page).
+  // Under either shell a sticky bar's top (--sticky-top, app.scss) must be the header's bottom: an unset top
+  // would leave the bar scrolling away with the page.
   it.each([
     ['/index/goodList?gameId=1', '.good-list__bar'],
     ['/index/sell', '.game-picker__bar'],

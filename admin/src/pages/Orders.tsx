@@ -194,32 +194,18 @@ function OrderDrawer({ id, onClose, onChanged }: DrawerProps) {
                 dataIndex: 'paidAmount',
                 render: () => `${yuan(order.paidAmount)} / ${yuan(order.refundAmount)}`,
               },
-              ...(order.rentalId
-                ? [
-                    {
-                      title: '租号',
-                      render: () => <Link to={deskRow('/rentals', order.rentalId!)}>租号 #{order.rentalId}</Link>,
-                    },
-                  ]
-                : []),
-              ...(order.aftersaleId
-                ? [
-                    {
-                      title: '售后',
-                      render: () => (
-                        <Link to={deskRow('/aftersale', order.aftersaleId!)}>售后 #{order.aftersaleId}</Link>
-                      ),
-                    },
-                  ]
-                : []),
-              ...(order.claimId
-                ? [
-                    {
-                      title: '包赔',
-                      render: () => <Link to={deskRow('/claims', order.claimId!)}>包赔 #{order.claimId}</Link>,
-                    },
-                  ]
-                : []),
+              // What the order led to, each opened on its own desk.
+              ...(
+                [
+                  ['租号', '/rentals', order.rentalId],
+                  ['售后', '/aftersale', order.aftersaleId],
+                  ['包赔', '/claims', order.claimId],
+                ] as const
+              ).flatMap(([name, desk, linked]) =>
+                linked
+                  ? [{ title: name, render: () => <Link to={deskRow(desk, linked)}>{`${name} #${linked}`}</Link> }]
+                  : [],
+              ),
             ]}
           />
           {order.actions.includes('handOver') && (
