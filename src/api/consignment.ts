@@ -27,8 +27,8 @@ export const resubmitConsignment = (id: number, body: ConsignmentRequest) =>
 export const updateCredentials = (id: number, body: AccountCredentials) =>
   put<ApiResult<MyListing>>(`/need/consignment/${id}/credentials`, body)
 
-export const listMyConsignments = (status: MyConsignmentQuery['status'], page: PageQuery) =>
-  get<ApiTable<MyListing>>('/need/myConsignment', { ...(status ? { status } : {}), ...page })
+export const listMyConsignments = ({ status, id }: Omit<MyConsignmentQuery, keyof PageQuery>, page: PageQuery) =>
+  get<ApiTable<MyListing>>('/need/myConsignment', { ...(status ? { status } : {}), ...(id ? { id } : {}), ...page })
 
 export const relistGoods = (id: number) => get<ApiResult<MyListing>>(`/goods/info/upGoods/${id}`)
 

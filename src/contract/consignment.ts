@@ -13,6 +13,7 @@ import {
   TemplateRow,
   type GoodsStatus,
 } from './catalogue'
+import { ClaimKind } from './claims'
 import { PRICE_BOUNDS } from './constants'
 import { BlacklistRecord } from './trust'
 import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
@@ -155,6 +156,8 @@ export const GOODS_STATUS_FILTERS = GOODS_STATUSES.filter(
 )
 export const MyConsignmentQuery = Type.Object({
   status: Type.Optional(literals(GOODS_STATUS_FILTERS, { title: '状态' })),
+  /** One listing, as a message about it opens it. */
+  id: Type.Optional(Id('商品编号')),
   ...pageParams,
 })
 export type MyConsignmentQuery = Static<typeof MyConsignmentQuery>
@@ -171,6 +174,15 @@ export const Settlement = Type.Object({
 })
 export type Settlement = Static<typeof Settlement>
 
+/** A 包赔 paid on the sale: what the guarantee fund paid the buyer, and how much staff have got back from the seller. */
+export const SaleClaim = Type.Object({
+  kind: ClaimKind,
+  amount: Money(),
+  paidAt: Time,
+  recoveredAmount: Money(),
+})
+export type SaleClaim = Static<typeof SaleClaim>
+
 /** A row of GET /need/myConsignment: the card, its review state, and for a sold one the order and money. */
 export const MyListing = Type.Object({
   ...GoodsCard.properties,
@@ -184,6 +196,7 @@ export const MyListing = Type.Object({
   orderId: Nullable(Type.Integer()),
   orderNo: Nullable(Type.String()),
   settlement: Nullable(Settlement),
+  claim: Nullable(SaleClaim),
   actions: Type.Array(GoodsAction),
 })
 export type MyListing = Static<typeof MyListing>

@@ -20,15 +20,29 @@ export const MessageType = literals([
 ] as const)
 export type MessageType = Static<typeof MessageType>
 
+/** What a message is about, which its link opens. */
+const RELATED_TYPES = [
+  'order',
+  'goods',
+  'listing',
+  'request',
+  'appraisal',
+  'aftersale',
+  'claim',
+  'search',
+  'rental',
+  'escrow',
+] as const
+
 export const Message = Type.Object({
   id: Type.Integer(),
   type: MessageType,
   title: Type.String(),
   content: Type.String(),
   relatedType: Nullable(
-    literals(['order', 'goods', 'request', 'appraisal', 'aftersale', 'claim', 'search', 'rental', 'escrow'] as const, {
+    literals(RELATED_TYPES, {
       description:
-        'order / goods / request / appraisal / aftersale / claim（包赔）/ search（搜索订阅）/ rental（租号）/ escrow（中介担保）；null 为系统消息',
+        'order / goods / listing（我的代售里的商品）/ request / appraisal / aftersale / claim（包赔）/ search（搜索订阅）/ rental（租号）/ escrow（中介担保）；null 为系统消息',
     }),
   ),
   relatedId: Nullable(Type.Integer()),

@@ -21,6 +21,7 @@ const listing = (over: Partial<MyListing> = {}): MyListing => ({
   orderId: null,
   orderNo: null,
   settlement: null,
+  claim: null,
   actions: ['editPrice', 'delist', 'credentials'],
   ...over,
 })
@@ -136,6 +137,38 @@ describe('Mybrowsing (我的代售)', () => {
     await waitFor(() => expect(text('.my-listings__card')).toContain('下架原因：暂时自己玩'))
     expect(callsTo(api, 'POST /goods/info/downGoods')[0].data).toEqual({ id: 41, reason: '暂时自己玩' })
     expect(text('.my-listings__card')).toContain('上架')
+  })
+
+  it('opened from a message, shows that listing alone with the 包赔 paid on it, and all of them on request', async () => {
+    const sold = listing({
+      id: 43,
+      status: 'sold',
+      actions: [],
+      orderId: 12,
+      orderNo: 'HA2026112215301234',
+      claim: { kind: 'recovered', amount: 30_000, paidAt: '2026-11-28T02:00:00Z', recoveredAmount: 10_000 },
+    })
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/myConsignment': (_body, url) =>
+        url.includes('id=43')
+          ? { code: 200, rows: [sold], total: 1 }
+          : { code: 200, rows: [listing(), sold], total: 2 },
+    })
+    renderApp('/index/other/Mybrowsing?id=43')
+    await waitFor(() => expect(cards()).toHaveLength(1))
+    expect(queryOf(callsTo(api, 'GET /need/myConsignment')[0])).toMatchObject({ id: '43' })
+    expect(text('.my-listings__only')).toContain('消息中的商品')
+    expect(page().querySelector('.tabs')).toBeNull()
+    const card = cards()[0].textContent
+    expect(card).toContain('已包赔 ¥300.00（账号被找回）')
+    expect(card).toContain('平台已向买家赔付，已向你追回 ¥100.00')
+    expect(card).toContain('交易群')
+
+    await clickButton('全部代售 ›')
+    await waitFor(() => expect(cards()).toHaveLength(2))
+    expect(queryOf(callsTo(api, 'GET /need/myConsignment')[1])).toEqual({ pageNum: '1', pageSize: '10' })
+    expect(page().querySelector('.tabs')).not.toBeNull()
   })
 
   it('has a next step when there is nothing to show', async () => {

@@ -93,7 +93,10 @@ describe('the claim machine', () => {
   it('asks for more, takes it, approves within the goods price and the fund, pays by transfer once', async () => {
     // The fund: the guarantee fees of a few completed deals.
     for (let i = 0; i < 4; i++) await completed('face', 200_000)
-    const { buyer, orderId } = await completed('face')
+    const { buyer, seller, orderId, goodsId } = await completed('face')
+    // The seller's sold listing, as their 我的代售 opens it from a message.
+    const sold = async () =>
+      (await world.call('GET', '/api/need/myConsignment', { token: seller.token, query: { id: goodsId } })).body.rows!
     const id = (await file(buyer, orderId, { kind: 'face_recovered' })).body.data.id
 
     const asked = await staff(`${id}/request-info`, { note: '请补充找回通知短信的截图' })
@@ -115,6 +118,8 @@ describe('the claim machine', () => {
 
     const [order] = await world.database.db.select().from(orders).where(eq(orders.id, orderId))
     expect((await staff(`${id}/approve`, { amount: order.goodsAmount + 1 })).body.msg).toContain('不能超过')
+    // Until it is paid, the claim is not the seller's to see.
+    expect(await sold()).toMatchObject([{ id: goodsId, status: 'sold', claim: null }])
 
     // Racing approvals: one wins, and one transfer is made.
     const answers = await Promise.all(Array.from({ length: 5 }, () => staff(`${id}/approve`, { amount: 30_000 })))
@@ -130,6 +135,20 @@ describe('the claim machine', () => {
     expect(compensations).toMatchObject([{ kind: 'compensation', amount: 30_000, debitAccount: 'guarantee_fund' }])
     expect(await auditActions(world.database, 'claim', id)).toEqual(['claim.requestInfo', 'claim.approve'])
     await ledgerOk()
+    // The seller is told, with their sold listing to open; it shows what was paid, and nothing of the buyer's.
+    const told = await world.call('GET', '/api/need/message/list?pageNum=1&pageSize=1', { token: seller.token })
+    expect(told.body.rows![0]).toMatchObject({
+      title: '你售出的账号发生包赔',
+      relatedType: 'listing',
+      relatedId: goodsId,
+    })
+    const [paidListing] = await sold()
+    expect(paidListing.claim).toEqual({
+      kind: 'face_recovered',
+      amount: 30_000,
+      paidAt: claim.paidAt!.toISOString(),
+      recoveredAmount: 0,
+    })
 
     // The seller's part recovered later goes back into the fund.
     expect((await staff(`${id}/recovery`, { amount: 40_000, note: '卖家退回' }, finance)).body.msg).toContain(
@@ -137,6 +156,7 @@ describe('the claim machine', () => {
     )
     const recovered = await staff(`${id}/recovery`, { amount: 20_000, note: '卖家已退回部分货款' }, finance)
     expect(recovered.body.data.recoveredAmount).toBe(20_000)
+    expect((await sold())[0].claim).toMatchObject({ amount: 30_000, recoveredAmount: 20_000 })
     const report = await verifyLedger(world.database.db)
     expect(report.problems).toEqual([])
     expect(report.fund.balance).toBe(

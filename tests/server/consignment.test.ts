@@ -321,6 +321,8 @@ describe("the seller's listings", () => {
     })
     expect(byOperator.body.data).toMatchObject({ status: 'delisted', delistReason: '描述与实际不符' })
     expect(byOperator.body.data.actions).not.toContain('relist')
+    const [told] = await database.db.select().from(messages).where(eq(messages.userId, me.id))
+    expect(told).toMatchObject({ title: '商品已被下架', relatedType: 'listing', relatedId: id })
     const mine = await call('GET', '/api/need/myConsignment', { token: me.token })
     expect(mine.body.rows![0].actions).toEqual(['editPrice', 'edit', 'credentials'])
     expect((await up(me)).body).toMatchObject({
@@ -426,8 +428,23 @@ describe('review by staff', () => {
       auditReason: '截图与描述不符',
       actions: ['editPrice', 'edit', 'credentials', 'reason'],
     })
+    // The seller's message opens the listing in 我的代售 (its public page has nothing to show now), which
+    // lists that listing alone for them and nothing for anyone else.
     const [message] = await database.db.select().from(messages).where(eq(messages.userId, me.id))
-    expect(message).toMatchObject({ type: 'audit_failed', content: expect.stringContaining('截图与描述不符') })
+    expect(message).toMatchObject({
+      type: 'audit_failed',
+      content: expect.stringContaining('截图与描述不符'),
+      relatedType: 'listing',
+      relatedId: id,
+    })
+    expect((await call('GET', `/api/web/good/${id}`)).status).toBe(404)
+    await listed(me)
+    const opened = await call('GET', '/api/need/myConsignment', { token: me.token, query: { id } })
+    expect(opened.body).toMatchObject({ total: 1, rows: [{ id, status: 'rejected' }] })
+    const stranger = await seller()
+    expect((await call('GET', '/api/need/myConsignment', { token: stranger.token, query: { id } })).body).toMatchObject(
+      { total: 0, rows: [] },
+    )
   })
 
   test('approve and reject racing: exactly one wins; approve and the seller withdrawing: the events tell the story', async () => {
@@ -659,7 +676,7 @@ describe('paying the seller', () => {
     expect(report.balances[`seller:${me.id}`]).toBe(83_800)
     expect(report.balances[`seller_frozen:${me.id}`]).toBe(0)
     const inbox = await database.db.select().from(messages).where(eq(messages.userId, me.id))
-    expect(inbox.map((m) => m.title)).toContain('货款已打款')
+    expect(inbox.find((m) => m.title === '货款已打款')).toMatchObject({ relatedType: 'listing', relatedId: id })
   })
 
   test('a refused transfer stays failed with the gateway’s words; an operator retries it with a new number', async () => {

@@ -405,7 +405,8 @@ describe('PUT /api/admin/goods/{id}: a reviewer corrects what a listing says', (
       },
     })
     const told = await database.pool.query(
-      `select content from messages where user_id = $1 and title = '客服修改了你的商品' and related_id = $2`,
+      `select content from messages
+        where user_id = $1 and title = '客服修改了你的商品' and related_type = 'listing' and related_id = $2`,
       [listing.sellerId, listing.id],
     )
     expect(told.rows[0].content).toContain('标题和图片含联系方式')

@@ -688,10 +688,26 @@ describe('paying', () => {
     const report = await verifyLedger(database.db)
     expect(report.problems).toEqual([])
     expect(report.balances[`seller:${seller.id}`]).toBe(100_000 - 5_000)
+    // Each is told with what they may open: the buyer the order, the seller (who has no order page) the
+    // listing it sold in 我的代售.
     const notes = await database.db.select().from(messages).where(eq(messages.userId, buyer.id))
-    expect(notes.map((m) => m.type)).toEqual(expect.arrayContaining(['order_paid', 'handed_over', 'completed']))
+    expect(notes.map((m) => [m.type, m.relatedType, m.relatedId])).toEqual(
+      expect.arrayContaining([
+        ['order_paid', 'order', created.id],
+        ['handed_over', 'order', created.id],
+        ['completed', 'order', created.id],
+      ]),
+    )
+    expect((await call('GET', `/api/need/myOrder/${created.id}`, seller)).status).toBe(404)
     const sellerNotes = await database.db.select().from(messages).where(eq(messages.userId, seller.id))
-    expect(sellerNotes.map((m) => m.type)).toEqual(expect.arrayContaining(['order_paid', 'handed_over', 'sold']))
+    expect(sellerNotes.map((m) => [m.type, m.relatedType, m.relatedId])).toEqual(
+      expect.arrayContaining([
+        ['order_paid', 'listing', id],
+        ['handed_over', 'listing', id],
+        ['sold', 'listing', id],
+      ]),
+    )
+    expect(sellerNotes.every((m) => m.relatedType !== 'order')).toBe(true)
   })
 
   it('bad signature, wrong amount, unknown trade number change nothing; a replay changes state once', async () => {

@@ -461,14 +461,18 @@ export async function sendClaimPayout(deps: PayoutDeps, id: number, { wait = fal
         relatedId: row.id,
       },
     ])
-    if (row.sellerId !== null) await holdSellerListings(tx, row.sellerId, id)
+    if (row.sellerId !== null) await holdSellerListings(tx, row, row.sellerId)
     return 'paid'
   })
 }
 
-/** A paid claim marks its seller; with the setting on, their listings on sale go back to review. */
-async function holdSellerListings(tx: Executor, sellerId: number, claimId: number) {
+/**
+ * A paid claim marks its seller, who is told with the sold listing to open (its 包赔 shows there); with the
+ * setting on, their listings on sale go back to review.
+ */
+async function holdSellerListings(tx: Executor, claim: ClaimRow, sellerId: number) {
   const { claimHoldsListings } = await tradeSettings(tx)
+  const [sold] = await tx.select({ goodsId: orders.goodsId }).from(orders).where(eq(orders.id, claim.orderId))
   await notifyUsers(tx, [
     {
       userId: sellerId,
@@ -477,8 +481,8 @@ async function holdSellerListings(tx: Executor, sellerId: number, claimId: numbe
       content: claimHoldsListings
         ? '平台已向买家赔付，你在售的其他商品已转入重新审核。如有异议请联系客服。'
         : '平台已向买家赔付，该记录会计入你的卖家信用。如有异议请联系客服。',
-      relatedType: null,
-      relatedId: null,
+      relatedType: 'listing',
+      relatedId: sold.goodsId,
     },
   ])
   if (!claimHoldsListings) return
@@ -487,7 +491,13 @@ async function holdSellerListings(tx: Executor, sellerId: number, claimId: numbe
     .from(goods)
     .where(and(eq(goods.sellerId, sellerId), eq(goods.status, 'on_sale')))
   for (const { id } of onSale)
-    await goodsMachine.transition(tx, id, 'hold', { kind: 'system', detail: { claimId } }, { updatedAt: new Date() })
+    await goodsMachine.transition(
+      tx,
+      id,
+      'hold',
+      { kind: 'system', detail: { claimId: claim.id } },
+      { updatedAt: new Date() },
+    )
 }
 
 /** The sweeper: sends every approved claim whose transfer is not known refused. */

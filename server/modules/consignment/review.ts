@@ -147,7 +147,7 @@ export async function reviseListing(
         type: 'system',
         title: '客服修改了你的商品',
         content: `你发布的「${next.title}」已由客服修改：${reason}。`,
-        relatedType: 'goods',
+        relatedType: 'listing',
         relatedId: id,
       },
     ])
@@ -188,7 +188,7 @@ async function decide(
             type: 'audit_failed',
             title: '商品审核未通过',
             content: `您发布的「${row.title}」未通过审核：${reason}。修改后可重新提交。`,
-            relatedType: 'goods',
+            relatedType: 'listing',
             relatedId: id,
           },
     ])

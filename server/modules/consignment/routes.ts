@@ -134,8 +134,13 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<Deps & Pick<AppDeps, '
       },
     },
     async (request) => {
-      const { pageNum = 1, pageSize = 10, status } = request.query
-      const { rows, total } = await consignment.myConsignments(deps, viewerOf(request), { status, pageNum, pageSize })
+      const { pageNum = 1, pageSize = 10, status, id } = request.query
+      const { rows, total } = await consignment.myConsignments(deps, viewerOf(request), {
+        status,
+        id,
+        pageNum,
+        pageSize,
+      })
       return page(rows, total)
     },
   )

@@ -29,7 +29,7 @@ import {
   QQ_RULE,
 } from '../../../src/contract/validation'
 import type { Db, Executor } from '../../db'
-import { goods, goodsCredentials, orders, payouts, regionNodes, users } from '../../db/schema'
+import { claims, goods, goodsCredentials, orders, payouts, regionNodes, users } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError, checkField, invalid } from '../../lib/envelope'
@@ -421,7 +421,7 @@ export async function delist(deps: ConsignmentDeps, actor: Staff, id: number, re
           type: 'system',
           title: '商品已被下架',
           content: `您发布的「${row.title}」已被平台下架：${why}。修改后可重新提交审核。`,
-          relatedType: 'goods',
+          relatedType: 'listing',
           relatedId: id,
         },
       ])
@@ -477,6 +477,12 @@ async function sellerFacts(db: Executor, ids: number[]) {
               refunded: orders.refundAmount,
             },
             payout: payouts,
+            claim: {
+              kind: claims.kind,
+              amount: claims.amount,
+              paidAt: claims.paidAt,
+              recoveredAmount: claims.recoveredAmount,
+            },
             sellerName: users.nickName,
           })
           .from(goods)
@@ -489,6 +495,8 @@ async function sellerFacts(db: Executor, ids: number[]) {
             and(eq(orders.goodsId, goods.id), inArray(orders.status, ['paid', 'handed_over', 'disputed', 'completed'])),
           )
           .leftJoin(payouts, eq(payouts.orderId, orders.id))
+          // One claim an order stands at a time (claims_one_per_order); a paid one is its seller's to know.
+          .leftJoin(claims, and(eq(claims.orderId, orders.id), eq(claims.status, 'paid')))
           .where(inArray(goods.id, ids))
   return new Map(found.map((f) => [f.row.id, { ...f, hasCredentials: f.credentials !== null }]))
 }
@@ -532,7 +540,7 @@ export async function listings(
     cards.map((c) => c.id),
   )
   const rows = cards.map(({ row: _row, ...card }): AdminListing => {
-    const { row, hasCredentials, order, payout, sellerName } = facts.get(card.id)!
+    const { row, hasCredentials, order, payout, claim, sellerName } = facts.get(card.id)!
     return {
       ...card,
       status: row.status,
@@ -543,6 +551,12 @@ export async function listings(
       orderId: order?.id ?? null,
       orderNo: order?.no ?? null,
       settlement: settlementOf(order, payout),
+      claim: claim && {
+        kind: claim.kind,
+        amount: claim.amount!,
+        paidAt: claim.paidAt!.toISOString(),
+        recoveredAmount: claim.recoveredAmount,
+      },
       actions: goodsMachine.actionsFor(row, [role]),
       sellerId: row.sellerId!,
       sellerName,
@@ -551,11 +565,11 @@ export async function listings(
   return { rows, total }
 }
 
-/** GET /need/myConsignment: the caller's listings, newest first. */
+/** GET /need/myConsignment: the caller's listings, newest first (or the one `id` names). */
 export const myConsignments = (
   deps: ConsignmentDeps,
   viewer: Viewer,
-  query: { status?: MyConsignmentQuery['status']; pageNum: number; pageSize: number },
+  query: { status?: MyConsignmentQuery['status']; id?: number; pageNum: number; pageSize: number },
 ) => listings(deps, { ...query, sellerId: viewer.userId }, 'seller')
 
 /** One listing as the seller's list shows it, to its seller or to staff. */

@@ -39,13 +39,24 @@ export async function releaseGoods(tx: Executor, order: OrderRow, actor: OrderAc
   if (!released) await goodsMachine.transition(tx, order.goodsId, 'withdraw', event, { updatedAt: new Date() })
 }
 
+/**
+ * A message about an order to its buyer or its seller (自营: none), with what each may open: the buyer the
+ * order; the seller, who has no order page, the listing it sold in 我的代售 (its deal room and money are there).
+ */
 export const orderMessage = (
   order: OrderRow,
   to: number | null,
   type: NewMessage['type'],
   title: string,
   content: string,
-) => (to === null ? [] : [{ userId: to, type, title, content, relatedType: 'order' as const, relatedId: order.id }])
+): NewMessage[] =>
+  to === null
+    ? []
+    : [
+        to === order.buyerId
+          ? { userId: to, type, title, content, relatedType: 'order', relatedId: order.id }
+          : { userId: to, type, title, content, relatedType: 'listing', relatedId: order.goodsId },
+      ]
 
 export async function cancelIn(
   tx: Executor,

@@ -198,7 +198,7 @@ export async function sendPayout(deps: PayoutDeps, payoutId: number, { wait = fa
         type: 'system',
         title: '货款已打款',
         content: `「${listing.title}」的货款 ${formatPrice(payout.amount)} 已转入您的支付宝账户，转账单号 ${result.transferNo}。`,
-        relatedType: 'goods',
+        relatedType: 'listing',
         relatedId: payout.goodsId,
       },
     ])

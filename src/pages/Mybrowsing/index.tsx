@@ -12,7 +12,7 @@ import PromptDialog from '@/components/PromptDialog'
 import StatusCard, { StatusCardGoods, StatusCardGoodsSkeleton, type StatusTone } from '@/components/StatusCard'
 import Tabs from '@/components/Tabs'
 import type { GoodsAction, MyConsignmentQuery, MyListing } from '@/contract/consignment'
-import { LISTING_STATUS_LABELS, PRICE_BOUNDS, SETTLEMENT_LABELS } from '@/contract/constants'
+import { CLAIM_KIND_LABELS, LISTING_STATUS_LABELS, PRICE_BOUNDS, SETTLEMENT_LABELS } from '@/contract/constants'
 import { formatPrice, fenToYuan, yuanToFen } from '@/contract/money'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage, usePageParams } from '@/navigation'
@@ -68,23 +68,38 @@ const BUTTONS: { action: SellerAction; label: string | ((listing: MyListing) => 
   { action: 'edit', label: '编辑重提', primary: true },
 ]
 
-/** 我的代售: the seller's listings by status, with the actions the server allows on each. */
+/**
+ * 我的代售: the seller's listings by status, with the actions the server allows on each. A message about one
+ * listing opens it alone (`id`), with the way back to all of them.
+ */
 export default function MybrowsingPage() {
   const signedIn = useRequireLogin()
-  // Opened from a 个人中心 counter on its status.
-  const opened = usePageParams().tab
-  const [tab, setTab] = useState<Tab>(TABS.find((t) => t.value === opened)?.value ?? 'all')
+  // Opened from a 个人中心 counter on its status, or from a message on one listing.
+  const params = usePageParams()
+  const [tab, setTab] = useState<Tab>(TABS.find((t) => t.value === params.tab)?.value ?? 'all')
+  const [only, setOnly] = useState(Number(params.id) || undefined)
   return (
     <OtherShell>
       {signedIn ? (
         <View className="my-listings">
           <View className="my-listings__head">
-            <Tabs tabs={TABS} value={tab} onChange={setTab} />
+            {only ? (
+              <View className="my-listings__only">
+                <Text>消息中的商品</Text>
+                <View role="button" className="my-listings__only-all" onClick={() => setOnly(undefined)}>
+                  <Text>全部代售 ›</Text>
+                </View>
+              </View>
+            ) : (
+              <Tabs tabs={TABS} value={tab} onChange={setTab} />
+            )}
           </View>
-          {tab === 'rentals' ? (
+          {only ? (
+            <Listings key={`id-${only}`} query={{ id: only }} />
+          ) : tab === 'rentals' ? (
             <RentalList role="owner" />
           ) : (
-            <Listings key={tab} status={tab === 'all' ? undefined : tab} />
+            <Listings key={tab} query={tab === 'all' ? {} : { status: tab }} />
           )}
         </View>
       ) : null}
@@ -94,8 +109,8 @@ export default function MybrowsingPage() {
 
 type Asking = { kind: 'price' | 'delist'; listing: MyListing } | null
 
-function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
-  const list = usePagedList((page) => listMyConsignments(status, page), 10)
+function Listings({ query }: { query: Parameters<typeof listMyConsignments>[0] }) {
+  const list = usePagedList((page) => listMyConsignments(query, page), 10)
   const [changed, setChanged] = useState<Record<number, MyListing>>({})
   const [asking, setAsking] = useState<Asking>(null)
   const shown = useRef(false)
@@ -233,9 +248,9 @@ function Listings({ status }: { status?: MyConsignmentQuery['status'] }) {
   )
 }
 
-/** What the seller needs to know under a listing: why it was refused or delisted, and their money. */
+/** What the seller needs to know under a listing: why it was refused or delisted, their money, a 包赔 paid on it. */
 function Notes({ listing }: { listing: MyListing }) {
-  const { settlement } = listing
+  const { settlement, claim } = listing
   return (
     <>
       {listing.status === 'rejected' && listing.auditReason && (
@@ -260,6 +275,18 @@ function Notes({ listing }: { listing: MyListing }) {
                 : `预计 ${formatDate(settlement.dueAt)} 打款`}
           </Text>
           {listing.orderNo && <Text className="my-listings__settlement-detail">订单号 {listing.orderNo}</Text>}
+        </View>
+      )}
+      {claim && (
+        <View className="status-card__strip status-card__strip--stacked status-card__strip--error">
+          <Text>
+            已包赔 {formatPrice(claim.amount)}（{CLAIM_KIND_LABELS[claim.kind]}）
+          </Text>
+          <Text className="my-listings__settlement-detail">
+            {formatDate(claim.paidAt)} 平台已向买家赔付
+            {claim.recoveredAmount > 0 ? `，已向你追回 ${formatPrice(claim.recoveredAmount)}` : ''}
+            。如有异议请联系客服
+          </Text>
         </View>
       )}
     </>
