@@ -146,6 +146,8 @@ export const AdminClaim = Type.Object({
       paidClaims: Type.Integer(),
     }),
   ),
+  /** Of `recoveredAmount`, what was taken from the seller's money for the sale before it was paid out. */
+  withheldAmount: Type.Integer(),
   reveals: Type.Array(Type.Object({ role: Type.String(), reason: Type.String(), at: Time })),
   /** What the guarantee fund can still pay (its balance less approved claims waiting for their transfer). */
   fundAvailable: Type.Integer(),

@@ -162,9 +162,9 @@ export const MyConsignmentQuery = Type.Object({
 })
 export type MyConsignmentQuery = Static<typeof MyConsignmentQuery>
 
-/** The seller's money for a sold listing. */
+/** The seller's money for a sold listing; `held` while a 包赔 claim on the sale is being decided. */
 export const Settlement = Type.Object({
-  status: literals(['pending', 'paid', 'failed'] as const),
+  status: literals(['pending', 'held', 'paid', 'failed'] as const),
   amount: Money(),
   /** When the payout falls due (completion + the protection window). */
   dueAt: NullableTime,
@@ -174,12 +174,15 @@ export const Settlement = Type.Object({
 })
 export type Settlement = Static<typeof Settlement>
 
-/** A 包赔 paid on the sale: what the guarantee fund paid the buyer, and how much staff have got back from the seller. */
+/** A 包赔 paid on the sale: what the guarantee fund paid the buyer, and what came back from the seller for it. */
 export const SaleClaim = Type.Object({
   kind: ClaimKind,
   amount: Money(),
   paidAt: Time,
+  /** All that came back from the seller, the withheld part included. */
   recoveredAmount: Money(),
+  /** Taken from the sale's money before it was paid out. */
+  withheldAmount: Money(),
 })
 export type SaleClaim = Static<typeof SaleClaim>
 

@@ -146,8 +146,11 @@ export const LISTING_STATUS_LABELS = {
   rejected: '审核失败',
 }
 
-/** The seller's money for a sold listing. */
-export const SETTLEMENT_LABELS = { pending: '待打款', paid: '已打款', failed: '打款失败' }
+/** A seller's payout. */
+export const PAYOUT_LABELS = { pending: '待打款', paid: '已打款', failed: '打款失败' }
+
+/** The seller's money for a sold listing: its payout, or held while a 包赔 claim on the sale is decided. */
+export const SETTLEMENT_LABELS = { ...PAYOUT_LABELS, held: '暂缓打款' }
 
 /**
  * The staff roles (contract/staff.ts) as the console names them: `admin` may do everything (settings and

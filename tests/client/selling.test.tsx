@@ -77,14 +77,22 @@ describe('Mybrowsing (我的代售)', () => {
               transferNo: '20261129000123',
             },
           }),
+          listing({
+            id: 44,
+            status: 'sold',
+            actions: [],
+            settlement: { status: 'held', amount: 45_000, dueAt: '2026-11-29T00:00:00Z' },
+          }),
         ],
-        total: 3,
+        total: 4,
       }),
     })
     renderApp('/index/other/Mybrowsing')
-    await waitFor(() => expect(cards()).toHaveLength(3))
+    await waitFor(() => expect(cards()).toHaveLength(4))
     expect(queryOf(callsTo(api, 'GET /need/myConsignment')[0])).toEqual({ pageNum: '1', pageSize: '10' })
-    const [onSale, rejected, sold] = cards().map((card) => card.textContent ?? '')
+    const [onSale, rejected, sold, held] = cards().map((card) => card.textContent ?? '')
+    expect(held).toContain('暂缓打款 ¥450.00')
+    expect(held).toContain('买家申请了包赔，处理完成前暂缓打款')
     expect(onSale).toContain('在售')
     expect(onSale).toContain('改价')
     expect(onSale).toContain('下架')
@@ -146,7 +154,13 @@ describe('Mybrowsing (我的代售)', () => {
       actions: [],
       orderId: 12,
       orderNo: 'HA2026112215301234',
-      claim: { kind: 'recovered', amount: 30_000, paidAt: '2026-11-28T02:00:00Z', recoveredAmount: 10_000 },
+      claim: {
+        kind: 'recovered',
+        amount: 30_000,
+        paidAt: '2026-11-28T02:00:00Z',
+        recoveredAmount: 30_000,
+        withheldAmount: 20_000,
+      },
     })
     const api = mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
@@ -162,7 +176,7 @@ describe('Mybrowsing (我的代售)', () => {
     expect(page().querySelector('.tabs')).toBeNull()
     const card = cards()[0].textContent
     expect(card).toContain('已包赔 ¥300.00（账号被找回）')
-    expect(card).toContain('平台已向买家赔付，已向你追回 ¥100.00')
+    expect(card).toContain('平台已向买家赔付，从该笔货款中扣回 ¥200.00，另向你追回 ¥100.00')
     expect(card).toContain('交易群')
 
     await clickButton('全部代售 ›')

@@ -5,11 +5,12 @@
  * figures computed from claims with known answers.
  */
 import { eq } from 'drizzle-orm'
-import { claims, fundContributions, games, goods, ledgerEntries, orders, users } from '../../server/db/schema'
+import { claims, fundContributions, games, goods, ledgerEntries, orders, payouts, users } from '../../server/db/schema'
 import { setSetting } from '../../server/lib/settings'
 import { claimStats, sendClaimPayout } from '../../server/modules/claims/service'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import { localGateway } from '../../server/modules/payments'
+import { runSweep } from '../../server/modules/orders/sweeper'
 import { auditActions, createTestDatabase } from './helpers/database'
 import { handedOverDeal, makeDeal, useDealWorld } from './helpers/deals'
 import { createPerson, type Person } from './helpers/http'
@@ -142,21 +143,15 @@ describe('the claim machine', () => {
       relatedType: 'listing',
       relatedId: goodsId,
     })
+    // The seller was not paid yet: the compensation came back to the fund from their money for the sale.
     const [paidListing] = await sold()
     expect(paidListing.claim).toEqual({
       kind: 'face_recovered',
       amount: 30_000,
       paidAt: claim.paidAt!.toISOString(),
-      recoveredAmount: 0,
+      recoveredAmount: 30_000,
+      withheldAmount: 30_000,
     })
-
-    // The seller's part recovered later goes back into the fund.
-    expect((await staff(`${id}/recovery`, { amount: 40_000, note: '卖家退回' }, finance)).body.msg).toContain(
-      '追回合计不能超过赔付金额',
-    )
-    const recovered = await staff(`${id}/recovery`, { amount: 20_000, note: '卖家已退回部分货款' }, finance)
-    expect(recovered.body.data.recoveredAmount).toBe(20_000)
-    expect((await sold())[0].claim).toMatchObject({ amount: 30_000, recoveredAmount: 20_000 })
     const report = await verifyLedger(world.database.db)
     expect(report.problems).toEqual([])
     expect(report.fund.balance).toBe(
@@ -282,10 +277,12 @@ describe('the platform capitalises the fund', () => {
     ).rows
     expect(paid.seller).toMatchObject({ sales: n, paidClaims: 1 })
     expect(n).toBeGreaterThan(0)
+    // The seller's money for the sale, not paid out yet, paid the claim back (withheld).
     const after = await fund()
     expect(after).toMatchObject({
-      balance: before.balance + 5_000_000 - 3_000_000,
+      balance: before.balance + 5_000_000 - 3_000_000 + 3_000_000,
       compensations: before.compensations + 3_000_000,
+      recoveries: before.recoveries + 3_000_000,
     })
     const report = await verifyLedger(world.database.db)
     expect(report.problems).toEqual([])
@@ -375,6 +372,120 @@ describe('one remedy per order', () => {
       '赔付金额不能超过 ¥300.00（商品价格，减去售后已退款）',
     )
     expect((await staff(`${id}/approve`, { amount: 30_000 })).body.data.status).toBe('paid')
+    await ledgerOk()
+  })
+})
+
+describe('the seller’s money for an account the fund paid for', () => {
+  const sweepDeps = () => ({ ...deps(), log: { error: () => undefined } })
+  const sweep = (days: number) => runSweep(sweepDeps(), new Date(Date.now() + days * DAY))
+  const listingOf = async (seller: Person, goodsId: number) =>
+    (await world.call('GET', '/api/need/myConsignment', { token: seller.token, query: { id: goodsId } })).body.rows![0]
+  const payoutsOf = (orderId: number) => world.database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
+  const balances = async () => (await verifyLedger(world.database.db)).balances
+
+  beforeAll(async () => {
+    for (let i = 0; i < 3; i++) await completed('retrieval', 200_000)
+  })
+
+  it('is not paid out while a claim stands; a paid claim is withheld from it, and the rest is paid once', async () => {
+    const { buyer, seller, orderId, goodsId } = await completed('retrieval', 50_000)
+    const id = (await file(buyer, orderId)).body.data.id
+    // The protection window passes with the claim in review: no payout, and the seller sees why.
+    await sweep(8)
+    expect(await payoutsOf(orderId)).toEqual([])
+    expect((await listingOf(seller, goodsId)).settlement).toMatchObject({ status: 'held', amount: 45_000 })
+
+    // ¥500 less the ¥50 commission; the fund pays ¥300, taken back from the seller's frozen ¥500.
+    expect((await staff(`${id}/approve`, { amount: 30_000 })).body.data).toMatchObject({
+      status: 'paid',
+      recoveredAmount: 30_000,
+    })
+    const [claim] = await world.database.db.select().from(claims).where(eq(claims.id, id))
+    expect(claim).toMatchObject({ withheldAmount: 30_000, recoveredAmount: 30_000 })
+    expect((await balances())[`seller_frozen:${seller.id}`]).toBe(20_000)
+    // All of it came back: nothing is left to recover, and the desk offers no recovery.
+    expect((await staff(`${id}/recovery`, { amount: 1, note: '卖家退回' }, finance)).body.msg).toBe(
+      '赔付金额 ¥300.00 已全部追回',
+    )
+    const desk = await world.call('GET', `/api/admin/claims/${id}`, { token: finance.token })
+    expect(desk.body.data).toMatchObject({ withheldAmount: 30_000, actions: [] })
+    const told = await world.call('GET', '/api/need/message/list?pageNum=1&pageSize=1', { token: seller.token })
+    expect(told.body.rows![0].content).toContain('已从你该笔未结算的货款中扣回 ¥300.00')
+    expect(await listingOf(seller, goodsId)).toMatchObject({
+      settlement: { status: 'pending', amount: 15_000 },
+      claim: { amount: 30_000, withheldAmount: 30_000, recoveredAmount: 30_000 },
+    })
+    await ledgerOk()
+
+    expect((await sweep(8)).released).toBeGreaterThanOrEqual(1)
+    expect(await payoutsOf(orderId)).toMatchObject([{ status: 'paid', amount: 15_000 }])
+    await sweep(9)
+    expect(await payoutsOf(orderId)).toHaveLength(1)
+    const after = await balances()
+    expect(after[`seller:${seller.id}`]).toBe(15_000)
+    expect(after[`seller_frozen:${seller.id}`]).toBe(0)
+    await ledgerOk()
+  })
+
+  it('a claim for the whole price leaves nothing to pay out: the sale is settled with no payout', async () => {
+    const { buyer, seller, orderId, goodsId } = await completed('retrieval', 50_000)
+    const id = (await file(buyer, orderId)).body.data.id
+    expect((await staff(`${id}/approve`, { amount: 50_000 })).body.data.status).toBe('paid')
+    const [order] = await world.database.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(order.releasedAt).not.toBeNull()
+    await sweep(8)
+    expect(await payoutsOf(orderId)).toEqual([])
+    expect((await balances())[`seller_frozen:${seller.id}`]).toBe(0)
+    expect(await listingOf(seller, goodsId)).toMatchObject({ settlement: null, claim: { withheldAmount: 50_000 } })
+    await ledgerOk()
+  })
+
+  it('a rejected claim lets the payout go; a payout made before a claim is not withheld, and staff recover', async () => {
+    const rejected = await completed('retrieval', 50_000)
+    const first = (await file(rejected.buyer, rejected.orderId)).body.data.id
+    await sweep(8)
+    expect(await payoutsOf(rejected.orderId)).toEqual([])
+    expect((await staff(`${first}/reject`, { reason: '提供的截图无法证明账号被找回' })).status).toBe(200)
+    await sweep(8)
+    expect(await payoutsOf(rejected.orderId)).toMatchObject([{ status: 'paid', amount: 45_000 }])
+
+    // Paid out after its window, claimed later: the fund pays, nothing is withheld, staff recover the rest.
+    const late = await completed('retrieval', 50_000)
+    await sweep(8)
+    expect(await payoutsOf(late.orderId)).toMatchObject([{ status: 'paid', amount: 45_000 }])
+    const id = (await file(late.buyer, late.orderId)).body.data.id
+    expect((await staff(`${id}/approve`, { amount: 30_000 })).body.data).toMatchObject({
+      status: 'paid',
+      recoveredAmount: 0,
+    })
+    expect(await listingOf(late.seller, late.goodsId)).toMatchObject({
+      settlement: { status: 'paid', amount: 45_000 },
+      claim: { withheldAmount: 0, recoveredAmount: 0 },
+    })
+    expect((await staff(`${id}/recovery`, { amount: 40_000, note: '卖家退回' }, finance)).body.msg).toContain(
+      '追回合计不能超过赔付金额',
+    )
+    const recovered = await staff(`${id}/recovery`, { amount: 20_000, note: '卖家已退回部分货款' }, finance)
+    expect(recovered.body.data.recoveredAmount).toBe(20_000)
+    expect((await listingOf(late.seller, late.goodsId)).claim).toMatchObject({ recoveredAmount: 20_000 })
+    const report = await verifyLedger(world.database.db)
+    expect(report.problems).toEqual([])
+    expect(report.balances[`seller:${late.seller.id}`]).toBe(45_000 - 20_000)
+    expect(report.fund.balance).toBe(report.balances.guarantee_fund)
+  })
+
+  it('a refused payout is not sent again while a claim on its order stands', async () => {
+    const { buyer, orderId } = await completed('retrieval', 50_000)
+    localGateway(world.app.deps.payments, 'alipay').failNextTransfer!('收款账户已冻结')
+    await sweep(8)
+    const [refused] = await payoutsOf(orderId)
+    expect(refused).toMatchObject({ status: 'failed' })
+    const id = (await file(buyer, orderId)).body.data.id
+    const retry = () => world.call('POST', `/api/admin/payouts/${refused.id}/retry`, { token: finance.token })
+    expect((await retry()).body).toMatchObject({ code: 409, msg: '该订单的包赔申请处理中，处理完成前不能打款' })
+    expect((await staff(`${id}/reject`, { reason: '提供的截图无法证明账号被找回' })).status).toBe(200)
+    expect((await retry()).body.data).toMatchObject({ status: 'paid', amount: 45_000 })
     await ledgerOk()
   })
 })

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { and, eq, inArray, like, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, like, ne, notExists, sql } from 'drizzle-orm'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
 import {
@@ -463,7 +463,9 @@ async function play(steps: Step[]): Promise<void> {
       (await database.db.select({ status: goods.status }).from(goods).where(eq(goods.id, r.goodsId)))[0].status,
     ).toBe('rented')
   // Each paid payout is one release of exactly its amount and one commission fee of exactly the order's (if any);
-  // neither is posted without a paid payout.
+  // neither is posted without a paid payout. A claim paid before the payout takes its compensation back out of the
+  // frozen money (one recovery, of what the claim records as withheld); a sale that left no more than the
+  // commission is settled then, with no payout: the rest, if any, is the commission.
   const outOfFrozen = await database.db
     .select({ orderId: ledgerEntries.orderId, kind: ledgerEntries.kind, amount: ledgerEntries.amount })
     .from(ledgerEntries)
@@ -473,16 +475,38 @@ async function play(steps: Step[]): Promise<void> {
     .from(payouts)
     .innerJoin(orders, eq(orders.id, payouts.orderId))
     .where(eq(payouts.status, 'paid'))
+  const withheld = await database.db
+    .select({ orderId: claims.orderId, amount: claims.withheldAmount })
+    .from(claims)
+    .where(gt(claims.withheldAmount, 0))
+  const settledBare = await database.db
+    .select({ orderId: orders.id, left: sql<number>`${orders.goodsAmount} - ${orders.refundAmount}` })
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.releasedAt),
+        inArray(
+          orders.id,
+          withheld.map((w) => w.orderId),
+        ),
+        notExists(database.db.select().from(payouts).where(eq(payouts.orderId, orders.id))),
+      ),
+    )
   const byOrder = (rows: { orderId: number | null; kind: string; amount: number }[]) =>
     rows.map((row) => [row.orderId, row.kind, row.amount]).sort((a, b) => `${a}`.localeCompare(`${b}`))
+  // No commission (a 中介担保 ticket's order) posts no fee: the journal has no zero entries.
+  const nonZero = (kind: string, orderId: number, amount: number) => (amount > 0 ? [{ orderId, kind, amount }] : [])
   expect(byOrder(outOfFrozen)).toEqual(
-    byOrder(
-      // No commission (a 中介担保 ticket's order) posts no fee: the journal has no zero entries.
-      paid.flatMap((p) => [
+    byOrder([
+      ...paid.flatMap((p) => [
         { orderId: p.orderId, kind: 'release', amount: p.amount },
-        ...(p.commission > 0 ? [{ orderId: p.orderId, kind: 'fee', amount: p.commission }] : []),
+        ...nonZero('fee', p.orderId, p.commission),
       ]),
-    ),
+      ...withheld.map((w) => ({ orderId: w.orderId, kind: 'recovery', amount: w.amount })),
+      ...settledBare.flatMap((o) =>
+        nonZero('fee', o.orderId, o.left - (withheld.find((w) => w.orderId === o.orderId)?.amount ?? 0)),
+      ),
+    ]),
   )
 }
 

@@ -38,6 +38,15 @@ const STATUS_COLORS: Record<Claim['status'], string> = {
 const statusTag = (row: Claim) => <Tag color={STATUS_COLORS[row.status]}>{CLAIM_STATUS_LABELS[row.status]}</Tag>
 const toFen = (value: number) => Math.round(value * 100)
 
+/** What the fund paid, its transfer, and what came back from the seller (withheld from the sale, or recovered). */
+function compensation(claim: AdminClaim): string {
+  if (claim.amount === null) return '—'
+  const transfer = claim.transferNo ? `（转账单号 ${claim.transferNo}）` : ''
+  const withheld = claim.withheldAmount ? `（其中 ${yuan(claim.withheldAmount)} 从卖家未结算的货款中扣回）` : ''
+  const recovered = claim.recoveredAmount ? `，已追回 ${yuan(claim.recoveredAmount)}${withheld}` : ''
+  return `${yuan(claim.amount)}${transfer}${recovered}`
+}
+
 function Evidence({ text, images, at }: { text: string; images: string[]; at: string }) {
   return (
     <div style={{ marginBottom: 12 }}>
@@ -168,10 +177,7 @@ function ClaimDrawer({ id, onClose, onChanged }: DrawerProps) {
               {
                 title: '赔付',
                 dataIndex: 'amount',
-                render: () =>
-                  claim.amount === null
-                    ? '—'
-                    : `${yuan(claim.amount)}${claim.transferNo ? `（转账单号 ${claim.transferNo}）` : ''}${claim.recoveredAmount ? `，已追回 ${yuan(claim.recoveredAmount)}` : ''}`,
+                render: () => compensation(claim),
               },
               { title: '买家', dataIndex: 'buyer', render: () => `${claim.buyer.name}（#${claim.buyer.id}）` },
               {

@@ -3,7 +3,7 @@
  * failed with the gateway's reason — and the retry of a failed one (a new transfer number; audited).
  */
 import type { ActionType, ProColumns } from '@ant-design/pro-components'
-import { SETTLEMENT_LABELS } from '@contract/constants'
+import { PAYOUT_LABELS } from '@contract/constants'
 import type { Payout } from '@contract/payments'
 import { Popconfirm, Tag, Tooltip, Typography } from 'antd'
 import { useRef } from 'react'
@@ -33,11 +33,11 @@ export default function Payouts() {
       title: '状态',
       dataIndex: 'status',
       width: 96,
-      valueEnum: valueEnum(SETTLEMENT_LABELS),
+      valueEnum: valueEnum(PAYOUT_LABELS),
       // The transfer's own number and time, for a question to Alipay, on the paid tag.
       render: (_, row) => (
         <Tooltip title={row.transferNo ? `转账单号 ${row.transferNo} · ${dateTime(row.paidAt)}` : undefined}>
-          <Tag color={STATUS_COLORS[row.status]}>{SETTLEMENT_LABELS[row.status]}</Tag>
+          <Tag color={STATUS_COLORS[row.status]}>{PAYOUT_LABELS[row.status]}</Tag>
         </Tooltip>
       ),
     },

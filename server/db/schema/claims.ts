@@ -34,7 +34,10 @@ export const claims = pgTable(
     attempt: integer('attempt').notNull().default(1),
     transferNo: text('transfer_no'),
     transferFailure: text('transfer_failure').notNull().default(''),
+    /** Everything got back from the seller, `withheldAmount` included. */
     recoveredAmount: integer('recovered_amount').notNull().default(0),
+    /** Taken from the seller's money for the sale when the claim was paid, before it was ever paid out. */
+    withheldAmount: integer('withheld_amount').notNull().default(0),
     decidedBy: integer('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),

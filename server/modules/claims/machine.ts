@@ -16,6 +16,12 @@ const refused: Guard<ClaimRow> = {
   sql: sql`${claims.transferFailure} <> ''`,
 }
 
+/** Not all of the compensation has come back from the seller yet (withheld from the sale or recovered). */
+const unrecovered: Guard<ClaimRow> = {
+  holds: (row) => row.recoveredAmount < (row.amount ?? 0),
+  sql: sql`${claims.recoveredAmount} < ${claims.amount}`,
+}
+
 const transitions = {
   file: { from: [], to: 'submitted', by: ['buyer'] },
   requestInfo: { from: ['submitted'], to: 'needs_info', by: ['operator'] },
@@ -39,6 +45,6 @@ export const claimMachine = defineMachine({
     reject: [taking(transitions.reject)],
     requestInfo: [taking(transitions.requestInfo)],
     retry: [{ in: ['approved'], by: ['operator'], guard: refused }],
-    recover: [{ in: ['paid'], by: ['operator'] }],
+    recover: [{ in: ['paid'], by: ['operator'], guard: unrecovered }],
   },
 })

@@ -3,12 +3,14 @@
  * guarantee fund by Alipay transfer; money recovered from the seller back into the fund; the public figures.
  *
  *   claim paid   compensation  guarantee_fund → buyer:<id>        when the transfer succeeds (ref claim:<id>)
+ *                recovery      seller_frozen:<id> → guarantee_fund  withheld from the seller's unpaid money for
+ *                                                                  the sale, in the same transaction (ref withheld:<id>)
  *   recovered    recovery      seller:<id>    → guarantee_fund    what staff got back (ref recovery:<id>)
  *
  * A transfer is sent under the claim's row lock with `out_biz_no` CL<id>-<attempt>: a sweep that dies midway
  * sends the same transfer again, never a second one; a refused transfer waits for staff's retry (a new attempt).
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm'
 import type {
   AdminClaim,
   AdminClaimsQuery,
@@ -23,7 +25,7 @@ import { CLAIM_KIND_LABELS, CLAIM_STATS_DAYS, DAY_MS } from '../../../src/contra
 import { formatPrice } from '../../../src/contract/money'
 import { checkAlipayAccount, maskAlipayAccount, maskName } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
-import { claimRecoveries, claims, credentialReveals, goods, orders, sellerStats, users } from '../../db/schema'
+import { claimRecoveries, claims, credentialReveals, goods, orders, payouts, sellerStats, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import type { Viewer } from '../../lib/auth'
 import { AppError, checkField, invalid } from '../../lib/envelope'
@@ -234,6 +236,7 @@ export async function adminClaim(db: Executor, id: number): Promise<AdminClaim> 
     ...toClaim(row, order, 'operator'),
     buyer: { id: buyer.id, name: buyer.name },
     seller,
+    withheldAmount: row.withheldAmount,
     reveals: reveals.map((r) => ({ role: r.role, reason: r.reason, at: r.at.toISOString() })),
     fundAvailable: await fundAvailable(db),
   }
@@ -364,7 +367,11 @@ export async function recordRecovery(
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(claims).where(eq(claims.id, id)).for('update')
     if (!row) throw new AppError(404, CLAIM_NOT_FOUND)
-    if (!claimMachine.allows('recover', row, 'operator')) throw new AppError(409, '赔付完成后才能记录追回')
+    if (!claimMachine.allows('recover', row, 'operator'))
+      throw new AppError(
+        409,
+        row.status === 'paid' ? `赔付金额 ${formatPrice(row.amount!)} 已全部追回` : '赔付完成后才能记录追回',
+      )
     if (row.sellerId === null) throw new AppError(409, '自营商品没有可追回的卖家')
     if (row.recoveredAmount + body.amount > (row.amount ?? 0))
       invalid('amount', `追回合计不能超过赔付金额 ${formatPrice(row.amount ?? 0)}`)
@@ -451,6 +458,7 @@ export async function sendClaimPayout(deps: PayoutDeps, id: number, { wait = fal
         to: account.buyer(row.buyerId),
       },
     ])
+    const withheld = row.sellerId === null ? 0 : await withholdFromSale(tx, row, row.sellerId)
     await notifyUsers(tx, [
       {
         userId: row.buyerId,
@@ -461,26 +469,83 @@ export async function sendClaimPayout(deps: PayoutDeps, id: number, { wait = fal
         relatedId: row.id,
       },
     ])
-    if (row.sellerId !== null) await holdSellerListings(tx, row, row.sellerId)
+    if (row.sellerId !== null) await holdSellerListings(tx, row, row.sellerId, withheld)
     return 'paid'
   })
 }
 
 /**
- * A paid claim marks its seller, who is told with the sold listing to open (its 包赔 shows there); with the
- * setting on, their listings on sale go back to review.
+ * A claim paid before its seller was: the compensation comes back to the fund from the seller's money for the
+ * sale, still frozen (the payouts are not made while a claim stands, payments/payouts.ts). What is left pays the
+ * commission first; if nothing is left for the seller, the sale's money is settled here, with no payout. A
+ * payout already made for the order (its protection window had passed) is the seller's: staff recover from them
+ * as for any claim after that. Answers what was withheld.
  */
-async function holdSellerListings(tx: Executor, claim: ClaimRow, sellerId: number) {
+async function withholdFromSale(tx: Executor, claim: ClaimRow, sellerId: number): Promise<number> {
+  const [order] = await tx
+    .select({
+      frozen: sql<number>`${orders.goodsAmount} - ${orders.refundAmount}`.mapWith(Number),
+      commission: orders.commissionAmount,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, claim.orderId),
+        isNull(orders.releasedAt),
+        notExists(tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderId, orders.id))),
+      ),
+    )
+    .for('update')
+  if (!order) return 0
+  const withheld = Math.min(claim.amount!, order.frozen)
+  const left = order.frozen - withheld
+  await tx
+    .update(claims)
+    .set({ withheldAmount: withheld, recoveredAmount: claim.recoveredAmount + withheld })
+    .where(eq(claims.id, claim.id))
+  await post(tx, [
+    {
+      ref: `withheld:${claim.id}`,
+      orderId: claim.orderId,
+      kind: 'recovery',
+      amount: withheld,
+      from: account.sellerFrozen(sellerId),
+      to: account.guaranteeFund,
+    },
+    ...(left <= order.commission
+      ? [
+          {
+            ref: `commission:${claim.orderId}`,
+            orderId: claim.orderId,
+            kind: 'fee' as const,
+            amount: left,
+            from: account.sellerFrozen(sellerId),
+            to: account.fee,
+          },
+        ]
+      : []),
+  ])
+  if (left <= order.commission)
+    await tx.update(orders).set({ releasedAt: new Date() }).where(eq(orders.id, claim.orderId))
+  return withheld
+}
+
+/**
+ * A paid claim marks its seller, who is told with the sold listing to open (its 包赔 shows there), and what
+ * was withheld from their money for it; with the setting on, their listings on sale go back to review.
+ */
+async function holdSellerListings(tx: Executor, claim: ClaimRow, sellerId: number, withheld: number) {
   const { claimHoldsListings } = await tradeSettings(tx)
   const [sold] = await tx.select({ goodsId: orders.goodsId }).from(orders).where(eq(orders.id, claim.orderId))
+  const taken = withheld > 0 ? `已从你该笔未结算的货款中扣回 ${formatPrice(withheld)}。` : ''
   await notifyUsers(tx, [
     {
       userId: sellerId,
       type: 'system',
       title: '你售出的账号发生包赔',
       content: claimHoldsListings
-        ? '平台已向买家赔付，你在售的其他商品已转入重新审核。如有异议请联系客服。'
-        : '平台已向买家赔付，该记录会计入你的卖家信用。如有异议请联系客服。',
+        ? `平台已向买家赔付，${taken}你在售的其他商品已转入重新审核。如有异议请联系客服。`
+        : `平台已向买家赔付，${taken}该记录会计入你的卖家信用。如有异议请联系客服。`,
       relatedType: 'listing',
       relatedId: sold.goodsId,
     },

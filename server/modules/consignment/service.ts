@@ -5,7 +5,7 @@
  * availability. Every status change goes through the goods machine; another user's listing is a 404.
  */
 import { sellFormFields } from '../../../src/contract/attributes'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type {
   AccountCredentials,
   ConsignmentCreated,
@@ -19,6 +19,7 @@ import type {
   Settlement,
 } from '../../../src/contract/consignment'
 import type { AttributeField, AttributeValue, RentOffer, RentTerms } from '../../../src/contract/catalogue'
+import type { ClaimStatus } from '../../../src/contract/claims'
 import { formatPrice } from '../../../src/contract/money'
 import {
   checkAlipayAccount,
@@ -475,13 +476,16 @@ async function sellerFacts(db: Executor, ids: number[]) {
               goodsAmount: orders.goodsAmount,
               commission: orders.commissionAmount,
               refunded: orders.refundAmount,
+              releasedAt: orders.releasedAt,
             },
             payout: payouts,
             claim: {
+              status: claims.status,
               kind: claims.kind,
               amount: claims.amount,
               paidAt: claims.paidAt,
               recoveredAmount: claims.recoveredAmount,
+              withheldAmount: claims.withheldAmount,
             },
             sellerName: users.nickName,
           })
@@ -495,13 +499,17 @@ async function sellerFacts(db: Executor, ids: number[]) {
             and(eq(orders.goodsId, goods.id), inArray(orders.status, ['paid', 'handed_over', 'disputed', 'completed'])),
           )
           .leftJoin(payouts, eq(payouts.orderId, orders.id))
-          // One claim an order stands at a time (claims_one_per_order); a paid one is its seller's to know.
-          .leftJoin(claims, and(eq(claims.orderId, orders.id), eq(claims.status, 'paid')))
+          // One claim an order stands at a time (claims_one_per_order): it holds the payout, and once paid it is
+          // the seller's to know.
+          .leftJoin(claims, and(eq(claims.orderId, orders.id), ne(claims.status, 'rejected')))
           .where(inArray(goods.id, ids))
   return new Map(found.map((f) => [f.row.id, { ...f, hasCredentials: f.credentials !== null }]))
 }
 
-/** The seller's money for a sold listing: due after the protection window, then paid (or refused). */
+/**
+ * The seller's money for a sold listing: due after the protection window (held while a claim is decided, less
+ * what a paid claim withheld — nothing at all once that took it all), then paid (or refused).
+ */
 function settlementOf(
   order: {
     status: (typeof orders.$inferSelect)['status']
@@ -509,12 +517,19 @@ function settlementOf(
     goodsAmount: number
     commission: number
     refunded: number
+    releasedAt: Date | null
   } | null,
   payout: PayoutRow | null,
+  claim: { status: ClaimStatus; withheldAmount: number } | null,
 ): Settlement | null {
   if (order?.status !== 'completed' || !order.protectedUntil) return null
   const dueAt = order.protectedUntil.toISOString()
-  if (!payout) return { status: 'pending', amount: order.goodsAmount - order.commission - order.refunded, dueAt }
+  if (!payout) {
+    if (order.releasedAt) return null
+    const due = order.goodsAmount - order.commission - order.refunded
+    if (claim && claim.status !== 'paid') return { status: 'held', amount: due, dueAt }
+    return { status: 'pending', amount: due - (claim?.withheldAmount ?? 0), dueAt }
+  }
   return {
     status: payout.status,
     amount: payout.amount,
@@ -550,13 +565,17 @@ export async function listings(
       createdAt: row.createdAt.toISOString(),
       orderId: order?.id ?? null,
       orderNo: order?.no ?? null,
-      settlement: settlementOf(order, payout),
-      claim: claim && {
-        kind: claim.kind,
-        amount: claim.amount!,
-        paidAt: claim.paidAt!.toISOString(),
-        recoveredAmount: claim.recoveredAmount,
-      },
+      settlement: settlementOf(order, payout, claim),
+      claim:
+        claim?.status === 'paid'
+          ? {
+              kind: claim.kind,
+              amount: claim.amount!,
+              paidAt: claim.paidAt!.toISOString(),
+              recoveredAmount: claim.recoveredAmount,
+              withheldAmount: claim.withheldAmount,
+            }
+          : null,
       actions: goodsMachine.actionsFor(row, [role]),
       sellerId: row.sellerId!,
       sellerName,

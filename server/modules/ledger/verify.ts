@@ -1,10 +1,11 @@
 /**
  * Proves the journal: the hash chain is intact, every transfer is well formed, no inside account is
  * overdrawn, the escrow holds exactly what the open orders have paid — nothing for a finished one — every
- * order's refunds are what it records, a seller is paid what was settled less any refund after sale, and the
- * balances kept beside the journal are what its entries add up to. `npm run ledger:verify` prints the result; the order tests run it after every scenario.
+ * order's refunds are what it records, a seller is paid what was settled less any refund after sale and any
+ * claim's compensation withheld, once, and the balances kept beside the journal are what its entries add up to.
+ * `npm run ledger:verify` prints the result; the order tests run it after every scenario.
  */
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, gt } from 'drizzle-orm'
 import type { LedgerReport } from '../../../src/contract/ledger'
 import type { Executor } from '../../db'
 import { claimRecoveries, claims, fundContributions, ledgerBalances, ledgerEntries, orders } from '../../db/schema'
@@ -41,8 +42,9 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     // A refund out of the seller's frozen money (after sale) is what the seller's payout is less by.
     const fromSeller = e.debitAccount.startsWith('seller_frozen:')
     const kind = e.kind === 'fee' && fromSeller ? 'commission' : e.kind
-    if (e.kind === 'refund' && fromSeller) {
-      const key = `${e.orderId}:sellerRefund`
+    // So is a claim's compensation withheld from it (a recovery out of the frozen money).
+    if ((e.kind === 'refund' || e.kind === 'recovery') && fromSeller) {
+      const key = `${e.orderId}:takenBack`
       byOrderKind.set(key, (byOrderKind.get(key) ?? 0) + e.amount)
     }
     const key = `${e.orderId}:${kind}`
@@ -79,9 +81,10 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     if (amount('refund') - returned !== o.refundAmount) {
       problems.push(`order ${o.id}: refunded ${o.refundAmount}, ledger refunded ${amount('refund') - returned}`)
     }
-    // The seller is paid what was settled to them less what went back to the buyer after sale, once.
+    // The seller is paid what was settled to them less what went back to the buyer after sale or to the fund
+    // for a claim, once.
     const paidOut = amount('release') + amount('commission')
-    const owed = amount('settle') - amount('sellerRefund')
+    const owed = amount('settle') - amount('takenBack')
     if (o.sellerId !== null && paidOut !== (o.releasedAt ? owed : 0)) {
       problems.push(`order ${o.id}: released and charged ${paidOut} of ${owed} owed`)
     }
@@ -113,10 +116,22 @@ async function verifyFund(db: Executor, entries: (typeof ledgerEntries.$inferSel
   }
   if (compensations.length !== paid.length)
     problems.push(`the fund paid ${compensations.length} claims, ${paid.length} claims are paid`)
-  const recovered = await db.select({ id: claimRecoveries.id, amount: claimRecoveries.amount }).from(claimRecoveries)
+  // What staff got back, each recorded, and what was withheld from a seller's money when a claim was paid.
+  const recorded = await db.select({ amount: claimRecoveries.amount }).from(claimRecoveries)
+  const withheld = await db
+    .select({ id: claims.id, amount: claims.withheldAmount })
+    .from(claims)
+    .where(gt(claims.withheldAmount, 0))
+  const recovered = [...recorded, ...withheld]
   const recoveries = into('recovery')
   if (recoveries.length !== recovered.length || sum(recoveries) !== sum(recovered))
     problems.push(`recoveries recorded ${sum(recovered)}, the fund got ${sum(recoveries)}`)
+  const byWithheld = new Map(recoveries.map((e) => [e.ref, e]))
+  for (const claim of withheld) {
+    const entry = byWithheld.get(`withheld:${claim.id}`)
+    if (entry?.amount !== claim.amount || !entry.debitAccount.startsWith('seller_frozen:'))
+      problems.push(`claim ${claim.id}: withheld ${claim.amount}, the fund got ${entry?.amount ?? 0}`)
+  }
   const contributed = await db
     .select({ id: fundContributions.id, amount: fundContributions.amount })
     .from(fundContributions)

@@ -6,11 +6,11 @@
  * under a row lock, and the same attempt always carries the same `out_biz_no`, so a sweep that dies in
  * the middle and runs again can never pay twice; a refused one waits for an operator's retry.
  */
-import { and, asc, count, desc, eq, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm'
 import { formatPrice } from '../../../src/contract/money'
 import type { AdminPayoutsQuery, Payout } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
-import { goods, orders, payouts, users } from '../../db/schema'
+import { claims, goods, orders, payouts, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import { orderByOf } from '../../lib/sorting'
@@ -77,10 +77,14 @@ export async function listPayouts(db: Executor, query: AdminPayoutsQuery) {
   return { rows, total }
 }
 
+/** A 包赔 claim on the order is being decided: its seller is not paid until it is (claims/service.ts). */
+const standingClaim = (orderId: typeof orders.id | number) =>
+  and(eq(claims.orderId, orderId), inArray(claims.status, ['submitted', 'needs_info', 'approved']))
+
 /**
  * Makes the payout of every consigned order whose protection window has passed (one each, ever): the goods
- * amount less the commission and what an after-sale case refunded to the buyer. A disputed order is not
- * `completed`, so it is never paid while its case is open.
+ * amount less the commission, what an after-sale case refunded to the buyer and what a paid claim withheld. A
+ * disputed order is not `completed`, so it is never paid while its case is open; nor is one whose claim stands.
  */
 export async function schedulePayouts(deps: PayoutDeps, now: Date): Promise<number> {
   return deps.db.transaction(async (tx) => {
@@ -89,9 +93,11 @@ export async function schedulePayouts(deps: PayoutDeps, now: Date): Promise<numb
         id: orders.id,
         sellerId: orders.sellerId,
         goodsId: orders.goodsId,
-        amount: sql<number>`${orders.goodsAmount} - ${orders.commissionAmount} - ${orders.refundAmount}`,
+        amount: sql<number>`${orders.goodsAmount} - ${orders.commissionAmount} - ${orders.refundAmount}
+          - coalesce(${claims.withheldAmount}, 0)`,
       })
       .from(orders)
+      .leftJoin(claims, and(eq(claims.orderId, orders.id), eq(claims.status, 'paid')))
       .where(
         and(
           eq(orders.status, 'completed'),
@@ -99,11 +105,12 @@ export async function schedulePayouts(deps: PayoutDeps, now: Date): Promise<numb
           sql`${orders.sellerId} is not null`,
           lte(orders.protectedUntil, now),
           notExists(tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderId, orders.id))),
+          notExists(tx.select({ id: claims.id }).from(claims).where(standingClaim(orders.id))),
         ),
       )
       .orderBy(asc(orders.protectedUntil))
       .limit(BATCH)
-      .for('update', { skipLocked: true })
+      .for('update', { of: orders, skipLocked: true })
     for (const order of found) {
       await payoutMachine.create(
         tx,
@@ -238,6 +245,8 @@ export async function retryPayout(deps: PayoutDeps, staff: Staff, id: number): P
   await deps.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update')
     if (!payout) throw new AppError(404, '打款记录不存在')
+    const [standing] = await tx.select({ id: claims.id }).from(claims).where(standingClaim(payout.orderId))
+    if (standing) throw new AppError(409, '该订单的包赔申请处理中，处理完成前不能打款')
     const moved = await payoutMachine.transition(
       tx,
       id,

@@ -11,7 +11,7 @@ import PriceTag from '@/components/PriceTag'
 import PromptDialog from '@/components/PromptDialog'
 import StatusCard, { StatusCardGoods, StatusCardGoodsSkeleton, type StatusTone } from '@/components/StatusCard'
 import Tabs from '@/components/Tabs'
-import type { GoodsAction, MyConsignmentQuery, MyListing } from '@/contract/consignment'
+import type { GoodsAction, MyConsignmentQuery, MyListing, Settlement } from '@/contract/consignment'
 import { CLAIM_KIND_LABELS, LISTING_STATUS_LABELS, PRICE_BOUNDS, SETTLEMENT_LABELS } from '@/contract/constants'
 import { formatPrice, fenToYuan, yuanToFen } from '@/contract/money'
 import OtherShell from '@/layouts/OtherShell'
@@ -51,11 +51,20 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'rentals', label: '租出中' },
 ]
 
-/** A settlement's strip: paid in green, failed in red, due as it is. */
-const SETTLEMENT_TONES: Record<NonNullable<MyListing['settlement']>['status'], string> = {
+/** A settlement's strip: paid in green, failed in red, due or held as it is. */
+const SETTLEMENT_TONES: Record<Settlement['status'], string> = {
   pending: '',
+  held: '',
   paid: ' status-card__strip--trust',
   failed: ' status-card__strip--error',
+}
+
+/** The line under a settlement's amount. */
+const SETTLEMENT_DETAILS: Record<Settlement['status'], (settlement: Settlement) => string> = {
+  pending: (s) => `预计 ${formatDate(s.dueAt)} 打款`,
+  held: () => '买家申请了包赔，处理完成前暂缓打款',
+  paid: (s) => `${formatDate(s.paidAt)} 转账单号 ${s.transferNo ?? ''}`,
+  failed: (s) => `${s.reason ?? ''}，客服将联系您处理`,
 }
 
 /** The seller's buttons in the order they stand on a card; the last is the filled one. */
@@ -267,13 +276,7 @@ function Notes({ listing }: { listing: MyListing }) {
           <Text>
             {SETTLEMENT_LABELS[settlement.status]} {formatPrice(settlement.amount)}
           </Text>
-          <Text className="my-listings__settlement-detail">
-            {settlement.status === 'paid'
-              ? `${formatDate(settlement.paidAt)} 转账单号 ${settlement.transferNo ?? ''}`
-              : settlement.status === 'failed'
-                ? `${settlement.reason ?? ''}，客服将联系您处理`
-                : `预计 ${formatDate(settlement.dueAt)} 打款`}
-          </Text>
+          <Text className="my-listings__settlement-detail">{SETTLEMENT_DETAILS[settlement.status](settlement)}</Text>
           {listing.orderNo && <Text className="my-listings__settlement-detail">订单号 {listing.orderNo}</Text>}
         </View>
       )}
@@ -284,7 +287,10 @@ function Notes({ listing }: { listing: MyListing }) {
           </Text>
           <Text className="my-listings__settlement-detail">
             {formatDate(claim.paidAt)} 平台已向买家赔付
-            {claim.recoveredAmount > 0 ? `，已向你追回 ${formatPrice(claim.recoveredAmount)}` : ''}
+            {claim.withheldAmount > 0 ? `，从该笔货款中扣回 ${formatPrice(claim.withheldAmount)}` : ''}
+            {claim.recoveredAmount > claim.withheldAmount
+              ? `，另向你追回 ${formatPrice(claim.recoveredAmount - claim.withheldAmount)}`
+              : ''}
             。如有异议请联系客服
           </Text>
         </View>

@@ -1,0 +1,1 @@
+ALTER TABLE "claims" ADD COLUMN "withheld_amount" integer DEFAULT 0 NOT NULL;
