@@ -4,6 +4,7 @@
  * only shows them.
  */
 import { Type, type Static } from 'typebox'
+import { ClaimStatus } from './claims'
 import { Payment } from './payments'
 import { Body, Id, literals, Nullable, NullableTime, pageParams, sortParam, Time } from './schemas'
 
@@ -136,6 +137,8 @@ export const Order = Type.Object({
   /** The rental (租号) a `rental` or `renewal` order pays for: GET /need/rental/{id}. */
   rentalId: Nullable(Type.Integer()),
   status: OrderStatus,
+  /** Where its 包赔 claim stands, while one is in hand or once it is paid (null: none, or turned down). */
+  claimStatus: Nullable(ClaimStatus),
   goods: OrderGoods,
   guaranteeType: GuaranteeType,
   payMode: PayMode,

@@ -71,6 +71,7 @@ const order = (over: Partial<Order> = {}): Order => {
     source: 'market',
     rentalId: null,
     status: 'pending_payment',
+    claimStatus: null,
     goods: {
       id: 7,
       gameId: 1,
@@ -913,6 +914,29 @@ describe('MyProducts', () => {
 
     await tapLabel('订单 HA20261122153012345678')
     await arriveAt('/index/orderDetail?id=31', '.order-detail__status')
+  })
+
+  it('says where an order’s 包赔 claim stands under its goods, and what it waits for from the buyer', async () => {
+    const done = { status: 'completed' as const, actions: [] }
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder': () => ({
+        code: 200,
+        rows: [
+          order({ ...done, id: 33, claimStatus: 'needs_info' }),
+          order({ ...done, id: 34, claimStatus: 'paid' }),
+          order({ ...done, id: 35 }),
+        ],
+        total: 3,
+      }),
+    })
+    renderApp('/index/other/MyProducts')
+    await waitFor(() => expect(page().querySelectorAll('.my-orders__card')).toHaveLength(3))
+    const strips = [...page().querySelectorAll('.my-orders__card')].map(
+      (card) => card.querySelector('.status-card__strip')?.textContent ?? null,
+    )
+    expect(strips).toEqual(['包赔待补充材料请在订单中补充材料', '包赔已赔付', null])
+    expect(page().querySelector('.status-card__strip--accent')?.textContent).toContain('待补充材料')
   })
 
   it('shows the empty state with a next step', async () => {

@@ -185,6 +185,7 @@ const rentalOrder: Order = {
   source: 'market',
   rentalId: 4,
   status: 'paid',
+  claimStatus: null,
   goods: {
     id: 7,
     gameId: 1,

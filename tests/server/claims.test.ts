@@ -339,7 +339,11 @@ describe('one remedy per order', () => {
       (await world.call('GET', '/api/need/myOrder?pageNum=1&pageSize=50', { token: buyer.token })).body.rows!.find(
         (row: { id: number }) => row.id === orderId,
       )
-    expect(await detail()).toMatchObject({ claimId: null, actions: expect.arrayContaining(['claim', 'aftersale']) })
+    expect(await detail()).toMatchObject({
+      claimId: null,
+      claimStatus: null,
+      actions: expect.arrayContaining(['claim', 'aftersale']),
+    })
 
     const id = (await file(buyer, orderId)).body.data.id
     const room = (await world.call('GET', `/api/need/myOrder/${orderId}/messages`, { token: buyer.token })).body.data
@@ -349,11 +353,21 @@ describe('one remedy per order', () => {
       expect(actions).not.toContain('aftersale')
       expect(actions).toContain('review')
     }
-    expect((await detail()).claimId).toBe(id)
+    expect(await detail()).toMatchObject({ claimId: id, claimStatus: 'submitted' })
+    // Where the claim stands shows in the list as well.
+    await staff(`${id}/request-info`, { note: '请补充找回通知短信的截图' })
+    expect((await listed()).claimStatus).toBe('needs_info')
 
     await staff(`${id}/reject`, { reason: '找回发生在交易前，不属于包赔范围' })
-    expect(await detail()).toMatchObject({ claimId: id, actions: expect.arrayContaining(['claim', 'aftersale']) })
-    expect((await listed()).actions).toEqual(expect.arrayContaining(['claim', 'aftersale']))
+    expect(await detail()).toMatchObject({
+      claimId: id,
+      claimStatus: null,
+      actions: expect.arrayContaining(['claim', 'aftersale']),
+    })
+    expect(await listed()).toMatchObject({
+      claimStatus: null,
+      actions: expect.arrayContaining(['claim', 'aftersale']),
+    })
   })
 
   it('after a partial refund after sale, a claim pays at most the rest of the goods price', async () => {

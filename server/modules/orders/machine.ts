@@ -5,6 +5,7 @@
  */
 import { getTableColumns, sql } from 'drizzle-orm'
 import { DAY_MS, REVIEW_LIMITS } from '../../../src/contract/constants'
+import type { ClaimStatus } from '../../../src/contract/claims'
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderAction, type OrderEvent } from '../../../src/contract/orders'
 import { claims, orderEvents, orders, payouts } from '../../db/schema'
 import type { Viewer } from '../../lib/auth'
@@ -147,7 +148,7 @@ export function credentialsAccess(order: OrderRow, viewer: Viewer): 'buyer' | 'o
  * remedy an order: with such a claim it offers neither another claim nor 申请售后 (claims/service.ts and
  * aftersale/service.ts refuse both under the order's lock).
  */
-export type ActionableOrder = OrderRow & { claimed: boolean }
+export type ActionableOrder = OrderRow & { claimStatus: ClaimStatus | null }
 
 /**
  * The outer query's order, named whole: drizzle writes a lone table's column unqualified, which inside a
@@ -155,18 +156,21 @@ export type ActionableOrder = OrderRow & { claimed: boolean }
  */
 export const outerOrderId = sql.raw('"orders"."id"')
 
-/** Selects an order row with its `claimed` fact: `db.select(actionableOrder).from(orders)`. */
+/**
+ * Selects an order row with its claim's status — the one claim not turned down, as `claims_one_per_order`
+ * keeps it: `db.select(actionableOrder).from(orders)`.
+ */
 export const actionableOrder = {
   ...getTableColumns(orders),
-  claimed: sql<boolean>`exists (select 1 from ${claims} c where c.order_id = ${outerOrderId}
-    and c.status <> 'rejected')`.as('claimed'),
+  claimStatus: sql<ClaimStatus | null>`(select c.status from ${claims} c where c.order_id = ${outerOrderId}
+    and c.status <> 'rejected')`.as('claim_status'),
 }
 
 /** What `viewer` may do with `order` now. */
 export const actionsFor = (order: ActionableOrder, viewer: Viewer): OrderAction[] => {
   const role = roleOf(order, viewer)
   const actions = role ? orderMachine.actionsFor(order, [role]) : []
-  return order.claimed ? actions.filter((action) => action !== 'claim' && action !== 'aftersale') : actions
+  return order.claimStatus ? actions.filter((action) => action !== 'claim' && action !== 'aftersale') : actions
 }
 
 export type { Viewer }

@@ -83,6 +83,7 @@ export function toOrder(o: ActionableOrder, viewer: Viewer, paymentRows?: Paymen
     source: o.source,
     rentalId: o.rentalId,
     status: o.status,
+    claimStatus: o.claimStatus,
     goods: o.goods,
     guaranteeType: o.guaranteeType,
     payMode: o.payMode,
@@ -132,7 +133,7 @@ export async function getOrder(db: Executor, viewer: Viewer, id: number): Promis
   ])
   return {
     ...toOrder(
-      { ...row, claimed: latestClaim !== undefined && latestClaim.status !== 'rejected' },
+      { ...row, claimStatus: latestClaim && latestClaim.status !== 'rejected' ? latestClaim.status : null },
       viewer,
       paymentRows,
     ),
@@ -412,7 +413,7 @@ export async function createOrder(db: Db, viewer: Viewer, body: OrderRequest, ke
         async () => {
           const order = await createOrderIn(tx, viewer.userId, body)
           // A new order has no claim.
-          return { id: order.id, made: toOrder({ ...order, claimed: false }, viewer) }
+          return { id: order.id, made: toOrder({ ...order, claimStatus: null }, viewer) }
         },
         async (id) => toOrder((await tx.select(actionableOrder).from(orders).where(eq(orders.id, id)))[0], viewer),
       ),

@@ -11,7 +11,8 @@ import PriceTag from '@/components/PriceTag'
 import RentalList from '@/components/RentalList'
 import StatusCard, { StatusCardSkeleton, type StatusTone } from '@/components/StatusCard'
 import Tabs from '@/components/Tabs'
-import { ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS } from '@/contract/constants'
+import { CLAIM_STATUS_LABELS, ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS } from '@/contract/constants'
+import type { ClaimStatus } from '@/contract/claims'
 import type { Order, OrderStatus } from '@/contract/orders'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage, usePageParams } from '@/navigation'
@@ -48,6 +49,15 @@ const ORDER_TONES: Record<OrderStatus, StatusTone> = {
   cancelled: 'hint',
   refunded: 'hint',
   disputed: 'error',
+}
+
+/** A claim on the order, under its goods: waiting on the buyer stands out, paid is done well. */
+const CLAIM_STRIP_TONES: Record<ClaimStatus, string> = {
+  submitted: '',
+  needs_info: ' status-card__strip--accent',
+  approved: '',
+  paid: ' status-card__strip--trust',
+  rejected: '',
 }
 
 function MyOrders() {
@@ -154,6 +164,12 @@ function OrderList({ query }: { query: OrdersQuery }) {
             onOpen={open}
           >
             <OrderGoods goods={order.goods} />
+            {order.claimStatus && (
+              <View className={`status-card__strip${CLAIM_STRIP_TONES[order.claimStatus]}`}>
+                <Text>包赔{CLAIM_STATUS_LABELS[order.claimStatus]}</Text>
+                {order.claimStatus === 'needs_info' && <Text>请在订单中补充材料</Text>}
+              </View>
+            )}
             <View className="my-orders__card-foot">
               <Text className="my-orders__total">
                 订单总额 <PriceTag fen={order.totalAmount} size="small" />
