@@ -35,4 +35,5 @@ export const listOpenRequests = (query: OpenRequestsQuery) =>
 export const placeQuote = (requestId: number, price: number) =>
   post<ApiResult<MyQuote>>('/merchant/quotes', { requestId, price })
 
-export const listMyQuotes = (page: PageQuery) => get<ApiTable<MyQuote>>('/merchant/quotes', { ...page })
+export const listMyQuotes = (id: number | undefined, page: PageQuery) =>
+  get<ApiTable<MyQuote>>('/merchant/quotes', { ...(id ? { id } : {}), ...page })

@@ -26,6 +26,7 @@ const RELATED_TYPES = [
   'goods',
   'listing',
   'request',
+  'quote',
   'appraisal',
   'aftersale',
   'claim',
@@ -42,7 +43,7 @@ export const Message = Type.Object({
   relatedType: Nullable(
     literals(RELATED_TYPES, {
       description:
-        'order / goods / listing（我的代售里的商品）/ request / appraisal / aftersale / claim（包赔）/ search（搜索订阅）/ rental（租号）/ escrow（中介担保）；null 为系统消息',
+        'order / goods / listing（我的代售里的商品）/ request / quote（号商的报价）/ appraisal / aftersale / claim（包赔）/ search（搜索订阅）/ rental（租号）/ escrow（中介担保）；null 为系统消息',
     }),
   ),
   relatedId: Nullable(Type.Integer()),

@@ -168,6 +168,10 @@ export const MyQuote = Type.Object({
 })
 export type MyQuote = Static<typeof MyQuote>
 
+/** GET /merchant/quotes: a page of them, or the one `id` names (as a message about it opens it). */
+export const MyQuotesQuery = Type.Object({ id: Type.Optional(Id('报价编号')), ...pageParams })
+export type MyQuotesQuery = Static<typeof MyQuotesQuery>
+
 /** POST /account/backlist/{id}/accept. */
 export const AcceptQuote = Body({ quoteId: Id('报价编号') })
 export type AcceptQuote = Static<typeof AcceptQuote>

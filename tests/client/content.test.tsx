@@ -459,20 +459,26 @@ describe('xiaoxi', () => {
     await waitFor(() => expect(page().textContent).toContain('客服需要补充：请补充找回短信'))
   })
 
-  it('a message about a seller’s own listing opens it in 我的代售', async () => {
-    saveToken('tok-buyer')
-    const api = mockApi({
-      ...signedInApi,
-      'GET /need/message/list': inbox(read(1, { title: '商品审核未通过', relatedType: 'listing', relatedId: 43 })),
-      'GET /need/myConsignment': () => ({ code: 200, rows: [], total: 0 }),
-    })
-    renderApp('/index/other/xiaoxi')
-    await waitFor(() => expect(page().querySelector('.message__link')?.textContent).toBe('查看我的代售 ›'))
-    await tapLabel('商品审核未通过')
-    await waitFor(() => expect(pathname()).toBe('/index/other/Mybrowsing?id=43'))
-    await waitFor(() => expect(callsTo(api, 'GET /need/myConsignment')).toHaveLength(1))
-    expect(queryOf(callsTo(api, 'GET /need/myConsignment')[0])).toMatchObject({ id: '43' })
-  })
+  // A seller's messages open their listing, a merchant's their quote: the order's and the request's pages are
+  // the buyer's and the seller's. Both lists load just that row (the pages' own tests show it).
+  it.each([
+    ['商品审核未通过', 'listing', '查看我的代售', '/index/other/Mybrowsing?id=12', 'GET /need/myConsignment'],
+    ['报价未中标', 'quote', '查看我的报价', '/index/other/myQuotes?id=12', 'GET /merchant/quotes'],
+  ] as const)(
+    'a %s message (%s) opens its row in the reader’s own list',
+    async (title, relatedType, link, to, list) => {
+      saveToken('tok-buyer')
+      mockApi({
+        ...signedInApi,
+        'GET /need/message/list': inbox(read(1, { title, relatedType, relatedId: 12 })),
+        [list]: () => ({ code: 200, rows: [], total: 0 }),
+      })
+      renderApp('/index/other/xiaoxi')
+      await waitFor(() => expect(page().querySelector('.message__link')?.textContent).toBe(`${link} ›`))
+      await tapLabel(title)
+      await waitFor(() => expect(pathname()).toBe(to))
+    },
+  )
 
   it('shows an empty state with a next step', async () => {
     saveToken('tok-buyer')

@@ -222,16 +222,35 @@ describe('recycleHall and myQuotes (merchants)', () => {
     expect(callsTo(api, 'POST /merchant/quotes')).toHaveLength(1)
   })
 
-  it('my quotes say only how each ended; a won one opens its order; mycenter shows the entries to merchants', async () => {
-    const mine = (id: number, status: MyQuote['status'], order?: [number, OrderStatus]): MyQuote => ({
-      id,
-      price: 56_000,
-      status,
-      updatedAt: '2026-11-20T02:00:00Z',
-      request: { id: 7, gameName: '王者荣耀', title: `账号 ${id}`, coverImage: '', windowEndsAt: open().windowEndsAt },
-      orderId: order?.[0] ?? null,
-      orderStatus: order?.[1] ?? null,
+  const mine = (id: number, status: MyQuote['status'], order?: [number, OrderStatus]): MyQuote => ({
+    id,
+    price: 56_000,
+    status,
+    updatedAt: '2026-11-20T02:00:00Z',
+    request: { id: 7, gameName: '王者荣耀', title: `账号 ${id}`, coverImage: '', windowEndsAt: open().windowEndsAt },
+    orderId: order?.[0] ?? null,
+    orderStatus: order?.[1] ?? null,
+  })
+
+  it('a message about a quote opens it alone, and all of them on request', async () => {
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: merchant }),
+      'GET /merchant/quotes': (_body, url) =>
+        url.includes('id=2')
+          ? { code: 200, rows: [mine(2, 'lost')], total: 1 }
+          : { code: 200, rows: [mine(1, 'submitted'), mine(2, 'lost')], total: 2 },
     })
+    renderApp('/index/other/myQuotes?id=2')
+    await waitFor(() => expect(page().querySelectorAll('.my-quotes__card[role=link]')).toHaveLength(1))
+    expect(queryOf(callsTo(api, 'GET /merchant/quotes')[0])).toMatchObject({ id: '2' })
+    expect(text('.focus-bar')).toContain('消息中的报价')
+    expect(text('.my-quotes__card')).toContain('未中标')
+    await clickButton('全部报价 ›')
+    await waitFor(() => expect(page().querySelectorAll('.my-quotes__card[role=link]')).toHaveLength(2))
+    expect(queryOf(callsTo(api, 'GET /merchant/quotes')[1])).toEqual({ pageNum: '1', pageSize: '10' })
+  })
+
+  it('my quotes say only how each ended; a won one opens its order; mycenter shows the entries to merchants', async () => {
     const closing = mine(5, 'submitted')
     const closed = {
       ...closing,

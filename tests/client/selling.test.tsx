@@ -172,7 +172,7 @@ describe('Mybrowsing (我的代售)', () => {
     renderApp('/index/other/Mybrowsing?id=43')
     await waitFor(() => expect(cards()).toHaveLength(1))
     expect(queryOf(callsTo(api, 'GET /need/myConsignment')[0])).toMatchObject({ id: '43' })
-    expect(text('.my-listings__only')).toContain('消息中的商品')
+    expect(text('.focus-bar')).toContain('消息中的商品')
     expect(page().querySelector('.tabs')).toBeNull()
     const card = cards()[0].textContent
     expect(card).toContain('已包赔 ¥300.00（账号被找回）')

@@ -395,6 +395,17 @@ describe('accepting a quote', () => {
       orderId: order.id,
       orderStatus: 'pending_payment',
     })
+    // A losing merchant is told with their own quote to open (the request's page is its seller's).
+    const loser = merchants[won === 1 ? 0 : 1]
+    const lostQuote = statuses.find((q) => q.merchantId === loser.id)!
+    const loserNotes = await database.db.select().from(messages).where(eq(messages.userId, loser.id))
+    expect(loserNotes.find((m) => m.title === '报价未中标' && m.relatedId === lostQuote.id)?.relatedType).toBe('quote')
+    expect(loserNotes.some((m) => m.relatedType === 'request')).toBe(false)
+    expect((await call('GET', `/api/account/backlist/${id}`, { token: loser.token })).status).toBe(404)
+    const opened = await call('GET', '/api/merchant/quotes', { token: loser.token, query: { id: lostQuote.id } })
+    expect(opened.body).toMatchObject({ total: 1, rows: [{ id: lostQuote.id, status: 'lost' }] })
+    const foreign = await call('GET', '/api/merchant/quotes', { token: winner.token, query: { id: lostQuote.id } })
+    expect(foreign.body).toMatchObject({ total: 0, rows: [] })
   })
 
   test('refused: while quoting, a quote below the reserve, another request’s quote, after the 24 h', async () => {

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   AcceptQuote,
   MyQuote,
+  MyQuotesQuery,
   BacklistQuery,
   MyRecycleRequest,
   OpenRequest,
@@ -17,7 +18,7 @@ import {
   RecycleTerms,
 } from '../../../src/contract/recycling'
 import { Appraisal, AppraisalRequest } from '../../../src/contract/appraisals'
-import { PageQuery, Tagged } from '../../../src/contract/schemas'
+import { Tagged } from '../../../src/contract/schemas'
 import { Type } from 'typebox'
 import type { AppDeps } from '../../deps'
 import { MERCHANT } from '../../lib/access'
@@ -199,14 +200,14 @@ export const recyclingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, appD
       schema: {
         summary: '我的报价（号商）：已提交 / 已中标 / 未中标 / 已关闭',
         tags,
-        querystring: PageQuery,
+        querystring: MyQuotesQuery,
         response: { 200: Table(MyQuote) },
       },
     },
     async (request) => {
       const merchant = viewerOf(request)
-      const { pageNum = 1, pageSize = 10 } = request.query
-      const { rows, total } = await recycling.myQuotes(deps, merchant, { pageNum, pageSize })
+      const { pageNum = 1, pageSize = 10, id } = request.query
+      const { rows, total } = await recycling.myQuotes(deps, merchant, { id, pageNum, pageSize })
       return page(rows, total)
     },
   )

@@ -230,23 +230,26 @@ export async function quotesOf(deps: ConsignmentDeps, viewer: Viewer, id: number
   }))
 }
 
+/** A message to a merchant about their quote, opening it in 我的报价 (the request's page is its seller's). */
+const quoteMessage = (quote: { id: number; merchantId: number }, title: string, content: string): NewMessage => ({
+  userId: quote.merchantId,
+  type: 'quote',
+  title,
+  content,
+  relatedType: 'quote',
+  relatedId: quote.id,
+})
+
 /** Ends a request's quotes and tells their merchants why. */
 async function closeQuotes(tx: Executor, row: RecycleRow, title: string, content: string): Promise<void> {
   const closed = await tx
     .update(recycleQuotes)
     .set({ status: 'closed', updatedAt: new Date() })
     .where(and(eq(recycleQuotes.requestId, row.id), eq(recycleQuotes.status, 'submitted')))
-    .returning({ merchantId: recycleQuotes.merchantId })
+    .returning({ id: recycleQuotes.id, merchantId: recycleQuotes.merchantId })
   await notifyUsers(
     tx,
-    closed.map(({ merchantId }): NewMessage => ({
-      userId: merchantId,
-      type: 'quote',
-      title,
-      content,
-      relatedType: 'request',
-      relatedId: row.id,
-    })),
+    closed.map((quote) => quoteMessage(quote, title, content)),
   )
 }
 
@@ -325,7 +328,7 @@ export async function accept(
       .update(recycleQuotes)
       .set({ status: 'lost', updatedAt: now })
       .where(and(eq(recycleQuotes.requestId, id), eq(recycleQuotes.status, 'submitted')))
-      .returning({ merchantId: recycleQuotes.merchantId })
+      .returning({ id: recycleQuotes.id, merchantId: recycleQuotes.merchantId })
     const { unpaidOrderTimeoutMinutes } = await tradeSettings(tx)
     await notifyUsers(tx, [
       {
@@ -336,14 +339,7 @@ export async function accept(
         relatedType: 'order',
         relatedId: order.id,
       },
-      ...lost.map(({ merchantId }): NewMessage => ({
-        userId: merchantId,
-        type: 'quote',
-        title: '报价未中标',
-        content: `回收单 #${id} 的卖家选择了其他报价。`,
-        relatedType: 'request',
-        relatedId: id,
-      })),
+      ...lost.map((other) => quoteMessage(other, '报价未中标', `回收单 #${id} 的卖家选择了其他报价。`)),
     ])
     return moved
   })
@@ -473,9 +469,12 @@ export async function placeQuote(deps: ConsignmentDeps, merchant: Viewer, body: 
 export async function myQuotes(
   deps: ConsignmentDeps,
   merchant: Viewer,
-  paging: Paging,
+  paging: Paging & { id?: number },
 ): Promise<{ rows: MyQuote[]; total: number }> {
-  const where = eq(recycleQuotes.merchantId, merchant.userId)
+  const where = and(
+    eq(recycleQuotes.merchantId, merchant.userId),
+    paging.id === undefined ? undefined : eq(recycleQuotes.id, paging.id),
+  )
   const [rows, [{ total }]] = await Promise.all([
     deps.db
       .select({

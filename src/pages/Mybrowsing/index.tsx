@@ -6,6 +6,7 @@ import { ApiError, toastError } from '@/api/request'
 import PullRefresh from '@/components/PullRefresh'
 import RentalList from '@/components/RentalList'
 import EmptyState from '@/components/EmptyState'
+import FocusBar from '@/components/FocusBar'
 import ListFooter from '@/components/ListFooter'
 import PriceTag from '@/components/PriceTag'
 import PromptDialog from '@/components/PromptDialog'
@@ -93,12 +94,7 @@ export default function MybrowsingPage() {
         <View className="my-listings">
           <View className="my-listings__head">
             {only ? (
-              <View className="my-listings__only">
-                <Text>消息中的商品</Text>
-                <View role="button" className="my-listings__only-all" onClick={() => setOnly(undefined)}>
-                  <Text>全部代售 ›</Text>
-                </View>
-              </View>
+              <FocusBar text="消息中的商品" all="全部代售" onAll={() => setOnly(undefined)} />
             ) : (
               <Tabs tabs={TABS} value={tab} onChange={setTab} />
             )}

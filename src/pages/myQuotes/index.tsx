@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { listMyQuotes } from '@/api/recycling'
 import Countdown from '@/components/Countdown'
 import EmptyState from '@/components/EmptyState'
+import FocusBar from '@/components/FocusBar'
 import ListFooter from '@/components/ListFooter'
 import PullRefresh from '@/components/PullRefresh'
 import StatusCard, { StatusCardGoods, StatusCardGoodsSkeleton, type StatusTone } from '@/components/StatusCard'
@@ -10,7 +11,7 @@ import { formatPrice } from '@/contract/money'
 import type { OrderStatus } from '@/contract/orders'
 import type { MyQuote, QuoteStatus } from '@/contract/recycling'
 import OtherShell from '@/layouts/OtherShell'
-import { openPage } from '@/navigation'
+import { openPage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { useAppState } from '@/store'
 import { formatTime } from '@/utils/time'
@@ -43,14 +44,27 @@ export default function MyQuotesPage() {
           action={{ label: '申请号商入驻', onClick: () => openPage('shanghu') }}
         />
       ) : signedIn && profile ? (
-        <Quotes />
+        <MyQuotes />
       ) : null}
     </OtherShell>
   )
 }
 
-function Quotes() {
-  const list = usePagedList((page) => listMyQuotes(page), 10)
+/** Every quote, or (opened from a message) the one it is about, with the way to all of them. */
+function MyQuotes() {
+  const [only, setOnly] = useState(Number(usePageParams().id) || undefined)
+  return only ? (
+    <>
+      <FocusBar text="消息中的报价" all="全部报价" onAll={() => setOnly(undefined)} />
+      <Quotes key={`id-${only}`} id={only} />
+    </>
+  ) : (
+    <Quotes />
+  )
+}
+
+function Quotes({ id }: { id?: number }) {
+  const list = usePagedList((page) => listMyQuotes(id, page), 10)
   if (list.firstLoad && list.status === 'loading') return <StatusCardGoodsSkeleton />
   if (list.firstLoad && list.status === 'error') {
     return <EmptyState text="报价加载失败" action={{ label: '重试', onClick: list.retry }} />

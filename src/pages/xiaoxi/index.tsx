@@ -41,13 +41,14 @@ const TYPE_ICONS: Record<MessageType, GlyphName> = {
 /**
  * Where a message leads, the link's words and the parameter that carries the id: its order, its goods, a
  * seller's own listing (in 我的代售, where its review, its money and its 包赔 show), the recycling request's
- * quotes, the appraisal, the after-sale case, the claim, the list of a saved search.
+ * quotes (its seller's), a merchant's own quote (in 我的报价), the appraisal, the after-sale case, the claim, the list of a saved search.
  */
 const RELATED = {
   order: ['orderDetail', '查看订单', 'id'],
   goods: ['goodDetail', '查看商品', 'id'],
   listing: ['Mybrowsing', '查看我的代售', 'id'],
   request: ['jingjiahuishouPriceList', '查看报价', 'id'],
+  quote: ['myQuotes', '查看我的报价', 'id'],
   appraisal: ['commit', '查看估价', 'id'],
   aftersale: ['aftersale', '查看售后', 'id'],
   claim: ['claim', '查看包赔', 'id'],
