@@ -40,6 +40,8 @@ export const ClaimInfo = Body({ text: Words('补充说明'), images: Images })
 export type ClaimInfo = Static<typeof ClaimInfo>
 
 export const CLAIM_STATUSES = ['submitted', 'needs_info', 'approved', 'paid', 'rejected'] as const
+/** A claim still being decided or paid: it holds its seller's payout and its buyer's 注销账号. */
+export const OPEN_CLAIM_STATUSES = ['submitted', 'needs_info', 'approved'] as const
 export const ClaimStatus = literals(CLAIM_STATUSES, {
   title: '包赔状态',
   description: 'submitted 审核中 · needs_info 待补充材料 · approved 已同意待打款 · paid 已赔付 · rejected 未通过',

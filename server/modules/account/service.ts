@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { AccountDeletion, AccountDeletionState, DeletionBlocker } from '../../../src/contract/account'
+import { OPEN_CLAIM_STATUSES } from '../../../src/contract/claims'
 import { COOLING_OFF_DAYS, DAY_MS } from '../../../src/contract/constants'
 import { maskPhone } from '../../../src/contract/validation'
 import type { Executor } from '../../db'
@@ -88,7 +89,7 @@ const BLOCKERS: { kind: DeletionBlocker['kind']; text: (n: number) => string; co
     kind: 'claim',
     text: (n) => `${n} 个处理中的包赔申请`,
     count: (u) =>
-      sql`select count(*) from ${claims} where ${claims.buyerId} = ${u} and ${claims.status} in ('submitted', 'needs_info', 'approved')`,
+      sql`select count(*) from ${claims} where ${claims.buyerId} = ${u} and ${inArray(claims.status, [...OPEN_CLAIM_STATUSES])}`,
   },
   {
     kind: 'aftersale',

@@ -499,6 +499,7 @@ async function withholdFromSale(tx: Executor, claim: ClaimRow, sellerId: number)
   if (!order) return 0
   const withheld = Math.min(claim.amount!, order.frozen)
   const left = order.frozen - withheld
+  const settled = left <= order.commission
   await tx
     .update(claims)
     .set({ withheldAmount: withheld, recoveredAmount: claim.recoveredAmount + withheld })
@@ -512,7 +513,7 @@ async function withholdFromSale(tx: Executor, claim: ClaimRow, sellerId: number)
       from: account.sellerFrozen(sellerId),
       to: account.guaranteeFund,
     },
-    ...(left <= order.commission
+    ...(settled
       ? [
           {
             ref: `commission:${claim.orderId}`,
@@ -525,8 +526,7 @@ async function withholdFromSale(tx: Executor, claim: ClaimRow, sellerId: number)
         ]
       : []),
   ])
-  if (left <= order.commission)
-    await tx.update(orders).set({ releasedAt: new Date() }).where(eq(orders.id, claim.orderId))
+  if (settled) await tx.update(orders).set({ releasedAt: new Date() }).where(eq(orders.id, claim.orderId))
   return withheld
 }
 

@@ -7,6 +7,7 @@
  * the middle and runs again can never pay twice; a refused one waits for an operator's retry.
  */
 import { and, asc, count, desc, eq, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm'
+import { OPEN_CLAIM_STATUSES } from '../../../src/contract/claims'
 import { formatPrice } from '../../../src/contract/money'
 import type { AdminPayoutsQuery, Payout } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
@@ -79,7 +80,7 @@ export async function listPayouts(db: Executor, query: AdminPayoutsQuery) {
 
 /** A 包赔 claim on the order is being decided: its seller is not paid until it is (claims/service.ts). */
 const standingClaim = (orderId: typeof orders.id | number) =>
-  and(eq(claims.orderId, orderId), inArray(claims.status, ['submitted', 'needs_info', 'approved']))
+  and(eq(claims.orderId, orderId), inArray(claims.status, [...OPEN_CLAIM_STATUSES]))
 
 /**
  * Makes the payout of every consigned order whose protection window has passed (one each, ever): the goods
