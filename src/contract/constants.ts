@@ -147,7 +147,7 @@ export const LISTING_STATUS_LABELS = {
 }
 
 /** A seller's payout. */
-export const PAYOUT_LABELS = { pending: '待打款', paid: '已打款', failed: '打款失败' }
+export const PAYOUT_LABELS = { pending: '待打款', paid: '已打款', failed: '打款失败', cancelled: '无需打款' }
 
 /** The seller's money for a sold listing: its payout, or held while a 包赔 claim on the sale is decided. */
 export const SETTLEMENT_LABELS = { ...PAYOUT_LABELS, held: '暂缓打款' }

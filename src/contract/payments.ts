@@ -3,7 +3,8 @@
  * pay part or all of an order through a gateway.
  */
 import { Type, type Static } from 'typebox'
-import { Body, Id, literals, NullableTime, pageParams, sortParam, Time } from './schemas'
+import { ClaimStatus } from './claims'
+import { Body, Id, literals, Nullable, NullableTime, pageParams, sortParam, Time } from './schemas'
 
 export const PayChannel = literals(['alipay', 'wechat'] as const, { title: '支付渠道' })
 export type PayChannel = Static<typeof PayChannel>
@@ -75,8 +76,11 @@ export const PayStart = Type.Object({
 })
 export type PayStart = Static<typeof PayStart>
 
-/** A seller's payout for a completed order: waiting for its time or the gateway, paid, or refused. */
-export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const
+/**
+ * A seller's payout for a completed order: waiting for its time or the gateway, paid, or refused; cancelled when
+ * a 包赔 paid while it stood refused took all the seller's money for the sale (what was left paid the commission).
+ */
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const
 export const PayoutStatus = literals(PAYOUT_STATUSES)
 export type PayoutStatus = Static<typeof PayoutStatus>
 
@@ -101,6 +105,11 @@ export const Payout = Type.Object({
   paidAt: NullableTime,
   createdAt: Time,
   updatedAt: Time,
+  /**
+   * The order's 包赔 claim not turned down: while it is decided the payout is not retried; once paid, what it
+   * withheld from the seller's money (a refused payout's amount is less by it).
+   */
+  claim: Nullable(Type.Object({ id: Type.Integer(), status: ClaimStatus, withheldAmount: Type.Integer() })),
   actions: Type.Array(PayoutAction),
 })
 export type Payout = Static<typeof Payout>

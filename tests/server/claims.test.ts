@@ -4,8 +4,18 @@
  * sends, a refused transfer retried); the fund pays only what it holds and the ledger proves it; the public
  * figures computed from claims with known answers.
  */
-import { eq } from 'drizzle-orm'
-import { claims, fundContributions, games, goods, ledgerEntries, orders, payouts, users } from '../../server/db/schema'
+import { and, eq } from 'drizzle-orm'
+import {
+  claims,
+  fundContributions,
+  games,
+  goods,
+  ledgerEntries,
+  orders,
+  payoutEvents,
+  payouts,
+  users,
+} from '../../server/db/schema'
 import { setSetting } from '../../server/lib/settings'
 import { claimStats, sendClaimPayout } from '../../server/modules/claims/service'
 import { verifyLedger } from '../../server/modules/ledger/verify'
@@ -500,6 +510,71 @@ describe('the seller’s money for an account the fund paid for', () => {
     expect((await retry()).body).toMatchObject({ code: 409, msg: '该订单的包赔申请处理中，处理完成前不能打款' })
     expect((await staff(`${id}/reject`, { reason: '提供的截图无法证明账号被找回' })).status).toBe(200)
     expect((await retry()).body.data).toMatchObject({ status: 'paid', amount: 45_000 })
+    await ledgerOk()
+  })
+
+  /** A payout the gateway refused, then a claim filed on its order: the two as finance's desk shows them. */
+  const refusedThenClaimed = async () => {
+    const deal = await completed('retrieval', 50_000)
+    localGateway(world.app.deps.payments, 'alipay').failNextTransfer!('收款账户已冻结')
+    await sweep(8)
+    const claimId = (await file(deal.buyer, deal.orderId)).body.data.id
+    const desk = async () =>
+      (await world.call('GET', '/api/admin/payouts', { token: finance.token, query: { sellerId: deal.seller.id } }))
+        .body.rows![0]
+    return { ...deal, claimId, desk }
+  }
+
+  it('a claim paid while the payout stands refused takes from it: the retry sends the rest', async () => {
+    const { seller, orderId, goodsId, claimId, desk } = await refusedThenClaimed()
+    expect(await desk()).toMatchObject({
+      status: 'failed',
+      amount: 45_000,
+      claim: { id: claimId, status: 'submitted', withheldAmount: 0 },
+      actions: [],
+    })
+    expect((await staff(`${claimId}/approve`, { amount: 30_000 })).body.data).toMatchObject({
+      status: 'paid',
+      recoveredAmount: 30_000,
+    })
+    // ¥500 frozen less the ¥300 withheld, less the ¥50 commission: the next attempt sends ¥150.
+    const amended = await desk()
+    expect(amended).toMatchObject({
+      status: 'failed',
+      amount: 15_000,
+      claim: { status: 'paid', withheldAmount: 30_000 },
+      actions: ['retry'],
+    })
+    const [event] = await world.database.db
+      .select()
+      .from(payoutEvents)
+      .where(and(eq(payoutEvents.payoutId, amended.id), eq(payoutEvents.event, 'amend')))
+    expect(event).toMatchObject({ actor: 'system', detail: { claimId, withheld: 30_000 } })
+    expect((await listingOf(seller, goodsId)).settlement).toMatchObject({ status: 'failed', amount: 15_000 })
+    await ledgerOk()
+
+    const retried = await world.call('POST', `/api/admin/payouts/${amended.id}/retry`, { token: finance.token })
+    expect(retried.body.data).toMatchObject({ status: 'paid', amount: 15_000, attempt: 2 })
+    const after = await balances()
+    expect(after[`seller:${seller.id}`]).toBe(15_000)
+    expect(after[`seller_frozen:${seller.id}`]).toBe(0)
+    expect(await payoutsOf(orderId)).toHaveLength(1)
+    await ledgerOk()
+  })
+
+  it('a claim that takes all of a refused payout cancels it: the sale is settled, nothing is left to retry', async () => {
+    const { seller, orderId, goodsId, claimId, desk } = await refusedThenClaimed()
+    expect((await staff(`${claimId}/approve`, { amount: 48_000 })).body.data.status).toBe('paid')
+    const cancelled = await desk()
+    expect(cancelled).toMatchObject({ status: 'cancelled', claim: { withheldAmount: 48_000 }, actions: [] })
+    const retried = await world.call('POST', `/api/admin/payouts/${cancelled.id}/retry`, { token: finance.token })
+    expect(retried.body).toMatchObject({ code: 409, msg: '只有打款失败的记录可以重试' })
+    const [order] = await world.database.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(order.releasedAt).not.toBeNull()
+    await sweep(9)
+    expect(await payoutsOf(orderId)).toMatchObject([{ status: 'cancelled' }])
+    expect((await balances())[`seller_frozen:${seller.id}`]).toBe(0)
+    expect(await listingOf(seller, goodsId)).toMatchObject({ settlement: null, claim: { withheldAmount: 48_000 } })
     await ledgerOk()
   })
 })

@@ -1,25 +1,33 @@
 /**
  * 打款: sellers' payouts by state — pending (waiting for the protection window or the gateway), paid, and
- * failed with the gateway's reason — and the retry of a failed one (a new transfer number; audited).
+ * failed with the gateway's reason — and the retry of a failed one (a new transfer number; audited). The order's
+ * 包赔 claim shows beside it: no retry while it is decided, and what it withheld once paid (the amount is less by
+ * it, or the payout was cancelled when nothing was left).
  */
 import type { ActionType, ProColumns } from '@ant-design/pro-components'
-import { PAYOUT_LABELS } from '@contract/constants'
+import { CLAIM_STATUS_LABELS, PAYOUT_LABELS } from '@contract/constants'
 import type { Payout } from '@contract/payments'
 import { Popconfirm, Tag, Tooltip, Typography } from 'antd'
 import { useRef } from 'react'
+import { Link } from 'react-router-dom'
 import { api } from '../api'
-import { DeskTable, sellerColumn } from '../components/DeskTable'
+import { DeskTable, deskRow, sellerColumn } from '../components/DeskTable'
 import { useAct } from '../components/useAct'
 import { dateTime, valueEnum, yuan } from '../format'
 
-const STATUS_COLORS: Record<Payout['status'], string> = { pending: 'processing', paid: 'success', failed: 'error' }
+const STATUS_COLORS: Record<Payout['status'], string> = {
+  pending: 'processing',
+  paid: 'success',
+  failed: 'error',
+  cancelled: 'default',
+}
 
 export default function Payouts() {
   const act = useAct()
   const table = useRef<ActionType>(null)
   const columns: ProColumns<Payout>[] = [
     { title: '编号', dataIndex: 'id', width: 64, search: false },
-    { title: '订单编号', dataIndex: 'orderNo', width: 224, copyable: true },
+    { title: '订单编号', dataIndex: 'orderNo', width: 210, copyable: true },
     sellerColumn(140),
     {
       title: '金额',
@@ -32,13 +40,21 @@ export default function Payouts() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 96,
+      width: 130,
       valueEnum: valueEnum(PAYOUT_LABELS),
-      // The transfer's own number and time, for a question to Alipay, on the paid tag.
-      render: (_, row) => (
-        <Tooltip title={row.transferNo ? `转账单号 ${row.transferNo} · ${dateTime(row.paidAt)}` : undefined}>
-          <Tag color={STATUS_COLORS[row.status]}>{PAYOUT_LABELS[row.status]}</Tag>
-        </Tooltip>
+      // The transfer's own number and time, for a question to Alipay, on the paid tag; the order's claim under it.
+      render: (_, { claim, ...row }) => (
+        <>
+          <Tooltip title={row.transferNo ? `转账单号 ${row.transferNo} · ${dateTime(row.paidAt)}` : undefined}>
+            <Tag color={STATUS_COLORS[row.status]}>{PAYOUT_LABELS[row.status]}</Tag>
+          </Tooltip>
+          {claim && (
+            <div>
+              <Link to={deskRow('/claims', claim.id)}>{`包赔 #${claim.id} ${CLAIM_STATUS_LABELS[claim.status]}`}</Link>
+              {claim.withheldAmount > 0 && <div>从货款扣回 {yuan(claim.withheldAmount)}</div>}
+            </div>
+          )}
+        </>
       ),
     },
     {
@@ -61,8 +77,17 @@ export default function Payouts() {
       title: '操作',
       valueType: 'option',
       width: 90,
-      render: (_, row) =>
-        row.actions.includes('retry') && (
+      render: (_, row) => {
+        // A refused payout without its retry waits for its order's 包赔 claim.
+        if (!row.actions.includes('retry'))
+          return (
+            row.status === 'failed' && (
+              <Tooltip title="该订单的包赔申请处理完成前不能重试">
+                <Typography.Text type="secondary">暂缓</Typography.Text>
+              </Tooltip>
+            )
+          )
+        return (
           <Popconfirm
             title="用新的转账单号重新打款？"
             description="请先确认卖家已更正收款账户。"
@@ -72,7 +97,8 @@ export default function Payouts() {
           >
             <a>重试</a>
           </Popconfirm>
-        ),
+        )
+      },
     },
   ]
   return <DeskTable<Payout> path="/admin/payouts" title="卖家打款" columns={columns} actionRef={table} />

@@ -115,7 +115,7 @@ export const payouts = pgTable(
   },
   (t) => [
     check('payouts_amount_check', sql`${t.amount} > 0`),
-    check('payouts_status_check', sql`${t.status} in ('pending', 'paid', 'failed')`),
+    check('payouts_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled')`),
     index('payouts_pending_idx')
       .on(t.createdAt)
       .where(sql`status = 'pending'`),

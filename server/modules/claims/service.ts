@@ -10,7 +10,7 @@
  * A transfer is sent under the claim's row lock with `out_biz_no` CL<id>-<attempt>: a sweep that dies midway
  * sends the same transfer again, never a second one; a refused transfer waits for staff's retry (a new attempt).
  */
-import { and, asc, count, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type {
   AdminClaim,
   AdminClaimsQuery,
@@ -36,6 +36,7 @@ import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
 import { ORDER_NOT_FOUND } from '../orders/lifecycle'
 import type { OrderRow } from '../orders/machine'
+import { payoutMachine } from '../payments/machine'
 import type { PayoutDeps } from '../payments/payouts'
 import { fundAvailable, fundBalance } from './fund'
 import { claimMachine, type ClaimRow } from './machine'
@@ -477,26 +478,23 @@ export async function sendClaimPayout(deps: PayoutDeps, id: number, { wait = fal
 /**
  * A claim paid before its seller was: the compensation comes back to the fund from the seller's money for the
  * sale, still frozen (the payouts are not made while a claim stands, payments/payouts.ts). What is left pays the
- * commission first; if nothing is left for the seller, the sale's money is settled here, with no payout. A
- * payout already made for the order (its protection window had passed) is the seller's: staff recover from them
- * as for any claim after that. Answers what was withheld.
+ * commission first; if nothing is left for the seller, the sale's money is settled here, with no payout. A payout
+ * the gateway refused is amended to what is left (the operator's retry sends that), or cancelled. A payout paid or
+ * on its way (its protection window had passed before the claim was filed) is the seller's: staff recover from
+ * them as for any claim after that. Answers what was withheld.
  */
 async function withholdFromSale(tx: Executor, claim: ClaimRow, sellerId: number): Promise<number> {
   const [order] = await tx
     .select({
       frozen: sql<number>`${orders.goodsAmount} - ${orders.refundAmount}`.mapWith(Number),
       commission: orders.commissionAmount,
+      payout: { id: payouts.id, status: payouts.status },
     })
     .from(orders)
-    .where(
-      and(
-        eq(orders.id, claim.orderId),
-        isNull(orders.releasedAt),
-        notExists(tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderId, orders.id))),
-      ),
-    )
-    .for('update')
-  if (!order) return 0
+    .leftJoin(payouts, eq(payouts.orderId, orders.id))
+    .where(and(eq(orders.id, claim.orderId), isNull(orders.releasedAt)))
+    .for('update', { of: orders })
+  if (!order || (order.payout && order.payout.status !== 'failed')) return 0
   const withheld = Math.min(claim.amount!, order.frozen)
   const left = order.frozen - withheld
   const settled = left <= order.commission
@@ -527,6 +525,15 @@ async function withholdFromSale(tx: Executor, claim: ClaimRow, sellerId: number)
       : []),
   ])
   if (settled) await tx.update(orders).set({ releasedAt: new Date() }).where(eq(orders.id, claim.orderId))
+  if (order.payout) {
+    const actor = { kind: 'system' as const, detail: { claimId: claim.id, withheld } }
+    if (settled) await payoutMachine.transition(tx, order.payout.id, 'cancel', actor, { updatedAt: new Date() })
+    else
+      await payoutMachine.transition(tx, order.payout.id, 'amend', actor, {
+        amount: left - order.commission,
+        updatedAt: new Date(),
+      })
+  }
   return withheld
 }
 

@@ -524,7 +524,8 @@ function settlementOf(
 ): Settlement | null {
   if (order?.status !== 'completed' || !order.protectedUntil) return null
   const dueAt = order.protectedUntil.toISOString()
-  if (!payout) {
+  // A payout cancelled when a claim took all the seller's money settled the sale like one never made.
+  if (!payout || payout.status === 'cancelled') {
     if (order.releasedAt) return null
     const due = order.goodsAmount - order.commission - order.refunded
     if (claim && claim.status !== 'paid') return { status: 'held', amount: due, dueAt }

@@ -71,7 +71,9 @@ export type PayoutRow = typeof payouts.$inferSelect
 
 /**
  * A seller's payout: made pending by the sweeper when the protection window has passed, paid or failed
- * on the gateway's answer; a failed one is sent again only when an operator retries it.
+ * on the gateway's answer; a failed one is sent again only when an operator retries it. A 包赔 paid while it
+ * stands refused takes its compensation from the money not yet sent (claims/service.ts): the payout is amended to
+ * what is left, or cancelled when nothing is left beyond the commission.
  */
 export const payoutMachine = defineMachine({
   name: 'payout',
@@ -84,6 +86,8 @@ export const payoutMachine = defineMachine({
     pay: { from: ['pending'], to: 'paid', by: ['system'] },
     fail: { from: ['pending'], to: 'failed', by: ['system'] },
     retry: { from: ['failed'], to: 'pending', by: ['operator'] },
+    amend: { from: ['failed'], to: 'failed', by: ['system'] },
+    cancel: { from: ['failed'], to: 'cancelled', by: ['system'] },
   },
   actions: {},
 })

@@ -6,8 +6,8 @@
  * under a row lock, and the same attempt always carries the same `out_biz_no`, so a sweep that dies in
  * the middle and runs again can never pay twice; a refused one waits for an operator's retry.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm'
-import { OPEN_CLAIM_STATUSES } from '../../../src/contract/claims'
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notExists, sql, type SQL } from 'drizzle-orm'
+import { OPEN_CLAIM_STATUSES, type ClaimStatus } from '../../../src/contract/claims'
 import { formatPrice } from '../../../src/contract/money'
 import type { AdminPayoutsQuery, Payout } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
@@ -28,16 +28,31 @@ export interface PayoutDeps extends PaymentDeps {
 
 const BATCH = 50
 
+/** A 包赔 claim on the order is being decided: its seller is not paid until it is (claims/service.ts). */
+const standingClaim = (orderId: typeof orders.id | number) =>
+  and(eq(claims.orderId, orderId), inArray(claims.status, [...OPEN_CLAIM_STATUSES]))
+const standing = (claim: { status: ClaimStatus } | null) =>
+  claim !== null && (OPEN_CLAIM_STATUSES as readonly ClaimStatus[]).includes(claim.status)
+
 export const outBizNo = (payout: Pick<PayoutRow, 'id' | 'attempt'>) => `PO${payout.id}-${payout.attempt}`
 
-/** Payouts as staff see them: with the order's number, the seller's name and what may be done now. */
+/**
+ * Payouts as staff see them: with the order's number, the seller's name, the order's claim (one not turned down
+ * at a time, claims_one_per_order) and what may be done now — no retry while that claim is decided.
+ */
 async function payoutRows(db: Executor, where: SQL | undefined, query: Partial<AdminPayoutsQuery> = {}) {
   const { pageNum = 1, pageSize = 20 } = query
   const found = await db
-    .select({ payout: payouts, orderNo: orders.no, sellerName: users.nickName })
+    .select({
+      payout: payouts,
+      orderNo: orders.no,
+      sellerName: users.nickName,
+      claim: { id: claims.id, status: claims.status, withheldAmount: claims.withheldAmount },
+    })
     .from(payouts)
     .innerJoin(orders, eq(orders.id, payouts.orderId))
     .innerJoin(users, eq(users.id, payouts.sellerId))
+    .leftJoin(claims, and(eq(claims.orderId, payouts.orderId), ne(claims.status, 'rejected')))
     .where(where)
     .orderBy(
       ...orderByOf(query.sort, { createdAt: payouts.createdAt, amount: payouts.amount }, payouts.id, [
@@ -46,7 +61,7 @@ async function payoutRows(db: Executor, where: SQL | undefined, query: Partial<A
     )
     .limit(pageSize)
     .offset((pageNum - 1) * pageSize)
-  return found.map(({ payout, orderNo, sellerName }): Payout => ({
+  return found.map(({ payout, orderNo, sellerName, claim }): Payout => ({
     id: payout.id,
     orderId: payout.orderId,
     orderNo,
@@ -60,7 +75,8 @@ async function payoutRows(db: Executor, where: SQL | undefined, query: Partial<A
     paidAt: payout.paidAt?.toISOString() ?? null,
     createdAt: payout.createdAt.toISOString(),
     updatedAt: payout.updatedAt.toISOString(),
-    actions: payoutMachine.can('retry', payout, 'operator') ? ['retry'] : [],
+    claim,
+    actions: payoutMachine.can('retry', payout, 'operator') && !standing(claim) ? ['retry'] : [],
   }))
 }
 
@@ -77,10 +93,6 @@ export async function listPayouts(db: Executor, query: AdminPayoutsQuery) {
   ])
   return { rows, total }
 }
-
-/** A 包赔 claim on the order is being decided: its seller is not paid until it is (claims/service.ts). */
-const standingClaim = (orderId: typeof orders.id | number) =>
-  and(eq(claims.orderId, orderId), inArray(claims.status, [...OPEN_CLAIM_STATUSES]))
 
 /**
  * Makes the payout of every consigned order whose protection window has passed (one each, ever): the goods
