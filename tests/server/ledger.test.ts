@@ -9,6 +9,7 @@ import {
   goods,
   ledgerEntries,
   orders,
+  payoutEvents,
   payouts,
   rentals,
   users,
@@ -216,6 +217,8 @@ let decided = 0
 let claimsDecided = 0
 let rentalsSettled = 0
 let ticketOrders = 0
+/** Refused payouts a paid claim took from: amended to what was left, or cancelled when nothing was. */
+const refusedTakenFrom = { amend: 0, cancel: 0 }
 const caseDeps = () => ({ ...deps, dataDir: app.deps.config.dataDir })
 
 /** Refusals (409 and the like) are part of the game; anything else is a failure. */
@@ -440,6 +443,11 @@ async function play(steps: Step[]): Promise<void> {
   const report = await verifyLedger(database.db)
   expect(report.problems).toEqual([])
   rentalsSettled += (await database.db.select().from(rentals).where(eq(rentals.status, 'settled'))).length
+  for (const { event } of await database.db
+    .select({ event: payoutEvents.event })
+    .from(payoutEvents)
+    .where(inArray(payoutEvents.event, ['amend', 'cancel'])))
+    refusedTakenFrom[event as keyof typeof refusedTakenFrom] += 1
   // One live deal per listing: a sale's order or a rental's first order (a renewal pays for its rental).
   const live = await database.db
     .select({ goodsId: orders.goodsId, n: sql<number>`count(*)::int` })
@@ -465,7 +473,7 @@ async function play(steps: Step[]): Promise<void> {
   // Each paid payout is one release of exactly its amount and one commission fee of exactly the order's (if any);
   // neither is posted without a paid payout. A claim paid before the payout takes its compensation back out of the
   // frozen money (one recovery, of what the claim records as withheld); a sale that left no more than the
-  // commission is settled then, with no payout: the rest, if any, is the commission.
+  // commission is settled then, with no payout (or its refused one cancelled): the rest, if any, is the commission.
   const outOfFrozen = await database.db
     .select({ orderId: ledgerEntries.orderId, kind: ledgerEntries.kind, amount: ledgerEntries.amount })
     .from(ledgerEntries)
@@ -489,7 +497,12 @@ async function play(steps: Step[]): Promise<void> {
           orders.id,
           withheld.map((w) => w.orderId),
         ),
-        notExists(database.db.select().from(payouts).where(eq(payouts.orderId, orders.id))),
+        notExists(
+          database.db
+            .select()
+            .from(payouts)
+            .where(and(eq(payouts.orderId, orders.id), ne(payouts.status, 'cancelled'))),
+        ),
       ),
     )
   const byOrder = (rows: { orderId: number | null; kind: string; amount: number }[]) =>
@@ -620,17 +633,37 @@ const reachesEverything: Step[] = [
   { op: 'sweep', days: 8 },
 ]
 
+/** Two confirmed sales paid out, the first refused; then a claim on each: `share` of the first's price, all of the second's. */
+const refusedThenClaimed = (share: number): Step[] => [
+  { op: 'trade', goods: 1, buyer: 0, confirm: true },
+  { op: 'trade', goods: 3, buyer: 1, confirm: true },
+  { op: 'refuseTransfer' },
+  { op: 'sweep', days: 8 },
+  { op: 'claim', order: 0 },
+  { op: 'claim', order: 1 },
+  { op: 'decideClaim', claim: 0, approve: true, share, refuse: false },
+  { op: 'decideClaim', claim: 0, approve: true, share: 1, refuse: false },
+  { op: 'retryPayout', payout: 0 },
+]
+
 it('keeps every ledger invariant over random order histories', async () => {
   await setSetting(database.db, 'autoHandOver', false)
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 12, maxLength: 30 }), (steps) => play(steps)),
-    // The random histories go where they go; this one surely reaches a paid claim, a decided case and a settled rental.
-    { numRuns: 50, examples: [[reachesEverything]] },
+    // The random histories go where they go; the first example surely reaches a paid claim, a decided case and a
+    // settled rental; the other two a claim that takes part of a refused payout, and one that leaves it less than
+    // the commission (the rest of which is taken then, and the payout cancelled).
+    {
+      numRuns: 50,
+      examples: [[reachesEverything], [refusedThenClaimed(0.3)], [refusedThenClaimed(0.95)]],
+    },
   )
   expect(decided).toBeGreaterThan(0)
   expect(claimsDecided).toBeGreaterThan(0)
   expect(rentalsSettled).toBeGreaterThan(0)
   expect(ticketOrders).toBeGreaterThan(0)
+  expect(refusedTakenFrom.amend).toBeGreaterThan(0)
+  expect(refusedTakenFrom.cancel).toBeGreaterThan(0)
 }, 240_000)
 
 it('balances an order paid twice whose second payment went back, then refunded', async () => {
