@@ -186,7 +186,7 @@ export function buildApp(deps: AppDeps) {
   app.register(accountRoutes, { ...api, database, vault })
   app.register(catalogueRoutes, { ...api, database })
   app.register(adminCatalogueRoutes, { ...api, database, config })
-  app.register(consignmentRoutes, { ...api, config, database, kv, vault, lookupKey })
+  app.register(consignmentRoutes, { ...api, config, database, kv, vault, lookupKey, payments })
   app.register(adminConsignmentRoutes, { ...api, config, database, vault, lookupKey })
   app.register(orderRoutes, { ...api, database, kv, vault, payments })
   app.register(paymentRoutes, { ...api, config, database, payments, kv })

@@ -6,6 +6,7 @@ import type {
   FeePreview,
   MyConsignmentQuery,
   MyListing,
+  PayeeChange,
 } from '@/contract/consignment'
 import type { ApiResult, ApiTable, PageQuery } from '@/contract/envelope'
 import { get, post, put } from './request'
@@ -37,3 +38,7 @@ export const delistGoods = (id: number, reason: string) =>
 
 export const editGoodsPrice = (id: number, price: number) =>
   post<ApiResult<MyListing>>('/need/goods/editPrice', { id, price })
+
+/** Another Alipay account for a refused payout (in the seller's verified name); the payout is sent again at once. */
+export const changePayee = (id: number, body: PayeeChange) =>
+  put<ApiResult<MyListing>>(`/need/myConsignment/${id}/payee`, body)

@@ -47,6 +47,8 @@ export const ClaimStatus = literals(CLAIM_STATUSES, {
   description: 'submitted 审核中 · needs_info 待补充材料 · approved 已同意待打款 · paid 已赔付 · rejected 未通过',
 })
 export type ClaimStatus = Static<typeof ClaimStatus>
+export const isOpenClaim = (status: ClaimStatus): boolean =>
+  (OPEN_CLAIM_STATUSES as readonly ClaimStatus[]).includes(status)
 
 /** The buyer's 补充材料; staff's 同意 / 驳回 / 要求补充 / 重新打款 / 记录追回. */
 export const ClaimAction = literals(['addInfo', 'approve', 'reject', 'requestInfo', 'retry', 'recover'] as const)

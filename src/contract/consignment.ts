@@ -162,6 +162,10 @@ export const MyConsignmentQuery = Type.Object({
 })
 export type MyConsignmentQuery = Static<typeof MyConsignmentQuery>
 
+/** What the seller may do with their money now: give another Alipay account once the gateway refused the payout. */
+export const SettlementAction = literals(['payee'] as const)
+export type SettlementAction = Static<typeof SettlementAction>
+
 /** The seller's money for a sold listing; `held` while a 包赔 claim on the sale is being decided. */
 export const Settlement = Type.Object({
   status: literals(['pending', 'held', 'paid', 'failed'] as const),
@@ -171,8 +175,16 @@ export const Settlement = Type.Object({
   paidAt: Type.Optional(Time),
   transferNo: Type.Optional(Type.String()),
   reason: Type.Optional(Type.String()),
+  actions: Type.Array(SettlementAction),
 })
 export type Settlement = Static<typeof Settlement>
+
+/**
+ * PUT /need/myConsignment/{id}/payee: another Alipay account for a payout the gateway refused, sent again at once.
+ * The payee's name is the seller's verified real name, as on the listing.
+ */
+export const PayeeChange = Body({ alipayAccount: PayoutAccount.properties.alipayAccount })
+export type PayeeChange = Static<typeof PayeeChange>
 
 /** A 包赔 paid on the sale: what the guarantee fund paid the buyer, and what came back from the seller for it. */
 export const SaleClaim = Type.Object({

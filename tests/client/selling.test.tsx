@@ -75,13 +75,14 @@ describe('Mybrowsing (我的代售)', () => {
               dueAt: '2026-11-29T00:00:00Z',
               paidAt: '2026-11-29T01:00:00Z',
               transferNo: '20261129000123',
+              actions: [],
             },
           }),
           listing({
             id: 44,
             status: 'sold',
             actions: [],
-            settlement: { status: 'held', amount: 45_000, dueAt: '2026-11-29T00:00:00Z' },
+            settlement: { status: 'held', amount: 45_000, dueAt: '2026-11-29T00:00:00Z', actions: [] },
           }),
         ],
         total: 4,
@@ -107,6 +108,56 @@ describe('Mybrowsing (我的代售)', () => {
     await clickButton('审核失败')
     await waitFor(() => expect(callsTo(api, 'GET /need/myConsignment')).toHaveLength(2))
     expect(queryOf(callsTo(api, 'GET /need/myConsignment')[1])).toMatchObject({ status: 'rejected' })
+  })
+
+  it('a refused payout takes another Alipay account, checked before it is sent, and says what became of the money', async () => {
+    const refused = listing({
+      id: 45,
+      status: 'sold',
+      actions: [],
+      settlement: {
+        status: 'failed',
+        amount: 45_000,
+        dueAt: '2026-11-29T00:00:00Z',
+        reason: '收款账户已冻结',
+        actions: ['payee'],
+      },
+    })
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/myConsignment': () => ({ code: 200, rows: [refused], total: 1 }),
+      'PUT /need/myConsignment/45/payee': () => ({
+        code: 200,
+        data: {
+          ...refused,
+          settlement: {
+            status: 'paid',
+            amount: 45_000,
+            dueAt: '2026-11-29T00:00:00Z',
+            paidAt: '2026-11-30T01:00:00Z',
+            transferNo: '20261130000456',
+            actions: [],
+          },
+        },
+      }),
+    })
+    renderApp('/index/other/Mybrowsing')
+    await waitFor(() => expect(cards()).toHaveLength(1))
+    expect(text('.my-listings__card')).toContain('收款账户已冻结，请修改收款账户后重新打款')
+
+    await clickButton('修改收款账户')
+    expect(text('.prompt-dialog')).toContain('收款人为你实名认证的姓名')
+    await typePrompt('alipay-account')
+    await clickButton('修改并打款')
+    expect(text('.prompt-dialog')).toContain('收款支付宝账号须为手机号或邮箱')
+    expect(callsTo(api, 'PUT /need/myConsignment/45/payee')).toHaveLength(0)
+    await typePrompt(' seller@example.com ')
+    await clickButton('修改并打款')
+    await waitFor(() => expect(callsTo(api, 'PUT /need/myConsignment/45/payee')).toHaveLength(1))
+    expect(callsTo(api, 'PUT /need/myConsignment/45/payee')[0].data).toEqual({ alipayAccount: 'seller@example.com' })
+    await waitFor(() => expect(text('.my-listings__card')).toContain('已打款 ¥450.00'))
+    expect(Taro.showToast).toHaveBeenCalledWith({ title: '已重新打款', icon: 'none' })
+    expect(text('.my-listings__actions')).not.toContain('修改收款账户')
   })
 
   it('delists with a reason and reprices in yuan; the card shows the server’s answer', async () => {

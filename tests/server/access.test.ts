@@ -58,6 +58,7 @@ const OWNED: [RegExp, Kind][] = [
   [/^\/api\/need\/aftersale\/:id/, 'aftersale'],
   [/^\/api\/need\/claims\/:id/, 'claim'],
   [/^\/api\/need\/consignment\/:id/, 'listing'],
+  [/^\/api\/need\/myConsignment\/:id\/payee$/, 'listing'],
   [/^\/api\/goods\/info\/upGoods\/:id$/, 'listing'],
   [/^\/api\/need\/escrow-ticket\/:id/, 'ticket'],
   [/^\/api\/need\/message\/changeRead\/:id$/, 'message'],

@@ -499,10 +499,17 @@ describe('the seller’s money for an account the fund paid for', () => {
     expect(report.fund.balance).toBe(report.balances.guarantee_fund)
   })
 
-  it('a refused payout is not sent again while a claim on its order stands', async () => {
-    const { buyer, orderId } = await completed('retrieval', 50_000)
+  /** A sale whose payout the gateway refused; the payouts already due are sent first, so the refusal meets this one. */
+  const refusedSale = async () => {
+    await sweep(8)
+    const deal = await completed('retrieval', 50_000)
     localGateway(world.app.deps.payments, 'alipay').failNextTransfer!('收款账户已冻结')
     await sweep(8)
+    return deal
+  }
+
+  it('a refused payout is not sent again while a claim on its order stands', async () => {
+    const { buyer, orderId } = await refusedSale()
     const [refused] = await payoutsOf(orderId)
     expect(refused).toMatchObject({ status: 'failed' })
     const id = (await file(buyer, orderId)).body.data.id
@@ -515,9 +522,7 @@ describe('the seller’s money for an account the fund paid for', () => {
 
   /** A payout the gateway refused, then a claim filed on its order: the two as finance's desk shows them. */
   const refusedThenClaimed = async () => {
-    const deal = await completed('retrieval', 50_000)
-    localGateway(world.app.deps.payments, 'alipay').failNextTransfer!('收款账户已冻结')
-    await sweep(8)
+    const deal = await refusedSale()
     const claimId = (await file(deal.buyer, deal.orderId)).body.data.id
     const desk = async () =>
       (await world.call('GET', '/api/admin/payouts', { token: finance.token, query: { sellerId: deal.seller.id } }))
@@ -533,6 +538,17 @@ describe('the seller’s money for an account the fund paid for', () => {
       claim: { id: claimId, status: 'submitted', withheldAmount: 0 },
       actions: [],
     })
+    // The seller reads why: held, and no other account may be given until the claim is decided.
+    await world.database.db
+      .update(users)
+      .set({ realNameStatus: 'verified', realName: '李四' })
+      .where(eq(users.id, seller.id))
+    expect((await listingOf(seller, goodsId)).settlement).toMatchObject({ status: 'held', amount: 45_000, actions: [] })
+    const payee = await world.call('PUT', `/api/need/myConsignment/${goodsId}/payee`, {
+      token: seller.token,
+      body: { alipayAccount: '13900009999' },
+    })
+    expect(payee.body).toMatchObject({ code: 409, msg: '该订单的包赔申请处理中，处理完成前不能打款' })
     expect((await staff(`${claimId}/approve`, { amount: 30_000 })).body.data).toMatchObject({
       status: 'paid',
       recoveredAmount: 30_000,
@@ -550,7 +566,11 @@ describe('the seller’s money for an account the fund paid for', () => {
       .from(payoutEvents)
       .where(and(eq(payoutEvents.payoutId, amended.id), eq(payoutEvents.event, 'amend')))
     expect(event).toMatchObject({ actor: 'system', detail: { claimId, withheld: 30_000 } })
-    expect((await listingOf(seller, goodsId)).settlement).toMatchObject({ status: 'failed', amount: 15_000 })
+    expect((await listingOf(seller, goodsId)).settlement).toMatchObject({
+      status: 'failed',
+      amount: 15_000,
+      actions: ['payee'],
+    })
     await ledgerOk()
 
     const retried = await world.call('POST', `/api/admin/payouts/${amended.id}/retry`, { token: finance.token })

@@ -3,7 +3,7 @@
  * template, its region tree, our own uploads, prices, texts), that nothing is half written, and the
  * seller's calls on their listings for owner, other user, visitor and operator.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
@@ -17,6 +17,7 @@ import {
   goodsEvents,
   ledgerEntries,
   messages,
+  payoutEvents,
   payouts,
   regionNodes,
   users,
@@ -702,6 +703,54 @@ describe('paying the seller', () => {
     expect((await call('POST', '/api/admin/payouts/999999/retry', { token: operator.token })).status).toBe(404)
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, 'payout.retry'))
     expect(audits).toMatchObject([{ actorId: operator.id, subjectId: payout.id }])
+    expect((await verifyLedger(database.db)).problems).toEqual([])
+  })
+
+  test('the seller of a refused payout gives another account in their name: sent at once, as a new attempt', async () => {
+    const me = await seller()
+    const { id, orderId } = await sold(me)
+    const payee = (who: Person, alipayAccount: string) =>
+      call('PUT', `/api/need/myConsignment/${id}/payee`, { token: who.token, body: { alipayAccount } })
+    // Nothing refused yet: the money is due, not to be redirected.
+    expect((await payee(me, 'zhangsan@example.com')).body).toMatchObject({
+      code: 409,
+      msg: '只有打款失败的货款可以修改收款账户',
+    })
+    localGateway(app.deps.payments, 'alipay').failNextTransfer!('收款账户已冻结')
+    await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))
+    expect(await settlementOf(me, id)).toMatchObject({ status: 'failed', reason: '收款账户已冻结', actions: ['payee'] })
+    expect((await payee(await seller(), 'zhangsan@example.com')).status).toBe(404)
+    expect((await payee(me, 'not-an-account')).body).toMatchObject({ code: 400, msg: '收款支付宝账号须为手机号或邮箱' })
+
+    const gateway = app.deps.payments.alipay!
+    const transfer = gateway.transfer!.bind(gateway)
+    const sent: Parameters<typeof transfer>[0][] = []
+    gateway.transfer = (request) => {
+      sent.push(request)
+      return transfer(request)
+    }
+    let changed
+    try {
+      changed = await payee(me, ' zhangsan@example.com ')
+    } finally {
+      gateway.transfer = transfer
+    }
+    expect(changed.body.data.settlement).toMatchObject({ status: 'paid', amount: 83_800, actions: [] })
+    const [payout] = await database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
+    expect(sent).toMatchObject([
+      { outBizNo: `PO${payout.id}-2`, payeeAccount: 'zhangsan@example.com', payeeName: '张三', amount: 83_800 },
+    ])
+    const [retry] = await database.db
+      .select()
+      .from(payoutEvents)
+      .where(and(eq(payoutEvents.payoutId, payout.id), eq(payoutEvents.event, 'retry')))
+    expect(retry).toMatchObject({ actor: 'seller', actorId: me.id })
+    // Kept with the listing, masked as ever.
+    expect((await call('GET', `/api/need/consignment/${id}`, { token: me.token })).body.data.payout).toEqual({
+      alipayAccount: 'zh***@example.com',
+      name: '张*',
+    })
+    expect((await payee(me, 'zhangsan@example.com')).body.code).toBe(409)
     expect((await verifyLedger(database.db)).problems).toEqual([])
   })
 

@@ -132,7 +132,7 @@ export const payoutEvents = pgTable(
     payoutId: integer('payout_id')
       .notNull()
       .references(() => payouts.id, { onDelete: 'cascade' }),
-    ...lifeCycleEventColumns<PayoutStatus, 'system' | 'operator'>(),
+    ...lifeCycleEventColumns<PayoutStatus, 'system' | 'operator' | 'seller'>(),
   },
   (t) => [index('payout_events_payout_idx').on(t.payoutId, t.id)],
 )

@@ -16,6 +16,7 @@ import {
   ListingRevision,
   MyConsignmentQuery,
   MyListing,
+  PayeeChange,
   PriceRequest,
   ReasonRequest,
   RevealQuery,
@@ -41,7 +42,10 @@ export const consignmentDeps = ({ config, database, vault, lookupKey }: Deps): c
   lookupKey,
 })
 
-export const consignmentRoutes: FastifyPluginAsyncTypebox<Deps & Pick<AppDeps, 'kv'>> = async (app, appDeps) => {
+export const consignmentRoutes: FastifyPluginAsyncTypebox<Deps & Pick<AppDeps, 'kv' | 'payments'>> = async (
+  app,
+  appDeps,
+) => {
   const { database, kv } = appDeps
   const tags = ['selling']
   const deps = consignmentDeps(appDeps)
@@ -142,6 +146,28 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<Deps & Pick<AppDeps, '
         pageSize,
       })
       return page(rows, total)
+    },
+  )
+
+  app.put(
+    '/need/myConsignment/:id/payee',
+    {
+      schema: {
+        summary: '打款失败后修改收款支付宝账号（收款人为实名认证姓名），并立即重新打款',
+        tags,
+        params: ListingId,
+        body: PayeeChange,
+        response: { 200: Ajax(MyListing) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request)
+      // Each change sends a transfer: a few a day are all a seller fixing a typo needs.
+      await consume(kv, [
+        { key: `rl:payee:${user.id}`, max: 5, windowSeconds: 86_400, message: '修改收款账户过于频繁，请 {wait}后再试' },
+      ])
+      const payoutDeps = { ...deps, payments: appDeps.payments, log: app.log }
+      return ok(await consignment.changePayee(payoutDeps, viewerOf(request), request.params.id, request.body))
     },
   )
 

@@ -14,12 +14,13 @@ import type {
   FeePreview,
   MyConsignmentQuery,
   AdminListing,
+  PayeeChange,
   PayoutAccount,
   SellerContact,
   Settlement,
 } from '../../../src/contract/consignment'
 import type { AttributeField, AttributeValue, RentOffer, RentTerms } from '../../../src/contract/catalogue'
-import type { ClaimStatus } from '../../../src/contract/claims'
+import { isOpenClaim, type ClaimStatus } from '../../../src/contract/claims'
 import { formatPrice } from '../../../src/contract/money'
 import {
   checkAlipayAccount,
@@ -41,7 +42,8 @@ import type { Vault } from '../../lib/vault'
 import { alertPriceDrop } from '../catalogue/alerts'
 import { openPayout, sealPayout, storeCredentials } from '../catalogue/credentials'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
-import type { PayoutRow } from '../payments/machine'
+import { payoutMachine, type PayoutRow } from '../payments/machine'
+import { nextAttempt, sendPayout, type PayoutDeps } from '../payments/payouts'
 import { latestTemplate, listingPage, type CatalogueCache } from '../catalogue/service'
 import { notifyUsers } from '../messages/service'
 import { subjectHashOf } from '../trust/service'
@@ -508,7 +510,8 @@ async function sellerFacts(db: Executor, ids: number[]) {
 
 /**
  * The seller's money for a sold listing: due after the protection window (held while a claim is decided, less
- * what a paid claim withheld — nothing at all once that took it all), then paid (or refused).
+ * what a paid claim withheld — nothing at all once that took it all), then paid (or refused: the seller may then
+ * give another account, unless a claim holds the money).
  */
 function settlementOf(
   order: {
@@ -524,13 +527,16 @@ function settlementOf(
 ): Settlement | null {
   if (order?.status !== 'completed' || !order.protectedUntil) return null
   const dueAt = order.protectedUntil.toISOString()
+  const standing = claim !== null && isOpenClaim(claim.status)
   // A payout cancelled when a claim took all the seller's money settled the sale like one never made.
   if (!payout || payout.status === 'cancelled') {
     if (order.releasedAt) return null
     const due = order.goodsAmount - order.commission - order.refunded
-    if (claim && claim.status !== 'paid') return { status: 'held', amount: due, dueAt }
-    return { status: 'pending', amount: due - (claim?.withheldAmount ?? 0), dueAt }
+    if (standing) return { status: 'held', amount: due, dueAt, actions: [] }
+    return { status: 'pending', amount: due - (claim?.withheldAmount ?? 0), dueAt, actions: [] }
   }
+  // A refused payout waits for the claim filed since; the gateway's reason no longer says why.
+  if (payout.status === 'failed' && standing) return { status: 'held', amount: payout.amount, dueAt, actions: [] }
   return {
     status: payout.status,
     amount: payout.amount,
@@ -538,6 +544,7 @@ function settlementOf(
     ...(payout.paidAt ? { paidAt: payout.paidAt.toISOString() } : {}),
     ...(payout.transferNo ? { transferNo: payout.transferNo } : {}),
     ...(payout.reason ? { reason: payout.reason } : {}),
+    actions: payoutMachine.actionsFor(payout, ['seller']),
   }
 }
 
@@ -597,6 +604,39 @@ export async function listingOf(deps: ConsignmentDeps, viewer: Viewer, id: numbe
   const row = await ownListing(deps.db, viewer, id)
   const { rows } = await listings(deps, { id, sellerId: row.sellerId!, pageNum: 1, pageSize: 1 }, roleOf(row, viewer))
   return rows[0]
+}
+
+/**
+ * PUT /need/myConsignment/{id}/payee: the seller of a sold listing whose payout the gateway refused gives another
+ * Alipay account. It is sealed with the listing in the seller's verified real name — the money can only go to an
+ * account in that name — and the payout's next attempt is sent at once (not while a claim on the sale stands).
+ */
+export async function changePayee(
+  deps: ConsignmentDeps & PayoutDeps,
+  viewer: Viewer,
+  id: number,
+  body: PayeeChange,
+): Promise<AdminListing> {
+  await sellersListing(deps.db, viewer, id)
+  const realName = await verifiedRealName(deps.db, viewer.userId)
+  const payee = checkPayout({ alipayAccount: body.alipayAccount, name: realName }, realName)
+  const payoutId = await deps.db.transaction(async (tx) => {
+    const [sale] = await tx
+      .select({ payout: payouts })
+      .from(payouts)
+      .innerJoin(orders, eq(orders.id, payouts.orderId))
+      .where(and(eq(payouts.goodsId, id), eq(orders.kind, 'sale')))
+      .for('update', { of: payouts })
+    if (sale?.payout.status !== 'failed') throw new AppError(409, '只有打款失败的货款可以修改收款账户')
+    await nextAttempt(tx, sale.payout, { kind: 'seller', userId: viewer.userId })
+    await tx
+      .update(goods)
+      .set({ payoutSealed: sealPayout(deps.vault, id, payee) })
+      .where(eq(goods.id, id))
+    return sale.payout.id
+  })
+  await sendPayout(deps, payoutId, { wait: true })
+  return listingOf(deps, viewer, id)
 }
 
 /** The listing's payout account as the seller and staff may see it again: masked. */

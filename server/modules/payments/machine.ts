@@ -71,7 +71,8 @@ export type PayoutRow = typeof payouts.$inferSelect
 
 /**
  * A seller's payout: made pending by the sweeper when the protection window has passed, paid or failed
- * on the gateway's answer; a failed one is sent again only when an operator retries it. A 包赔 paid while it
+ * on the gateway's answer; a failed one is sent again when an operator retries it, or when its seller gives another
+ * Alipay account (consignment/service.ts). A 包赔 paid while it
  * stands refused takes its compensation from the money not yet sent (claims/service.ts): the payout is amended to
  * what is left, or cancelled when nothing is left beyond the commission.
  */
@@ -80,14 +81,15 @@ export const payoutMachine = defineMachine({
   table: payouts,
   events: { table: payoutEvents, subject: 'payoutId' },
   statuses: PAYOUT_STATUSES,
-  actors: ['system', 'operator'],
+  actors: ['system', 'operator', 'seller'],
   transitions: {
     create: { from: [], to: 'pending', by: ['system'] },
     pay: { from: ['pending'], to: 'paid', by: ['system'] },
     fail: { from: ['pending'], to: 'failed', by: ['system'] },
-    retry: { from: ['failed'], to: 'pending', by: ['operator'] },
+    /** Staff's retry, or the seller's, who gave another account (a new attempt, so a new out_biz_no). */
+    retry: { from: ['failed'], to: 'pending', by: ['operator', 'seller'] },
     amend: { from: ['failed'], to: 'failed', by: ['system'] },
     cancel: { from: ['failed'], to: 'cancelled', by: ['system'] },
   },
-  actions: {},
+  actions: { payee: [{ in: ['failed'], by: ['seller'] }] },
 })

@@ -7,7 +7,7 @@
  * the middle and runs again can never pay twice; a refused one waits for an operator's retry.
  */
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notExists, sql, type SQL } from 'drizzle-orm'
-import { OPEN_CLAIM_STATUSES, type ClaimStatus } from '../../../src/contract/claims'
+import { isOpenClaim, OPEN_CLAIM_STATUSES } from '../../../src/contract/claims'
 import { formatPrice } from '../../../src/contract/money'
 import type { AdminPayoutsQuery, Payout } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
@@ -15,6 +15,7 @@ import { claims, goods, orders, payouts, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import { orderByOf } from '../../lib/sorting'
+import type { ActorRef } from '../../lib/machine'
 import type { Vault } from '../../lib/vault'
 import { openPayout } from '../catalogue/credentials'
 import { account, post } from '../ledger/ledger'
@@ -31,8 +32,6 @@ const BATCH = 50
 /** A 包赔 claim on the order is being decided: its seller is not paid until it is (claims/service.ts). */
 const standingClaim = (orderId: typeof orders.id | number) =>
   and(eq(claims.orderId, orderId), inArray(claims.status, [...OPEN_CLAIM_STATUSES]))
-const standing = (claim: { status: ClaimStatus } | null) =>
-  claim !== null && (OPEN_CLAIM_STATUSES as readonly ClaimStatus[]).includes(claim.status)
 
 export const outBizNo = (payout: Pick<PayoutRow, 'id' | 'attempt'>) => `PO${payout.id}-${payout.attempt}`
 
@@ -76,7 +75,7 @@ async function payoutRows(db: Executor, where: SQL | undefined, query: Partial<A
     createdAt: payout.createdAt.toISOString(),
     updatedAt: payout.updatedAt.toISOString(),
     claim,
-    actions: payoutMachine.can('retry', payout, 'operator') && !standing(claim) ? ['retry'] : [],
+    actions: payoutMachine.can('retry', payout, 'operator') && !(claim && isOpenClaim(claim.status)) ? ['retry'] : [],
   }))
 }
 
@@ -253,21 +252,27 @@ export async function sendPendingPayouts(deps: PayoutDeps): Promise<number> {
   return paid
 }
 
+/**
+ * A refused payout's next attempt (a new out_biz_no), by staff or by its seller with another account; the caller
+ * sends it after the commit. Refused while a claim on its order stands: the claim may take from that money.
+ */
+export async function nextAttempt(tx: Executor, payout: PayoutRow, actor: ActorRef<'operator' | 'seller'>) {
+  const [standing] = await tx.select({ id: claims.id }).from(claims).where(standingClaim(payout.orderId))
+  if (standing) throw new AppError(409, '该订单的包赔申请处理中，处理完成前不能打款')
+  const moved = await payoutMachine.transition(tx, payout.id, 'retry', actor, {
+    attempt: payout.attempt + 1,
+    reason: '',
+    updatedAt: new Date(),
+  })
+  if (!moved) throw new AppError(409, '只有打款失败的记录可以重试')
+}
+
 /** POST /admin/payouts/{id}/retry: a failed payout gets a new attempt (a new out_biz_no) and is sent now. */
 export async function retryPayout(deps: PayoutDeps, staff: Staff, id: number): Promise<Payout> {
   await deps.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update')
     if (!payout) throw new AppError(404, '打款记录不存在')
-    const [standing] = await tx.select({ id: claims.id }).from(claims).where(standingClaim(payout.orderId))
-    if (standing) throw new AppError(409, '该订单的包赔申请处理中，处理完成前不能打款')
-    const moved = await payoutMachine.transition(
-      tx,
-      id,
-      'retry',
-      { kind: 'operator', userId: staff.userId },
-      { attempt: payout.attempt + 1, reason: '', updatedAt: new Date() },
-    )
-    if (!moved) throw new AppError(409, '只有打款失败的记录可以重试')
+    await nextAttempt(tx, payout, { kind: 'operator', userId: staff.userId })
     await audit(tx, staff, 'payout.retry', { type: 'payout', id })
   })
   await sendPayout(deps, id, { wait: true })

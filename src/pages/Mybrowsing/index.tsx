@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
-import { delistGoods, editGoodsPrice, listMyConsignments, relistGoods } from '@/api/consignment'
+import { changePayee, delistGoods, editGoodsPrice, listMyConsignments, relistGoods } from '@/api/consignment'
 import { ApiError, toastError } from '@/api/request'
 import PullRefresh from '@/components/PullRefresh'
 import RentalList from '@/components/RentalList'
@@ -15,6 +15,7 @@ import Tabs from '@/components/Tabs'
 import type { GoodsAction, MyConsignmentQuery, MyListing, Settlement } from '@/contract/consignment'
 import { CLAIM_KIND_LABELS, LISTING_STATUS_LABELS, PRICE_BOUNDS, SETTLEMENT_LABELS } from '@/contract/constants'
 import { formatPrice, fenToYuan, yuanToFen } from '@/contract/money'
+import { checkAlipayAccount } from '@/contract/validation'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
@@ -65,7 +66,8 @@ const SETTLEMENT_DETAILS: Record<Settlement['status'], (settlement: Settlement) 
   pending: (s) => `预计 ${formatDate(s.dueAt)} 打款`,
   held: () => '买家申请了包赔，处理完成前暂缓打款',
   paid: (s) => `${formatDate(s.paidAt)} 转账单号 ${s.transferNo ?? ''}`,
-  failed: (s) => `${s.reason ?? ''}，客服将联系您处理`,
+  failed: (s) =>
+    s.actions.includes('payee') ? `${s.reason ?? ''}，请修改收款账户后重新打款` : `${s.reason ?? ''}，客服将联系您处理`,
 }
 
 /** The seller's buttons in the order they stand on a card; the last is the filled one. */
@@ -112,7 +114,15 @@ export default function MybrowsingPage() {
   )
 }
 
-type Asking = { kind: 'price' | 'delist'; listing: MyListing } | null
+type Asking = { kind: 'price' | 'delist' | 'payee'; listing: MyListing } | null
+
+/** What became of the seller's money once they gave another account. */
+const PAYEE_DONE: Record<Settlement['status'], string> = {
+  paid: '已重新打款',
+  pending: '已提交打款，请稍后查看',
+  held: '收款账户已修改',
+  failed: '仍然打款失败，请核对收款账户',
+}
 
 function Listings({ query }: { query: Parameters<typeof listMyConsignments>[0] }) {
   const list = usePagedList((page) => listMyConsignments(query, page), 10)
@@ -125,11 +135,11 @@ function Listings({ query }: { query: Parameters<typeof listMyConsignments>[0] }
     shown.current = true
   })
 
-  const apply = async (call: Promise<{ data: MyListing }>, done: string) => {
+  const apply = async (call: Promise<{ data: MyListing }>, done: string | ((listing: MyListing) => string)) => {
     try {
       const { data } = await call
       setChanged((c) => ({ ...c, [data.id]: data }))
-      void Taro.showToast({ title: done, icon: 'none' })
+      void Taro.showToast({ title: typeof done === 'string' ? done : done(data), icon: 'none' })
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 401)) toastError(error, '操作失败，请重试')
     }
@@ -163,6 +173,7 @@ function Listings({ query }: { query: Parameters<typeof listMyConsignments>[0] }
       {list.rows.map((row) => {
         const listing = changed[row.id] ?? row
         const buttons = BUTTONS.filter((b) => listing.actions.includes(b.action))
+        const payee = listing.settlement?.actions.includes('payee') ?? false
         return (
           <StatusCard
             key={listing.id}
@@ -181,7 +192,7 @@ function Listings({ query }: { query: Parameters<typeof listMyConsignments>[0] }
               <PriceTag fen={listing.price} size="small" />
             </StatusCardGoods>
             <Notes listing={listing} />
-            {(buttons.length > 0 || listing.orderId !== null) && (
+            {(buttons.length > 0 || listing.orderId !== null || payee) && (
               // Each button stops its tap from also opening the card; the row itself is no target.
               <View className="my-listings__actions">
                 {listing.orderId !== null && (
@@ -194,6 +205,18 @@ function Listings({ query }: { query: Parameters<typeof listMyConsignments>[0] }
                     }}
                   >
                     <Text>交易群</Text>
+                  </View>
+                )}
+                {payee && (
+                  <View
+                    role="button"
+                    className="my-listings__button my-listings__button--primary"
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      setAsking({ kind: 'payee', listing })
+                    }}
+                  >
+                    <Text>修改收款账户</Text>
                   </View>
                 )}
                 {buttons.map((b) => (
@@ -232,6 +255,22 @@ function Listings({ query }: { query: Parameters<typeof listMyConsignments>[0] }
           onConfirm={(value) => {
             setAsking(null)
             void apply(editGoodsPrice(asking.listing.id, yuanToFen(value)!), '价格已修改')
+          }}
+        />
+      )}
+      {asking?.kind === 'payee' && (
+        <PromptDialog
+          title="修改收款账户"
+          message="收款人为你实名认证的姓名，修改后立即重新打款"
+          placeholder="支付宝账号（手机号或邮箱）"
+          validator={(value) => checkAlipayAccount(value.trim()) || true}
+          confirmText="修改并打款"
+          onCancel={() => setAsking(null)}
+          onConfirm={(value) => {
+            setAsking(null)
+            void apply(changePayee(asking.listing.id, { alipayAccount: value.trim() }), (listing) =>
+              listing.settlement ? PAYEE_DONE[listing.settlement.status] : '收款账户已修改',
+            )
           }}
         />
       )}
