@@ -686,6 +686,14 @@ describe('paying the seller', () => {
     localGateway(app.deps.payments, 'alipay').failNextTransfer!('收款人姓名与支付宝账号不一致')
     expect((await runSweep(sweepDeps(), new Date(Date.now() + 8 * DAY))).released).toBe(0)
     expect(await settlementOf(me, id)).toMatchObject({ status: 'failed', reason: '收款人姓名与支付宝账号不一致' })
+    // The seller is told, with the listing to open, where they may give another account.
+    const inbox = await database.db.select().from(messages).where(eq(messages.userId, me.id))
+    expect(inbox.find((m) => m.title === '货款打款失败')).toMatchObject({
+      content:
+        '「王者 全英雄 典藏皮肤」的货款 ¥838.00 打款失败：收款人姓名与支付宝账号不一致。请在「我的代售」中修改收款账户，修改后立即重新打款。',
+      relatedType: 'listing',
+      relatedId: id,
+    })
     // No sweep sends a refused payout again by itself, and the ledger has released nor charged anything.
     expect((await runSweep(sweepDeps(), new Date(Date.now() + 9 * DAY))).released).toBe(0)
     const entries = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId))

@@ -19,6 +19,7 @@ import {
 import { sealPayout } from '../../server/modules/catalogue/credentials'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import { runSweep } from '../../server/modules/orders/sweeper'
+import { localGateway } from '../../server/modules/payments'
 import { runRentalSweep } from '../../server/modules/rentals/service'
 import { auditActions } from './helpers/database'
 import { useDealWorld } from './helpers/deals'
@@ -234,7 +235,20 @@ describe('the rental machine', () => {
     expect(await goodsStatus(settled.goodsId)).toBe('on_sale')
     const [done] = await world.database.db.select().from(orders).where(eq(orders.id, orderId))
     expect(done).toMatchObject({ status: 'completed', refundAmount: 10_000 })
+    // The gateway refuses the owner's payout first: they are told (their listing's form has no payout to fix),
+    // and finance's retry pays it.
+    localGateway(world.app.deps.payments, 'alipay').failNextTransfer!('收款账户已冻结')
     await runSweep(deps(), new Date(Date.now() + 3 * HOUR))
+    const [refused] = await world.database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
+    expect(refused).toMatchObject({ status: 'failed', reason: '收款账户已冻结' })
+    const [told] = await world.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.userId, owner.id), eq(messages.title, '货款打款失败')))
+    expect(told).toMatchObject({ relatedType: 'listing', relatedId: settled.goodsId })
+    expect(told.content).toMatch(/打款失败：收款账户已冻结。客服将联系你处理。$/)
+    const finance = await createPerson(world.database, ['user', 'finance'])
+    await world.call('POST', `/api/admin/payouts/${refused.id}/retry`, { token: finance.token })
     const [payout] = await world.database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
     expect(payout).toMatchObject({ status: 'paid', amount: 1_000 - done.commissionAmount })
     expect(done.commissionAmount).toBeGreaterThan(0)

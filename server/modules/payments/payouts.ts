@@ -9,6 +9,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notExists, sql, type SQL } from 'drizzle-orm'
 import { isOpenClaim, OPEN_CLAIM_STATUSES } from '../../../src/contract/claims'
 import { formatPrice } from '../../../src/contract/money'
+import type { OrderKind } from '../../../src/contract/orders'
 import type { AdminPayoutsQuery, Payout } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
 import { claims, goods, orders, payouts, users } from '../../db/schema'
@@ -157,11 +158,16 @@ export async function sendPayout(deps: PayoutDeps, payoutId: number, { wait = fa
       .for('update', wait ? undefined : { skipLocked: true })
     if (!payout) return 'busy'
     const [listing] = await tx
-      .select({ title: goods.title, sealed: goods.payoutSealed, commission: orders.commissionAmount })
+      .select({
+        title: goods.title,
+        sealed: goods.payoutSealed,
+        commission: orders.commissionAmount,
+        kind: orders.kind,
+      })
       .from(goods)
       .innerJoin(orders, eq(orders.id, payout.orderId))
       .where(eq(goods.id, payout.goodsId))
-    if (!listing?.sealed) return fail(tx, payout, '卖家未设置收款账户')
+    if (!listing?.sealed) return fail(tx, payout, '卖家未设置收款账户', listing)
     const payee = openPayout(deps.vault, payout.goodsId, listing.sealed)
     const gateway = deps.payments.alipay
     if (!gateway?.transfer) return fail(tx, payout, '未配置支付宝转账')
@@ -178,7 +184,7 @@ export async function sendPayout(deps: PayoutDeps, payoutId: number, { wait = fa
       deps.log.error({ err: error, payoutId }, 'payout transfer outcome unknown; the next sweep asks again')
       return 'unknown'
     }
-    if (result.state === 'failed') return fail(tx, payout, result.reason)
+    if (result.state === 'failed') return fail(tx, payout, result.reason, listing)
     const now = new Date()
     await payoutMachine.transition(
       tx,
@@ -225,7 +231,16 @@ export async function sendPayout(deps: PayoutDeps, payoutId: number, { wait = fa
   })
 }
 
-async function fail(tx: Executor, payout: PayoutRow, reason: string): Promise<Sent> {
+/**
+ * The payout refused: failed with the reason. A refusal of the seller's account (not our own missing gateway) is
+ * told to them, with their listing to open: a sale's seller gives another account there (consignment/service.ts).
+ */
+async function fail(
+  tx: Executor,
+  payout: PayoutRow,
+  reason: string,
+  theirs?: { title: string; kind: OrderKind },
+): Promise<Sent> {
   await payoutMachine.transition(
     tx,
     payout.id,
@@ -236,6 +251,19 @@ async function fail(tx: Executor, payout: PayoutRow, reason: string): Promise<Se
       updatedAt: new Date(),
     },
   )
+  if (theirs)
+    await notifyUsers(tx, [
+      {
+        userId: payout.sellerId,
+        type: 'system',
+        title: '货款打款失败',
+        content: `「${theirs.title}」的货款 ${formatPrice(payout.amount)} 打款失败：${reason}。${
+          theirs.kind === 'sale' ? '请在「我的代售」中修改收款账户，修改后立即重新打款。' : '客服将联系你处理。'
+        }`,
+        relatedType: 'listing',
+        relatedId: payout.goodsId,
+      },
+    ])
   return 'failed'
 }
 
