@@ -1,8 +1,18 @@
+import type { Payout, Settlement } from '@contract/payments'
 import dayjs from 'dayjs'
 
 export { formatPrice as yuan } from '@contract/money'
 
 export const dateTime = (iso: string | null | undefined): string => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—')
+
+/** A payout's tag: on its way, paid, refused, not needed; held while a 包赔 claim on its sale is decided. */
+export const PAYOUT_COLORS: Record<Payout['status'] | Settlement['status'], string> = {
+  pending: 'processing',
+  held: 'warning',
+  paid: 'success',
+  failed: 'error',
+  cancelled: 'default',
+}
 
 /** A label map as a ProTable `valueEnum`. */
 export const valueEnum = (labels: Record<string, string>) =>

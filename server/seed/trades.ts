@@ -14,15 +14,15 @@
  * by the adapter, the ledger, the hand-over, the buyer's confirmation and the payout sweep. The buyer has
  * also kept a few listings (我的收藏) — one of them the demo seller's, whose price lowered in 我的代售 puts a
  * 降价 message in the buyer's 消息 — and looked at them (浏览记录), so those pages are not empty either; and
- * rented two of the seller's rentable listings (租号: one settled, one in a complaint).
+ * rented two of the seller's rentable listings (租号: one settled, its payout refused; one in a complaint).
  */
 import { and, asc, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { ReviewRequest } from '../../src/contract/reviews'
 import { browses, goods, orders } from '../db/schema'
 import { collect } from '../modules/catalogue/service'
-import { isLocalGateway } from '../modules/payments/local/support'
+import { isLocalGateway, type LocalGateway } from '../modules/payments/local/support'
 import { guaranteeTypesOf } from '../modules/orders/pricing'
-import { openCase, type AftersaleDeps } from '../modules/aftersale/service'
+import { openCase } from '../modules/aftersale/service'
 import { contribute } from '../modules/claims/fund'
 import { approve, fileClaim, type ClaimDeps } from '../modules/claims/service'
 import { createReview } from '../modules/reviews/service'
@@ -116,9 +116,7 @@ export async function seedDemoTrades(deps: OrderDeps & ClaimDeps, origin: string
       // As if the protection window had passed: the sweep makes its payout, and the gateway refuses it.
       const settings = await tradeSettings(deps.db)
       const later = new Date(Date.now() + (settings.payoutProtectionDays + 1) * 86_400_000)
-      await schedulePayouts(deps, later)
-      gateway.failNextTransfer?.('收款人姓名与支付宝账号不一致')
-      await sendPendingPayouts(deps)
+      await refusedPayouts(deps, gateway, later, '收款人姓名与支付宝账号不一致')
     }
     made++
   }
@@ -142,7 +140,14 @@ export async function seedDemoTrades(deps: OrderDeps & ClaimDeps, origin: string
       .insert(browses)
       .values(kept.map(({ id }) => ({ userId: buyerId, goodsId: id })))
       .onConflictDoNothing()
-  return made + (await seedDemoRentals(deps, buyer, { userId: sellerId, operator: false }, origin))
+  return made + (await seedDemoRentals(deps, gateway, buyer, { userId: sellerId, operator: false }, origin))
+}
+
+/** The sweep makes the payouts due by `at`, and the local gateway refuses the first it sends, with `reason`. */
+async function refusedPayouts(deps: OrderDeps & ClaimDeps, gateway: LocalGateway, at: Date, reason: string) {
+  await schedulePayouts(deps, at)
+  gateway.failNextTransfer?.(reason)
+  await sendPendingPayouts(deps)
 }
 
 /** Pays an order in full at the local Alipay: its signed notice, verified and applied as any. */
@@ -162,10 +167,16 @@ export async function payLocally(deps: OrderDeps, buyer: Viewer, orderId: number
 
 /**
  * 租号 on the demo seller's rentable listings: one rental returned early and confirmed by the owner (settled:
- * the history of 我的买单 → 租号 and 我的代售 → 租出中), one the buyer complained of (the console's 租号 queue).
- * Others stay on sale to be rented.
+ * the history of 我的买单 → 租号 and 我的代售 → 租出中), whose rent the gateway refused to pay out (修改收款账户
+ * on the rental), and one the buyer complained of (the console's 租号 queue). Others stay on sale to be rented.
  */
-async function seedDemoRentals(deps: OrderDeps & AftersaleDeps, buyer: Viewer, owner: Viewer, origin: string) {
+async function seedDemoRentals(
+  deps: OrderDeps & ClaimDeps,
+  gateway: LocalGateway,
+  buyer: Viewer,
+  owner: Viewer,
+  origin: string,
+) {
   const listings = await deps.db
     .select({ id: goods.id })
     .from(goods)
@@ -186,6 +197,7 @@ async function seedDemoRentals(deps: OrderDeps & AftersaleDeps, buyer: Viewer, o
     if (index === 0) {
       await giveBack(deps, buyer, rental.id)
       await confirmReturn(deps, owner, rental.id)
+      await refusedPayouts(deps, gateway, new Date(), '收款账户不存在')
     } else {
       await complain(deps, buyer, rental.id, {
         reason: 'kicked',

@@ -15,8 +15,9 @@ import {
 } from './catalogue'
 import { ClaimKind } from './claims'
 import { PRICE_BOUNDS } from './constants'
+import { Settlement } from './payments'
 import { BlacklistRecord } from './trust'
-import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, Time } from './schemas'
+import { Body, Id, literals, Money, Nullable, pageParams, Time } from './schemas'
 
 /** A cover and up to 9 detail images, all from /upload/image. */
 export const MAX_DETAIL_IMAGES = 9
@@ -162,26 +163,10 @@ export const MyConsignmentQuery = Type.Object({
 })
 export type MyConsignmentQuery = Static<typeof MyConsignmentQuery>
 
-/** What the seller may do with their money now: give another Alipay account once the gateway refused the payout. */
-export const SettlementAction = literals(['payee'] as const)
-export type SettlementAction = Static<typeof SettlementAction>
-
-/** The seller's money for a sold listing; `held` while a 包赔 claim on the sale is being decided. */
-export const Settlement = Type.Object({
-  status: literals(['pending', 'held', 'paid', 'failed'] as const),
-  amount: Money(),
-  /** When the payout falls due (completion + the protection window). */
-  dueAt: NullableTime,
-  paidAt: Type.Optional(Time),
-  transferNo: Type.Optional(Type.String()),
-  reason: Type.Optional(Type.String()),
-  actions: Type.Array(SettlementAction),
-})
-export type Settlement = Static<typeof Settlement>
-
 /**
- * PUT /need/myConsignment/{id}/payee: another Alipay account for a payout the gateway refused, sent again at once.
- * The payee's name is the seller's verified real name, as on the listing.
+ * PUT /need/myConsignment/{id}/payee: another Alipay account for the listing's payouts the gateway refused (its
+ * sale's, its rentals'), each sent again at once. The payee's name is the seller's verified real name, as on the
+ * listing.
  */
 export const PayeeChange = Body({ alipayAccount: PayoutAccount.properties.alipayAccount })
 export type PayeeChange = Static<typeof PayeeChange>

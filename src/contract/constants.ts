@@ -290,6 +290,9 @@ export const ESCROW_TICKET_STATUS_LABELS = {
   closed: '已关闭',
 }
 
+/** A rental's payouts to its owner: the first order's rent (with any damage), then each renewal's. */
+export const RENTAL_PAYOUT_LABELS = { rental: '租金', renewal: '续租租金' }
+
 /** 租号投诉的处理结果 (POST /api/admin/rentals/{id}/decide). */
 export const RENTAL_OUTCOME_LABELS = { refund: '全额退款给租客', settle: '结算（可从押金赔偿号主）' }
 

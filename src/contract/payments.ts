@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { ClaimStatus } from './claims'
-import { Body, Id, literals, Nullable, NullableTime, pageParams, sortParam, Time } from './schemas'
+import { Body, Id, literals, Money, Nullable, NullableTime, pageParams, sortParam, Time } from './schemas'
 
 export const PayChannel = literals(['alipay', 'wechat'] as const, { title: '支付渠道' })
 export type PayChannel = Static<typeof PayChannel>
@@ -113,6 +113,26 @@ export const Payout = Type.Object({
   actions: Type.Array(PayoutAction),
 })
 export type Payout = Static<typeof Payout>
+
+/** What the seller may do with their money now: give another Alipay account once the gateway refused the payout. */
+export const SettlementAction = literals(['payee'] as const)
+export type SettlementAction = Static<typeof SettlementAction>
+
+/**
+ * A seller's money for one completed order (a sale, a rental's rent or a renewal's) as they see it: due after the
+ * protection window, `held` while a 包赔 claim on the sale is being decided, then paid or refused.
+ */
+export const Settlement = Type.Object({
+  status: literals(['pending', 'held', 'paid', 'failed'] as const),
+  amount: Money(),
+  /** When the payout falls due (completion + the protection window). */
+  dueAt: NullableTime,
+  paidAt: Type.Optional(Time),
+  transferNo: Type.Optional(Type.String()),
+  reason: Type.Optional(Type.String()),
+  actions: Type.Array(SettlementAction),
+})
+export type Settlement = Static<typeof Settlement>
 
 /** GET /api/admin/payouts: by status (打款失败 = failed), seller or order number; newest first. */
 export const AdminPayoutsQuery = Type.Object({

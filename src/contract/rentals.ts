@@ -7,6 +7,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { RENT_LIMITS } from './constants'
+import { Settlement } from './payments'
 import { Body, Id, literals, Nullable, NullableTime, pageParams, Time } from './schemas'
 
 export const RENTAL_STATUSES = ['pending_payment', 'active', 'returned', 'disputed', 'settled', 'cancelled'] as const
@@ -116,6 +117,11 @@ export const Rental = Type.Object({
   damageAmount: Type.Integer(),
   /** The owner's share at settlement: the rent less the commission, plus the damage. */
   ownerAmount: Type.Integer(),
+  /**
+   * Once settled, the owner's money as it is paid out, one payout an order (the first — its rent, plus any
+   * damage — then each renewal's), `payee` on one the gateway refused. The owner's and staff's; empty to the renter.
+   */
+  payouts: Type.Array(Type.Object({ kind: literals(['rental', 'renewal'] as const), ...Settlement.properties })),
   rules: Type.Array(Type.String()),
   /** The first order (rent + deposit); while unpaid, what `pay` pays. */
   orderId: Type.Integer(),

@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
-import { act, fireEvent, waitFor } from '@testing-library/react'
+import { fireEvent, waitFor } from '@testing-library/react'
 import type { OrderStatus } from '@/contract/orders'
 import type { MyQuote, MyRecycleRequest, OpenRequest, Quote } from '@/contract/recycling'
 import { saveToken, setState } from '@/store'
-import { answerDialog, clickButton, findOnPage, visiblePage } from './utils/dom'
+import { answerDialog, clickButton, findOnPage, typePrompt, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
@@ -57,14 +57,6 @@ const quote = (id: number, price: number, over: Partial<Quote> = {}): Quote => (
   updatedAt: '2026-11-20T02:00:00Z',
   ...over,
 })
-
-/** Types into the open prompt, as its Taro Input reports a keystroke. */
-async function typePrompt(value: string) {
-  const input = await findOnPage('.prompt-dialog__input')
-  act(() => {
-    input.dispatchEvent(new CustomEvent('input', { detail: { value, cursor: value.length }, bubbles: true }))
-  })
-}
 
 beforeEach(() => {
   Taro.clearStorageSync()

@@ -3,7 +3,7 @@ import { fireEvent, waitFor } from '@testing-library/react'
 import type { Order } from '@/contract/orders'
 import type { Rental } from '@/contract/rentals'
 import { saveToken, setState } from '@/store'
-import { answerDialog, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
+import { answerDialog, clickButton, findOnPage, typeInto, typePrompt, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
@@ -31,6 +31,7 @@ const rental = (over: Partial<Rental> = {}): Rental => ({
   depositAmount: 20_000,
   damageAmount: 0,
   ownerAmount: 950,
+  payouts: [],
   rules: ['logout_on_time', 'no_ranked'],
   orderId: 31,
   renewal: null,
@@ -174,6 +175,71 @@ describe('租号详情', () => {
     await waitFor(() => expect(text('.rental__status-label')).toBe('已结算'))
     expect(page().querySelector('.rental__reminder')).toBeNull()
     expect(text('.rental')).toContain('已退还 ¥200.00')
+  })
+})
+
+describe('the owner’s money', () => {
+  const settled = (payouts: Rental['payouts']) =>
+    rental({
+      role: 'owner',
+      status: 'settled',
+      returnedAt: inHours(-0.5),
+      settledAt: inHours(-0.4),
+      fullRefundUntil: null,
+      actions: [],
+      payouts,
+    })
+  const refused: Rental['payouts'][number] = {
+    kind: 'rental',
+    status: 'failed',
+    amount: 950,
+    dueAt: inHours(-0.4),
+    reason: '收款账户已冻结',
+    actions: ['payee'],
+  }
+
+  it('shows each payout; a refused one is sent again to the listing’s new account', async () => {
+    let answer = settled([refused, { ...refused, kind: 'renewal', amount: 475 }])
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: { ...profile, userName: 'seller' } }),
+      'GET /need/rental/4': () => ({ code: 200, data: answer }),
+      'PUT /need/myConsignment/7/payee': () => {
+        answer = settled([
+          { ...refused, status: 'paid', reason: undefined, paidAt: inHours(0), transferNo: 'T1', actions: [] },
+          { ...refused, kind: 'renewal', amount: 475, status: 'pending', reason: undefined, actions: [] },
+        ])
+        return { code: 200, data: {} }
+      },
+    })
+    renderApp('/index/other/rental?id=4')
+    await waitFor(() => expect(page().querySelectorAll('.settlement-strip')).toHaveLength(2))
+    const strips = () => [...page().querySelectorAll('.settlement-strip')].map((el) => el.textContent)
+    expect(strips()).toEqual([
+      '租金打款失败 ¥9.50收款账户已冻结，请修改收款账户后重新打款',
+      '续租租金打款失败 ¥4.75收款账户已冻结，请修改收款账户后重新打款',
+    ])
+    // The dialog is 我的代售's (selling.test.tsx checks what it refuses); the account is the listing's.
+    await clickButton('修改收款账户')
+    await typePrompt(' owner@example.com ')
+    await clickButton('修改并打款')
+    await waitFor(() =>
+      expect(callsTo(api, 'PUT /need/myConsignment/7/payee')[0]?.data).toEqual({ alipayAccount: 'owner@example.com' }),
+    )
+    await waitFor(() => expect(strips()[0]).toMatch(/^租金已打款 ¥9\.50.*转账单号 T1$/))
+    expect(strips()[1]).toMatch(/^续租租金待打款 ¥4\.75预计/)
+    expect(Taro.showToast).toHaveBeenLastCalledWith({ title: '已提交打款，请稍后查看', icon: 'none' })
+    expect(text('.rental')).not.toContain('修改收款账户')
+  })
+
+  it('the renter sees none of the owner’s payouts', async () => {
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/rental/4': () => ({ code: 200, data: { ...settled([]), role: 'renter' } }),
+    })
+    renderApp('/index/other/rental?id=4')
+    await waitFor(() => expect(text('.rental__status-label')).toBe('已结算'))
+    expect(page().querySelector('.settlement-strip')).toBeNull()
+    expect(text('.rental')).not.toContain('修改收款账户')
   })
 })
 

@@ -3,7 +3,7 @@ import { act, fireEvent, waitFor } from '@testing-library/react'
 import type { FeePreview, MyListing } from '@/contract/consignment'
 import { saveToken, setState } from '@/store'
 import { clearGameCache } from '@/utils/games'
-import { byLabel, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
+import { byLabel, clickButton, findOnPage, typeInto, typePrompt, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
 import { TEMPLATE_FIELDS } from '../server/helpers/catalogue'
 import { gameRow, goodsCard } from './utils/fixtures'
@@ -32,14 +32,6 @@ const page = visiblePage
 const text = (selector: string) => page()?.querySelector(selector)?.textContent ?? ''
 const tapLabel = async (label: string) => fireEvent.click(await byLabel(label))
 const cards = () => [...page().querySelectorAll('.my-listings__card[role=link]')]
-
-/** Types into the open prompt, as its Taro Input reports a keystroke (see typeInto). */
-async function typePrompt(value: string) {
-  const input = await findOnPage('.prompt-dialog__input')
-  act(() => {
-    input.dispatchEvent(new CustomEvent('input', { detail: { value, cursor: value.length }, bubbles: true }))
-  })
-}
 
 beforeEach(() => {
   clearGameCache()

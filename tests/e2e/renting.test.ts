@@ -1,4 +1,5 @@
 import type { MyListing } from '../../src/contract/consignment'
+import { formatPrice } from '../../src/contract/money'
 import type { Payout } from '../../src/contract/payments'
 import type { Rental } from '../../src/contract/rentals'
 import { apiClient, authed } from './setup/api'
@@ -90,6 +91,10 @@ it('the owner, reminded to change the password, confirms the return: the deposit
   await top().getByRole('button', { name: '确认归还' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click()
   await top().locator('.rental__status-label', { hasText: '已结算' }).waitFor()
+  // Its money is the owner's to follow here: due now (paid already if the sweeper came in between).
+  await top()
+    .locator('.settlement-strip', { hasText: /^租金(待打款|已打款) ¥/ })
+    .waitFor()
 
   const rental = (await api.json<Rental>(`/api/need/rental/${rentalId}`, authed(buyerToken))).data
   expect(rental).toMatchObject({ status: 'settled', damageAmount: 0 })
@@ -111,6 +116,10 @@ it('the owner, reminded to change the password, confirms the return: the deposit
     if (payout?.status !== 'paid') await new Promise((resolve) => setTimeout(resolve, 1000))
   }
   expect(payout).toMatchObject({ status: 'paid', amount: rental.ownerAmount })
+  await page.reload()
+  await top()
+    .locator('.settlement-strip', { hasText: `租金已打款 ${formatPrice(rental.ownerAmount)}` })
+    .waitFor()
   const report = await api.json<{ ok: boolean; problems: string[] }>('/api/admin/ledger/verify', authed(finance))
   expect(report.data).toMatchObject({ ok: true, problems: [] })
 })

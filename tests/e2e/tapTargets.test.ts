@@ -141,9 +141,18 @@ it.each(routes.map((r) => [r.url, r.name]))('every target on %s is at least 44 �
   expect(small).toEqual([])
 })
 
-it('and on 我的代售 of the demo seller, with a listing in every state', async () => {
-  await useToken(handle.page, baseUrl, await apiClient(baseUrl).signIn('seller', 'seller2026'))
-  const { tried, small } = await walk(handle.page, '/index/other/Mybrowsing')
-  expect(tried).toBeGreaterThan(10)
-  expect(small).toEqual([])
+it('and on 我的代售 of the demo seller, with a listing in every state, and on their let rental to be paid', async () => {
+  const seller = await apiClient(baseUrl).signIn('seller', 'seller2026')
+  await useToken(handle.page, baseUrl, seller)
+  const listings = await walk(handle.page, '/index/other/Mybrowsing')
+  expect(listings.tried).toBeGreaterThan(10)
+  expect(listings.small).toEqual([])
+  // The settled one: its refused rent with 修改收款账户.
+  const { data } = (await (await fetch(`${baseUrl}/api/need/rentals?role=owner`, authed(seller))).json()) as {
+    data: { id: number; status: string }[]
+  }
+  const settled = data.find((rental) => rental.status === 'settled')!
+  const rental = await walk(handle.page, `/index/other/rental?id=${settled.id}`)
+  expect(rental.tried).toBeGreaterThan(0)
+  expect(rental.small).toEqual([])
 })

@@ -12,8 +12,10 @@ import { seedDemoTrades } from '../../server/seed/trades'
 import { seedDemoUsers } from '../../server/seed/users'
 import type { AccountDeletionState } from '../../src/contract/account'
 import { COOLING_OFF_DAYS, DAY_MS } from '../../src/contract/constants'
+import type { MyListing } from '../../src/contract/consignment'
 import type { EscrowTicket } from '../../src/contract/escrowTickets'
 import type { MyQuote, MyRecycleRequest, OpenRequest } from '../../src/contract/recycling'
+import type { Rental } from '../../src/contract/rentals'
 import { createTestApp } from './helpers/app'
 import { createTestDatabase } from './helpers/database'
 import { createCaller } from './helpers/http'
@@ -103,6 +105,31 @@ test('the buyer has a 中介担保 ticket to approve: the seller joined and ente
   expect(ticket.actions).toEqual(expect.arrayContaining(['approve', 'reject']))
   const [theirs] = (await call('GET', '/api/need/escrow-tickets', { token: tokens.seller })).body.data as EscrowTicket[]
   expect(theirs).toMatchObject({ id: ticket.id, role: 'seller', actions: ['close'] })
+})
+
+test('the seller has a refused payout to fix in each place: a sale in 我的代售, a rental’s rent on the rental', async () => {
+  const sold = (await call('GET', '/api/need/myConsignment?status=sold', { token: tokens.seller })).body
+    .rows as MyListing[]
+  expect(sold.filter((listing) => listing.settlement?.status === 'failed')).toMatchObject([
+    { settlement: { reason: '收款人姓名与支付宝账号不一致', actions: ['payee'] } },
+  ])
+  const rentals = (await call('GET', '/api/need/rentals?role=owner', { token: tokens.seller })).body.data as Rental[]
+  const settled = rentals.find((rental) => rental.status === 'settled')!
+  expect(settled.payouts).toMatchObject([
+    { kind: 'rental', status: 'failed', amount: settled.ownerAmount, reason: '收款账户不存在', actions: ['payee'] },
+  ])
+  // On sale again, the rented listing is no sale in 我的代售.
+  const listed = await call('GET', `/api/need/myConsignment?id=${settled.goodsId}`, { token: tokens.seller })
+  const [listing] = listed.body.rows as MyListing[]
+  expect(listing).toMatchObject({ status: 'on_sale', orderId: null, settlement: null })
+  const changed = await call('PUT', `/api/need/myConsignment/${settled.goodsId}/payee`, {
+    token: tokens.seller,
+    body: { alipayAccount: 'seller@example.com' },
+  })
+  expect(changed.status).toBe(200)
+  const after = (await call('GET', `/api/need/rental/${settled.id}`, { token: tokens.seller })).body.data as Rental
+  expect(after.payouts).toMatchObject([{ status: 'paid', actions: [] }])
+  expect((await verifyLedger(database.db)).problems).toEqual([])
 })
 
 test('the demo people are verified as the check leaves a person: a masked ID number, counted by its hash', async () => {

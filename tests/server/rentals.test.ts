@@ -235,8 +235,19 @@ describe('the rental machine', () => {
     expect(await goodsStatus(settled.goodsId)).toBe('on_sale')
     const [done] = await world.database.db.select().from(orders).where(eq(orders.id, orderId))
     expect(done).toMatchObject({ status: 'completed', refundAmount: 10_000 })
-    // The gateway refuses the owner's payout first: they are told (their listing's form has no payout to fix),
-    // and finance's retry pays it.
+    // Due at once: the owner sees it coming on the rental (the renter does not), and 我的代售 shows the listing on
+    // sale again, not a sale of it.
+    const owed = 1_000 - done.commissionAmount
+    expect(done.commissionAmount).toBeGreaterThan(0)
+    expect((await need('GET', `rental/${id}`, owner)).body.data.payouts).toEqual([
+      { kind: 'rental', status: 'pending', amount: owed, dueAt: done.protectedUntil!.toISOString(), actions: [] },
+    ])
+    expect((await need('GET', `rental/${id}`, renter)).body.data.payouts).toEqual([])
+    expect((await need('GET', `myConsignment?id=${settled.goodsId}`, owner)).body.rows).toMatchObject([
+      { status: 'on_sale', orderId: null, orderNo: null, settlement: null },
+    ])
+    // The gateway refuses the owner's payout: they are told and sent to the rental, where it reads refused with
+    // 修改收款账户; the listing's new account (in their verified name) pays it at once.
     localGateway(world.app.deps.payments, 'alipay').failNextTransfer!('收款账户已冻结')
     await runSweep(deps(), new Date(Date.now() + 3 * HOUR))
     const [refused] = await world.database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
@@ -245,13 +256,42 @@ describe('the rental machine', () => {
       .select()
       .from(messages)
       .where(and(eq(messages.userId, owner.id), eq(messages.title, '货款打款失败')))
-    expect(told).toMatchObject({ relatedType: 'listing', relatedId: settled.goodsId })
-    expect(told.content).toMatch(/打款失败：收款账户已冻结。客服将联系你处理。$/)
-    const finance = await createPerson(world.database, ['user', 'finance'])
-    await world.call('POST', `/api/admin/payouts/${refused.id}/retry`, { token: finance.token })
-    const [payout] = await world.database.db.select().from(payouts).where(eq(payouts.orderId, orderId))
-    expect(payout).toMatchObject({ status: 'paid', amount: 1_000 - done.commissionAmount })
-    expect(done.commissionAmount).toBeGreaterThan(0)
+    expect(told).toMatchObject({ relatedType: 'rental', relatedId: id })
+    expect(told.content).toMatch(
+      /的租金 ¥\d+\.\d\d 打款失败：收款账户已冻结。请在「租号详情」中修改收款账户，修改后立即重新打款。$/,
+    )
+    expect((await need('GET', `rental/${id}`, owner)).body.data.payouts).toMatchObject([
+      { kind: 'rental', status: 'failed', amount: owed, reason: '收款账户已冻结', actions: ['payee'] },
+    ])
+    const gateway = world.app.deps.payments.alipay!
+    const transfer = gateway.transfer!.bind(gateway)
+    const sent: Parameters<typeof transfer>[0][] = []
+    gateway.transfer = (request) => {
+      sent.push(request)
+      return transfer(request)
+    }
+    try {
+      const changed = await world.call('PUT', `/api/need/myConsignment/${settled.goodsId}/payee`, {
+        token: owner.token,
+        body: { alipayAccount: 'owner@example.com' },
+      })
+      expect(changed.status).toBe(200)
+    } finally {
+      gateway.transfer = transfer
+    }
+    expect(sent).toMatchObject([
+      { outBizNo: `PO${refused.id}-2`, payeeAccount: 'owner@example.com', payeeName: '李四' },
+    ])
+    const [paid] = (await need('GET', `rental/${id}`, owner)).body.data.payouts
+    expect(paid).toMatchObject({ kind: 'rental', status: 'paid', amount: owed, actions: [] })
+    const [thanks] = await world.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.userId, owner.id), eq(messages.title, '货款已打款')))
+    expect(thanks).toMatchObject({ relatedType: 'rental', relatedId: id })
+    expect(thanks.content).toContain(
+      `的租金 ¥${(owed / 100).toFixed(2)} 已转入您的支付宝账户，转账单号 ${paid.transferNo}。`,
+    )
     await ledgerOk()
   })
 
@@ -293,6 +333,16 @@ describe('the rental machine', () => {
       ['renewal', 'completed'],
       ['renewal', 'cancelled'],
     ])
+    // Paid out order by order, the dropped renewal not at all: together what the owner was told they get.
+    const owed = confirmed.body.data.payouts
+    expect(owed).toMatchObject([
+      { kind: 'rental', status: 'pending', amount: 1_000 + 10_000 - money[0].commissionAmount - money[0].refundAmount },
+      { kind: 'renewal', status: 'pending', amount: 1_500 - money[1].commissionAmount },
+    ])
+    expect(owed[0].amount + owed[1].amount).toBe(confirmed.body.data.ownerAmount)
+    await runSweep(deps())
+    const after = (await need('GET', `rental/${id}`, owner)).body.data.payouts
+    expect(after.map((p: { status: string }) => p.status)).toEqual(['paid', 'paid'])
     await ledgerOk()
   })
 

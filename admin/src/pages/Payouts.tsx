@@ -13,14 +13,7 @@ import { Link } from 'react-router-dom'
 import { api } from '../api'
 import { DeskTable, deskRow, sellerColumn } from '../components/DeskTable'
 import { useAct } from '../components/useAct'
-import { dateTime, valueEnum, yuan } from '../format'
-
-const STATUS_COLORS: Record<Payout['status'], string> = {
-  pending: 'processing',
-  paid: 'success',
-  failed: 'error',
-  cancelled: 'default',
-}
+import { dateTime, PAYOUT_COLORS, valueEnum, yuan } from '../format'
 
 export default function Payouts() {
   const act = useAct()
@@ -46,7 +39,7 @@ export default function Payouts() {
       render: (_, { claim, ...row }) => (
         <>
           <Tooltip title={row.transferNo ? `转账单号 ${row.transferNo} · ${dateTime(row.paidAt)}` : undefined}>
-            <Tag color={STATUS_COLORS[row.status]}>{PAYOUT_LABELS[row.status]}</Tag>
+            <Tag color={PAYOUT_COLORS[row.status]}>{PAYOUT_LABELS[row.status]}</Tag>
           </Tooltip>
           {claim && (
             <div>

@@ -1,7 +1,7 @@
 /**
- * 租号: every rental, the complaints first (the longest waiting first); the drawer has the rental, the
- * complaint with its screenshots, the deal room of its order, and the decision — refund the renter everything
- * (the listing leaves the market for its owner to check) or settle with up to the deposit to the owner.
+ * 租号: every rental, the complaints first (the longest waiting first); the drawer has the rental, the owner's
+ * payouts, the complaint with its screenshots, the deal room of its order, and the decision — refund the renter
+ * everything (the listing leaves the market for its owner to check) or settle with up to the deposit to the owner.
  */
 import { ModalForm, ProDescriptions, ProFormDigit, ProFormRadio, ProFormTextArea } from '@ant-design/pro-components'
 import type { ProColumns } from '@ant-design/pro-components'
@@ -9,7 +9,9 @@ import {
   RENT_RULE_LABELS,
   RENTAL_COMPLAINT_LABELS,
   RENTAL_OUTCOME_LABELS,
+  RENTAL_PAYOUT_LABELS,
   RENTAL_STATUS_LABELS,
+  SETTLEMENT_LABELS,
 } from '@contract/constants'
 import type { Rental, RentalDecision } from '@contract/rentals'
 import { Button, Drawer, Form, Space, Tag, Typography } from 'antd'
@@ -20,7 +22,7 @@ import { DeskTable, deskRow, type DrawerProps } from '../components/DeskTable'
 import { Pictures } from '../components/Pictures'
 import { Section } from '../components/Section'
 import { useRecord } from '../components/useRecord'
-import { dateTime, selectOptions, valueEnum, yuan } from '../format'
+import { dateTime, PAYOUT_COLORS, selectOptions, valueEnum, yuan } from '../format'
 
 const STATUS_COLORS: Record<Rental['status'], string> = {
   pending_payment: 'default',
@@ -133,6 +135,25 @@ function RentalDrawer({ id, onClose, onChanged }: DrawerProps) {
                     {item.renewal && <Link to={deskRow('/orders', item.renewal.orderId)}>续租订单</Link>}
                   </Space>
                 ),
+              },
+              {
+                title: '号主打款',
+                dataIndex: 'payouts',
+                span: 2,
+                render: () =>
+                  item.payouts.length ? (
+                    <Space wrap>
+                      {item.payouts.map((payout, index) => (
+                        <Tag key={index} color={PAYOUT_COLORS[payout.status]}>
+                          {RENTAL_PAYOUT_LABELS[payout.kind]}
+                          {SETTLEMENT_LABELS[payout.status]} {yuan(payout.amount)}
+                          {payout.reason ? `：${payout.reason}` : ''}
+                        </Tag>
+                      ))}
+                    </Space>
+                  ) : (
+                    '—'
+                  ),
               },
               {
                 title: '规则',

@@ -153,7 +153,7 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<Deps & Pick<AppDeps, '
     '/need/myConsignment/:id/payee',
     {
       schema: {
-        summary: '打款失败后修改收款支付宝账号（收款人为实名认证姓名），并立即重新打款',
+        summary: '打款失败后修改商品的收款支付宝账号（收款人为实名认证姓名），该商品打款失败的货款、租金立即重新打款',
         tags,
         params: ListingId,
         body: PayeeChange,

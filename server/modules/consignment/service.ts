@@ -17,10 +17,8 @@ import type {
   PayeeChange,
   PayoutAccount,
   SellerContact,
-  Settlement,
 } from '../../../src/contract/consignment'
 import type { AttributeField, AttributeValue, RentOffer, RentTerms } from '../../../src/contract/catalogue'
-import { isOpenClaim, type ClaimStatus } from '../../../src/contract/claims'
 import { formatPrice } from '../../../src/contract/money'
 import {
   checkAlipayAccount,
@@ -42,8 +40,7 @@ import type { Vault } from '../../lib/vault'
 import { alertPriceDrop } from '../catalogue/alerts'
 import { openPayout, sealPayout, storeCredentials } from '../catalogue/credentials'
 import { goodsMachine, type GoodsRow } from '../catalogue/machine'
-import { payoutMachine, type PayoutRow } from '../payments/machine'
-import { nextAttempt, sendPayout, type PayoutDeps } from '../payments/payouts'
+import { retryListing, sendPayout, settlementOf, type PayoutDeps } from '../payments/payouts'
 import { latestTemplate, listingPage, type CatalogueCache } from '../catalogue/service'
 import { notifyUsers } from '../messages/service'
 import { subjectHashOf } from '../trust/service'
@@ -494,11 +491,15 @@ async function sellerFacts(db: Executor, ids: number[]) {
           .from(goods)
           .innerJoin(users, eq(users.id, goods.sellerId))
           .leftJoin(goodsCredentials, eq(goodsCredentials.goodsId, goods.id))
-          // The order that holds it (paid, handed over, in an after-sale case) or sold it: one at most, as the
-          // goods machine allows.
+          // The sale that holds it (paid, handed over, in an after-sale case) or sold it: one at most, as the
+          // goods machine allows. A rentable listing's rentals are the owner's 租出中, each with its own money.
           .leftJoin(
             orders,
-            and(eq(orders.goodsId, goods.id), inArray(orders.status, ['paid', 'handed_over', 'disputed', 'completed'])),
+            and(
+              eq(orders.goodsId, goods.id),
+              eq(orders.kind, 'sale'),
+              inArray(orders.status, ['paid', 'handed_over', 'disputed', 'completed']),
+            ),
           )
           .leftJoin(payouts, eq(payouts.orderId, orders.id))
           // One claim an order stands at a time (claims_one_per_order): it holds the payout, and once paid it is
@@ -506,46 +507,6 @@ async function sellerFacts(db: Executor, ids: number[]) {
           .leftJoin(claims, and(eq(claims.orderId, orders.id), ne(claims.status, 'rejected')))
           .where(inArray(goods.id, ids))
   return new Map(found.map((f) => [f.row.id, { ...f, hasCredentials: f.credentials !== null }]))
-}
-
-/**
- * The seller's money for a sold listing: due after the protection window (held while a claim is decided, less
- * what a paid claim withheld — nothing at all once that took it all), then paid (or refused: the seller may then
- * give another account, unless a claim holds the money).
- */
-function settlementOf(
-  order: {
-    status: (typeof orders.$inferSelect)['status']
-    protectedUntil: Date | null
-    goodsAmount: number
-    commission: number
-    refunded: number
-    releasedAt: Date | null
-  } | null,
-  payout: PayoutRow | null,
-  claim: { status: ClaimStatus; withheldAmount: number } | null,
-): Settlement | null {
-  if (order?.status !== 'completed' || !order.protectedUntil) return null
-  const dueAt = order.protectedUntil.toISOString()
-  const standing = claim !== null && isOpenClaim(claim.status)
-  // A payout cancelled when a claim took all the seller's money settled the sale like one never made.
-  if (!payout || payout.status === 'cancelled') {
-    if (order.releasedAt) return null
-    const due = order.goodsAmount - order.commission - order.refunded
-    if (standing) return { status: 'held', amount: due, dueAt, actions: [] }
-    return { status: 'pending', amount: due - (claim?.withheldAmount ?? 0), dueAt, actions: [] }
-  }
-  // A refused payout waits for the claim filed since; the gateway's reason no longer says why.
-  if (payout.status === 'failed' && standing) return { status: 'held', amount: payout.amount, dueAt, actions: [] }
-  return {
-    status: payout.status,
-    amount: payout.amount,
-    dueAt,
-    ...(payout.paidAt ? { paidAt: payout.paidAt.toISOString() } : {}),
-    ...(payout.transferNo ? { transferNo: payout.transferNo } : {}),
-    ...(payout.reason ? { reason: payout.reason } : {}),
-    actions: payoutMachine.actionsFor(payout, ['seller']),
-  }
 }
 
 /**
@@ -607,9 +568,10 @@ export async function listingOf(deps: ConsignmentDeps, viewer: Viewer, id: numbe
 }
 
 /**
- * PUT /need/myConsignment/{id}/payee: the seller of a sold listing whose payout the gateway refused gives another
- * Alipay account. It is sealed with the listing in the seller's verified real name — the money can only go to an
- * account in that name — and the payout's next attempt is sent at once (not while a claim on the sale stands).
+ * PUT /need/myConsignment/{id}/payee: the seller of a listing whose payouts the gateway refused (its sale's, its
+ * rentals') gives another Alipay account. It is sealed with the listing in the seller's verified real name — the
+ * money can only go to an account in that name — and each refused payout's next attempt is sent at once (not one
+ * a claim on the sale holds).
  */
 export async function changePayee(
   deps: ConsignmentDeps & PayoutDeps,
@@ -620,22 +582,15 @@ export async function changePayee(
   await sellersListing(deps.db, viewer, id)
   const realName = await verifiedRealName(deps.db, viewer.userId)
   const payee = checkPayout({ alipayAccount: body.alipayAccount, name: realName }, realName)
-  const payoutId = await deps.db.transaction(async (tx) => {
-    const [sale] = await tx
-      .select({ payout: payouts })
-      .from(payouts)
-      .innerJoin(orders, eq(orders.id, payouts.orderId))
-      .where(and(eq(payouts.goodsId, id), eq(orders.kind, 'sale')))
-      .for('update', { of: payouts })
-    if (sale?.payout.status !== 'failed') throw new AppError(409, '只有打款失败的货款可以修改收款账户')
-    await nextAttempt(tx, sale.payout, { kind: 'seller', userId: viewer.userId })
+  const sent = await deps.db.transaction(async (tx) => {
+    const retried = await retryListing(tx, id, { kind: 'seller', userId: viewer.userId })
     await tx
       .update(goods)
       .set({ payoutSealed: sealPayout(deps.vault, id, payee) })
       .where(eq(goods.id, id))
-    return sale.payout.id
+    return retried
   })
-  await sendPayout(deps, payoutId, { wait: true })
+  for (const payoutId of sent) await sendPayout(deps, payoutId, { wait: true })
   return listingOf(deps, viewer, id)
 }
 

@@ -7,10 +7,9 @@
  * the middle and runs again can never pay twice; a refused one waits for an operator's retry.
  */
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notExists, sql, type SQL } from 'drizzle-orm'
-import { isOpenClaim, OPEN_CLAIM_STATUSES } from '../../../src/contract/claims'
+import { isOpenClaim, OPEN_CLAIM_STATUSES, type ClaimStatus } from '../../../src/contract/claims'
 import { formatPrice } from '../../../src/contract/money'
-import type { OrderKind } from '../../../src/contract/orders'
-import type { AdminPayoutsQuery, Payout } from '../../../src/contract/payments'
+import type { AdminPayoutsQuery, Payout, Settlement } from '../../../src/contract/payments'
 import type { Executor } from '../../db'
 import { claims, goods, orders, payouts, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
@@ -141,6 +140,46 @@ export async function schedulePayouts(deps: PayoutDeps, now: Date): Promise<numb
   })
 }
 
+/**
+ * A seller's money for one completed order: due after the protection window (held while a claim is decided, less
+ * what a paid claim withheld — nothing at all once that took it all), then paid (or refused: the seller may then
+ * give another account, unless a claim holds the money).
+ */
+export function settlementOf(
+  order: {
+    status: (typeof orders.$inferSelect)['status']
+    protectedUntil: Date | null
+    goodsAmount: number
+    commission: number
+    refunded: number
+    releasedAt: Date | null
+  } | null,
+  payout: PayoutRow | null,
+  claim: { status: ClaimStatus; withheldAmount: number } | null,
+): Settlement | null {
+  if (order?.status !== 'completed' || !order.protectedUntil) return null
+  const dueAt = order.protectedUntil.toISOString()
+  const standing = claim !== null && isOpenClaim(claim.status)
+  // A payout cancelled when a claim took all the seller's money settled the sale like one never made.
+  if (!payout || payout.status === 'cancelled') {
+    if (order.releasedAt) return null
+    const due = order.goodsAmount - order.commission - order.refunded
+    if (standing) return { status: 'held', amount: due, dueAt, actions: [] }
+    return { status: 'pending', amount: due - (claim?.withheldAmount ?? 0), dueAt, actions: [] }
+  }
+  // A refused payout waits for the claim filed since; the gateway's reason no longer says why.
+  if (payout.status === 'failed' && standing) return { status: 'held', amount: payout.amount, dueAt, actions: [] }
+  return {
+    status: payout.status,
+    amount: payout.amount,
+    dueAt,
+    ...(payout.paidAt ? { paidAt: payout.paidAt.toISOString() } : {}),
+    ...(payout.transferNo ? { transferNo: payout.transferNo } : {}),
+    ...(payout.reason ? { reason: payout.reason } : {}),
+    actions: payoutMachine.actionsFor(payout, ['seller']),
+  }
+}
+
 type Sent = 'paid' | 'failed' | 'unknown' | 'busy'
 
 /**
@@ -162,7 +201,7 @@ export async function sendPayout(deps: PayoutDeps, payoutId: number, { wait = fa
         title: goods.title,
         sealed: goods.payoutSealed,
         commission: orders.commissionAmount,
-        kind: orders.kind,
+        rentalId: orders.rentalId,
       })
       .from(goods)
       .innerJoin(orders, eq(orders.id, payout.orderId))
@@ -222,24 +261,29 @@ export async function sendPayout(deps: PayoutDeps, payoutId: number, { wait = fa
         userId: payout.sellerId,
         type: 'system',
         title: '货款已打款',
-        content: `「${listing.title}」的货款 ${formatPrice(payout.amount)} 已转入您的支付宝账户，转账单号 ${result.transferNo}。`,
-        relatedType: 'listing',
-        relatedId: payout.goodsId,
+        content: `「${listing.title}」的${listing.rentalId ? '租金' : '货款'} ${formatPrice(payout.amount)} 已转入您的支付宝账户，转账单号 ${result.transferNo}。`,
+        ...openedAt(payout, listing),
       },
     ])
     return 'paid'
   })
 }
 
+/** Where the seller's message about a payout opens: the rental it paid for, or the listing sold. */
+const openedAt = (payout: PayoutRow, theirs: { rentalId: number | null }) =>
+  theirs.rentalId
+    ? { relatedType: 'rental' as const, relatedId: theirs.rentalId }
+    : { relatedType: 'listing' as const, relatedId: payout.goodsId }
+
 /**
  * The payout refused: failed with the reason. A refusal of the seller's account (not our own missing gateway) is
- * told to them, with their listing to open: a sale's seller gives another account there (consignment/service.ts).
+ * told to them, with the listing or the rental to open: there they give another account (consignment/service.ts).
  */
 async function fail(
   tx: Executor,
   payout: PayoutRow,
   reason: string,
-  theirs?: { title: string; kind: OrderKind },
+  theirs?: { title: string; rentalId: number | null },
 ): Promise<Sent> {
   await payoutMachine.transition(
     tx,
@@ -257,11 +301,10 @@ async function fail(
         userId: payout.sellerId,
         type: 'system',
         title: '货款打款失败',
-        content: `「${theirs.title}」的货款 ${formatPrice(payout.amount)} 打款失败：${reason}。${
-          theirs.kind === 'sale' ? '请在「我的代售」中修改收款账户，修改后立即重新打款。' : '客服将联系你处理。'
-        }`,
-        relatedType: 'listing',
-        relatedId: payout.goodsId,
+        content: `「${theirs.title}」的${theirs.rentalId ? '租金' : '货款'} ${formatPrice(payout.amount)} 打款失败：${reason}。请在「${
+          theirs.rentalId ? '租号详情' : '我的代售'
+        }」中修改收款账户，修改后立即重新打款。`,
+        ...openedAt(payout, theirs),
       },
     ])
   return 'failed'
@@ -280,13 +323,13 @@ export async function sendPendingPayouts(deps: PayoutDeps): Promise<number> {
   return paid
 }
 
-/**
- * A refused payout's next attempt (a new out_biz_no), by staff or by its seller with another account; the caller
- * sends it after the commit. Refused while a claim on its order stands: the claim may take from that money.
- */
-export async function nextAttempt(tx: Executor, payout: PayoutRow, actor: ActorRef<'operator' | 'seller'>) {
-  const [standing] = await tx.select({ id: claims.id }).from(claims).where(standingClaim(payout.orderId))
-  if (standing) throw new AppError(409, '该订单的包赔申请处理中，处理完成前不能打款')
+const CLAIM_HOLDS = '该订单的包赔申请处理中，处理完成前不能打款'
+
+const claimStands = async (tx: Executor, orderId: number) =>
+  (await tx.select({ id: claims.id }).from(claims).where(standingClaim(orderId))).length > 0
+
+/** The payout's next attempt (a new out_biz_no); the caller has it locked, refused and free of a claim. */
+async function attemptAgain(tx: Executor, payout: PayoutRow, actor: ActorRef<'operator' | 'seller'>) {
   const moved = await payoutMachine.transition(tx, payout.id, 'retry', actor, {
     attempt: payout.attempt + 1,
     reason: '',
@@ -295,12 +338,36 @@ export async function nextAttempt(tx: Executor, payout: PayoutRow, actor: ActorR
   if (!moved) throw new AppError(409, '只有打款失败的记录可以重试')
 }
 
+/**
+ * The seller gave the listing another account: every payout of it the gateway refused (its sale's, its rentals')
+ * gets its next attempt, but one a claim on its order holds (the claim may take from that money). Answers the
+ * payouts to send after the commit; refused when none is left to send.
+ */
+export async function retryListing(tx: Executor, goodsId: number, actor: ActorRef<'seller'>): Promise<number[]> {
+  const refused = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.goodsId, goodsId), eq(payouts.status, 'failed')))
+    .orderBy(asc(payouts.id))
+    .for('update')
+  if (refused.length === 0) throw new AppError(409, '只有打款失败的货款可以修改收款账户')
+  const sent: number[] = []
+  for (const payout of refused) {
+    if (await claimStands(tx, payout.orderId)) continue
+    await attemptAgain(tx, payout, actor)
+    sent.push(payout.id)
+  }
+  if (sent.length === 0) throw new AppError(409, CLAIM_HOLDS)
+  return sent
+}
+
 /** POST /admin/payouts/{id}/retry: a failed payout gets a new attempt (a new out_biz_no) and is sent now. */
 export async function retryPayout(deps: PayoutDeps, staff: Staff, id: number): Promise<Payout> {
   await deps.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update')
     if (!payout) throw new AppError(404, '打款记录不存在')
-    await nextAttempt(tx, payout, { kind: 'operator', userId: staff.userId })
+    if (await claimStands(tx, payout.orderId)) throw new AppError(409, CLAIM_HOLDS)
+    await attemptAgain(tx, payout, { kind: 'operator', userId: staff.userId })
     await audit(tx, staff, 'payout.retry', { type: 'payout', id })
   })
   await sendPayout(deps, id, { wait: true })

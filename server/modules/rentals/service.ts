@@ -25,7 +25,7 @@ import type {
   RentalsQuery,
 } from '../../../src/contract/rentals'
 import type { Db, Executor } from '../../db'
-import { games, goods, orders, rentals, users } from '../../db/schema'
+import { games, goods, orders, payouts, rentals, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import type { Viewer } from '../../lib/auth'
 import { AppError, invalid } from '../../lib/envelope'
@@ -38,6 +38,8 @@ import { goodsMachine } from '../catalogue/machine'
 import { notifyUsers } from '../messages/service'
 import { cancelIn } from '../orders/lifecycle'
 import { checkBuyerLimits, goodsForSale, openOrder } from '../orders/service'
+import type { PayoutRow } from '../payments/machine'
+import { settlementOf } from '../payments/payouts'
 import { closeGatewayTrades, settleRefunds, type PaymentDeps } from '../payments/service'
 import {
   dropRenewals,
@@ -84,9 +86,23 @@ async function rentalRows(
 
 type Found = Awaited<ReturnType<typeof rentalRows>>[number]
 
-function toRental({ row, title, coverImage, gameName }: Found, role: Role, money: (typeof orders.$inferSelect)[]) {
-  const first = money.find((order) => order.kind === 'rental')!
-  const renewal = money.find((order) => order.kind === 'renewal' && order.status === 'pending_payment')
+/** A rental's orders, each with its payout once the sweeper made one. */
+type Money = { order: typeof orders.$inferSelect; payout: PayoutRow | null }[]
+
+/** The owner's money, order by order, once settled (a refunded rental's orders were never completed). */
+const ownerPayouts = (money: Money): Rental['payouts'] =>
+  money.flatMap(({ order, payout }) => {
+    const settlement = settlementOf(
+      { ...order, commission: order.commissionAmount, refunded: order.refundAmount },
+      payout,
+      null,
+    )
+    return settlement && order.kind !== 'sale' ? [{ kind: order.kind, ...settlement }] : []
+  })
+
+function toRental({ row, title, coverImage, gameName }: Found, role: Role, money: Money) {
+  const first = money.find(({ order }) => order.kind === 'rental')!.order
+  const renewal = money.find(({ order }) => order.kind === 'renewal' && order.status === 'pending_payment')?.order
   const roles = role === 'staff' ? (['operator'] as const) : ([role] as const)
   return {
     id: row.id,
@@ -104,6 +120,7 @@ function toRental({ row, title, coverImage, gameName }: Found, role: Role, money
     depositAmount: row.depositAmount,
     damageAmount: row.damageAmount,
     ownerAmount: row.rentAmount - row.commissionAmount + row.damageAmount,
+    payouts: role === 'renter' ? [] : ownerPayouts(money),
     rules: row.rules,
     orderId: first.id,
     renewal: renewal ? { orderId: renewal.id, hours: renewal.rentHours!, totalAmount: renewal.totalAmount } : null,
@@ -124,8 +141,9 @@ function toRental({ row, title, coverImage, gameName }: Found, role: Role, money
 async function withOrders(db: Executor, found: Found[], role: (found: Found) => Role): Promise<Rental[]> {
   if (found.length === 0) return []
   const money = await db
-    .select()
+    .select({ order: orders, payout: payouts })
     .from(orders)
+    .leftJoin(payouts, eq(payouts.orderId, orders.id))
     .where(
       inArray(
         orders.rentalId,
@@ -137,7 +155,7 @@ async function withOrders(db: Executor, found: Found[], role: (found: Found) => 
     toRental(
       f,
       role(f),
-      money.filter((order) => order.rentalId === f.row.id),
+      money.filter(({ order }) => order.rentalId === f.row.id),
     ),
   )
 }

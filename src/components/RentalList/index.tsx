@@ -5,8 +5,9 @@ import { fetchRentals } from '@/api/rentals'
 import Countdown from '@/components/Countdown'
 import EmptyState, { LoadFailed } from '@/components/EmptyState'
 import OrderGoods, { OrderGoodsSkeleton } from '@/components/OrderGoods'
+import SettlementStrip from '@/components/SettlementStrip'
 import StatusCard, { StatusCardSkeleton, type StatusTone } from '@/components/StatusCard'
-import { RENTAL_STATUS_LABELS } from '@/contract/constants'
+import { RENTAL_PAYOUT_LABELS, RENTAL_STATUS_LABELS } from '@/contract/constants'
 import { formatPrice } from '@/contract/money'
 import type { Rental, RentalStatus } from '@/contract/rentals'
 import { openPage } from '@/navigation'
@@ -89,6 +90,9 @@ export default function RentalList({ role }: { role: 'renter' | 'owner' }) {
                 <Countdown to={clock.at} onEnd={reload} className="rental-list__countdown" />
               </View>
             )}
+            {rental.payouts.map((payout, index) => (
+              <SettlementStrip key={index} settlement={payout} name={RENTAL_PAYOUT_LABELS[payout.kind]} />
+            ))}
           </StatusCard>
         )
       })}

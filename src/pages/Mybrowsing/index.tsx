@@ -10,12 +10,12 @@ import FocusBar from '@/components/FocusBar'
 import ListFooter from '@/components/ListFooter'
 import PriceTag from '@/components/PriceTag'
 import PromptDialog from '@/components/PromptDialog'
+import SettlementStrip, { PayeeDialog, payeeOutcome, payeeWanted } from '@/components/SettlementStrip'
 import StatusCard, { StatusCardGoods, StatusCardGoodsSkeleton, type StatusTone } from '@/components/StatusCard'
 import Tabs from '@/components/Tabs'
-import type { GoodsAction, MyConsignmentQuery, MyListing, Settlement } from '@/contract/consignment'
-import { CLAIM_KIND_LABELS, LISTING_STATUS_LABELS, PRICE_BOUNDS, SETTLEMENT_LABELS } from '@/contract/constants'
+import type { GoodsAction, MyConsignmentQuery, MyListing } from '@/contract/consignment'
+import { CLAIM_KIND_LABELS, LISTING_STATUS_LABELS, PRICE_BOUNDS } from '@/contract/constants'
 import { formatPrice, fenToYuan, yuanToFen } from '@/contract/money'
-import { checkAlipayAccount } from '@/contract/validation'
 import OtherShell from '@/layouts/OtherShell'
 import { openPage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
@@ -52,23 +52,6 @@ const TABS: { value: Tab; label: string }[] = [
   // The owner's side of 租号: every rental of their listings, not the listings.
   { value: 'rentals', label: '租出中' },
 ]
-
-/** A settlement's strip: paid in green, failed in red, due or held as it is. */
-const SETTLEMENT_TONES: Record<Settlement['status'], string> = {
-  pending: '',
-  held: '',
-  paid: ' status-card__strip--trust',
-  failed: ' status-card__strip--error',
-}
-
-/** The line under a settlement's amount. */
-const SETTLEMENT_DETAILS: Record<Settlement['status'], (settlement: Settlement) => string> = {
-  pending: (s) => `预计 ${formatDate(s.dueAt)} 打款`,
-  held: () => '买家申请了包赔，处理完成前暂缓打款',
-  paid: (s) => `${formatDate(s.paidAt)} 转账单号 ${s.transferNo ?? ''}`,
-  failed: (s) =>
-    s.actions.includes('payee') ? `${s.reason ?? ''}，请修改收款账户后重新打款` : `${s.reason ?? ''}，客服将联系您处理`,
-}
 
 /** The seller's buttons in the order they stand on a card; the last is the filled one. */
 const BUTTONS: { action: SellerAction; label: string | ((listing: MyListing) => string); primary?: boolean }[] = [
@@ -115,14 +98,6 @@ export default function MybrowsingPage() {
 }
 
 type Asking = { kind: 'price' | 'delist' | 'payee'; listing: MyListing } | null
-
-/** What became of the seller's money once they gave another account. */
-const PAYEE_DONE: Record<Settlement['status'], string> = {
-  paid: '已重新打款',
-  pending: '已提交打款，请稍后查看',
-  held: '收款账户已修改',
-  failed: '仍然打款失败，请核对收款账户',
-}
 
 function Listings({ query }: { query: Parameters<typeof listMyConsignments>[0] }) {
   const list = usePagedList((page) => listMyConsignments(query, page), 10)
@@ -173,7 +148,7 @@ function Listings({ query }: { query: Parameters<typeof listMyConsignments>[0] }
       {list.rows.map((row) => {
         const listing = changed[row.id] ?? row
         const buttons = BUTTONS.filter((b) => listing.actions.includes(b.action))
-        const payee = listing.settlement?.actions.includes('payee') ?? false
+        const payee = payeeWanted(listing.settlement ? [listing.settlement] : [])
         return (
           <StatusCard
             key={listing.id}
@@ -259,17 +234,12 @@ function Listings({ query }: { query: Parameters<typeof listMyConsignments>[0] }
         />
       )}
       {asking?.kind === 'payee' && (
-        <PromptDialog
-          title="修改收款账户"
-          message="收款人为你实名认证的姓名，修改后立即重新打款"
-          placeholder="支付宝账号（手机号或邮箱）"
-          validator={(value) => checkAlipayAccount(value.trim()) || true}
-          confirmText="修改并打款"
+        <PayeeDialog
           onCancel={() => setAsking(null)}
-          onConfirm={(value) => {
+          onConfirm={(alipayAccount) => {
             setAsking(null)
-            void apply(changePayee(asking.listing.id, { alipayAccount: value.trim() }), (listing) =>
-              listing.settlement ? PAYEE_DONE[listing.settlement.status] : '收款账户已修改',
+            void apply(changePayee(asking.listing.id, { alipayAccount }), (listing) =>
+              payeeOutcome(listing.settlement ? [listing.settlement] : []),
             )
           }}
         />
@@ -307,13 +277,7 @@ function Notes({ listing }: { listing: MyListing }) {
         <Text className="my-listings__note my-listings__note--warn">尚未填写账号信息，买家付款后无法移交</Text>
       )}
       {settlement && (
-        <View className={`status-card__strip status-card__strip--stacked${SETTLEMENT_TONES[settlement.status]}`}>
-          <Text>
-            {SETTLEMENT_LABELS[settlement.status]} {formatPrice(settlement.amount)}
-          </Text>
-          <Text className="my-listings__settlement-detail">{SETTLEMENT_DETAILS[settlement.status](settlement)}</Text>
-          {listing.orderNo && <Text className="my-listings__settlement-detail">订单号 {listing.orderNo}</Text>}
-        </View>
+        <SettlementStrip settlement={settlement} lines={listing.orderNo ? [`订单号 ${listing.orderNo}`] : []} />
       )}
       {claim && (
         <View className="status-card__strip status-card__strip--stacked status-card__strip--error">

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { changePayee } from '@/api/consignment'
 import { complainRental, fetchRental, renewRental, rentalCredentials, rentalStep } from '@/api/rentals'
 import { toastError } from '@/api/request'
 import ActionsBar, { type BarButton } from '@/components/ActionsBar'
@@ -18,6 +19,7 @@ import Panel from '@/components/Panel'
 import PriceTag from '@/components/PriceTag'
 import { rentalClock, rentalGoods } from '@/components/RentalList'
 import { ruleLabel } from '@/components/RentTermsCard'
+import SettlementStrip, { PayeeDialog, payeeOutcome, payeeWanted } from '@/components/SettlementStrip'
 import Sheet from '@/components/Sheet'
 import Skeleton from '@/components/Skeleton'
 import SubmitBar from '@/components/SubmitBar'
@@ -25,6 +27,7 @@ import {
   OWNER_COMPLAINTS,
   RENT_LIMITS,
   RENTAL_COMPLAINT_LABELS,
+  RENTAL_PAYOUT_LABELS,
   RENTAL_STATUS_LABELS,
   RENTER_COMPLAINTS,
 } from '@/contract/constants'
@@ -87,7 +90,7 @@ function RentalView({ id }: { id: number }) {
   const fetch = useCallback(() => fetchRental(id), [id])
   const { item: rental, setItem, failed, reload } = useRecord(fetch, '租号订单不存在')
   const [credentials, setCredentials] = useState<Credentials | null>(null)
-  const [sheet, setSheet] = useState<'renew' | 'complain' | null>(null)
+  const [sheet, setSheet] = useState<'renew' | 'complain' | 'payee' | null>(null)
   const { busy, run } = useBusy()
 
   if (failed) return <LoadFailed failure={failed} onRetry={reload} />
@@ -102,6 +105,15 @@ function RentalView({ id }: { id: number }) {
       void Taro.showToast({ title: done, icon: 'none' })
     })
   const reveal = () => run(async () => setCredentials((await rentalCredentials(rental.id)).data))
+  // The account is the listing's: the change sends again every refused payout of it, this rental's among them.
+  const payee = (alipayAccount: string) =>
+    run(async () => {
+      setSheet(null)
+      await changePayee(rental.goodsId, { alipayAccount })
+      const { data } = await fetchRental(rental.id)
+      setItem(data)
+      void Taro.showToast({ title: payeeOutcome(data.payouts), icon: 'none' })
+    })
   const clock = rentalClock(rental)
 
   return (
@@ -181,6 +193,16 @@ function RentalView({ id }: { id: number }) {
         />
       </Panel>
 
+      {rental.payouts.length > 0 && (
+        <Panel title="打款">
+          <View className="rental__payouts">
+            {rental.payouts.map((payout, index) => (
+              <SettlementStrip key={index} settlement={payout} name={RENTAL_PAYOUT_LABELS[payout.kind]} />
+            ))}
+          </View>
+        </Panel>
+      )}
+
       {rental.rules.length > 0 && (
         <Panel title="租号规则">
           <View className="rental__rules">
@@ -215,6 +237,7 @@ function RentalView({ id }: { id: number }) {
             step('return', '提前归还', '归还后立即收回账号，剩余时长不退租金；押金在号主验号后退还。', '已归还'),
           onComplain: () => setSheet('complain'),
           onConfirm: () => step('confirm-return', '确认归还', '确认账号完好、已修改密码？确认后立即结算。', '已结算'),
+          onPayee: () => setSheet('payee'),
         })}
       />
 
@@ -224,6 +247,9 @@ function RentalView({ id }: { id: number }) {
           warning="租期内请勿修改密码、绑定信息，遵守号主的租号规则；到期后请及时下线，账号自动收回。"
           onClose={() => setCredentials(null)}
         />
+      )}
+      {sheet === 'payee' && (
+        <PayeeDialog onCancel={() => setSheet(null)} onConfirm={(account) => void payee(account)} />
       )}
       {sheet === 'renew' && <RenewSheet rental={rental} onClose={() => setSheet(null)} />}
       {sheet === 'complain' && (
@@ -243,7 +269,7 @@ function RentalView({ id }: { id: number }) {
 /** The actions the viewer has now, the main one filled and last. */
 function rentalButtons(
   rental: Rental,
-  on: Record<'onCancel' | 'onRenew' | 'onReturn' | 'onComplain' | 'onConfirm', () => void> & {
+  on: Record<'onCancel' | 'onRenew' | 'onReturn' | 'onComplain' | 'onConfirm' | 'onPayee', () => void> & {
     onPay: (orderId: number) => void
   },
 ): BarButton[] {
@@ -257,6 +283,7 @@ function rentalButtons(
   else if (can('renew')) buttons.push({ label: '续租', onClick: on.onRenew, primary: true })
   if (can('confirmReturn')) buttons.push({ label: '确认归还', onClick: on.onConfirm, primary: true })
   if (can('pay')) buttons.push({ label: '去支付', onClick: () => on.onPay(rental.orderId), primary: true })
+  if (payeeWanted(rental.payouts)) buttons.push({ label: '修改收款账户', onClick: on.onPayee, primary: true })
   return buttons
 }
 

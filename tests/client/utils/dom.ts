@@ -15,11 +15,13 @@ export async function byLabel(label: string): Promise<HTMLElement> {
  * component itself emits on every keystroke: `input` with `detail.value`.
  */
 export async function typeInto(label: string, value: string): Promise<void> {
-  const host = await byLabel(label)
+  keystroke(await byLabel(label), value)
+}
+
+const keystroke = (host: HTMLElement, value: string) =>
   act(() => {
     host.dispatchEvent(new CustomEvent('input', { detail: { value, cursor: value.length }, bubbles: true }))
   })
-}
 
 /** Fills the login page's password form (captcha answered `ab12`, the agreement ticked) and presses 登录. */
 export async function signInWithPassword(username: string, password: string): Promise<void> {
@@ -59,6 +61,11 @@ export async function findOnPage(selector: string): Promise<HTMLElement> {
     expect(found).not.toBeNull()
   })
   return found as unknown as HTMLElement
+}
+
+/** Types into the open prompt (PromptDialog), as its Taro Input reports a keystroke. */
+export async function typePrompt(value: string): Promise<void> {
+  keystroke(await findOnPage('.prompt-dialog__input'), value)
 }
 
 /** Answers the house dialog (components/Dialog) once it is up: its confirm, or 取消; returns its text. */
