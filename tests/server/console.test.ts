@@ -80,7 +80,8 @@ describe('GET /api/admin/dashboard', () => {
     expect(body.data.counts).toEqual({
       pendingReview: await count(`select count(*) as n from goods where status = 'pending_review'`),
       toHandOver: 1,
-      failedPayouts: 1,
+      // The demo's refused sale, and its settled rental's refused rent.
+      failedPayouts: 2,
       unansweredFeedback: await count(`select count(*) as n from problems where status = 'open'`),
       pendingMerchants: 1,
       pendingAppraisals: 0,
@@ -114,26 +115,25 @@ describe('GET /api/admin/payouts', () => {
   test('by status: the refused one with the gateway’s reason and a retry; sorted on the server', async () => {
     const failed = await call('GET', '/api/admin/payouts', { token: finance.token, query: { status: 'failed' } })
     expect(failed.status).toBe(200)
-    expect(failed.body.total).toBe(1)
-    expect(failed.body.rows).toEqual([
+    // The demo's settled rental's refused rent (the newest), and its refused sale.
+    expect(failed.body.total).toBe(2)
+    const refused = (reason: string) =>
       expect.objectContaining({
         status: 'failed',
-        reason: '收款人姓名与支付宝账号不一致',
+        reason,
         sellerName: expect.any(String),
         orderNo: expect.stringMatching(/^HA/),
         actions: ['retry'],
-      }),
-    ])
-    const byOrder = await call('GET', '/api/admin/payouts', {
-      token: finance.token,
-      query: { orderNo: failed.body.rows![0].orderNo },
-    })
-    expect(byOrder.body.rows!.map((r) => r.id)).toEqual([failed.body.rows![0].id])
+      })
+    expect(failed.body.rows).toEqual([refused('收款账户不存在'), refused('收款人姓名与支付宝账号不一致')])
+    const [rent, sale] = failed.body.rows!
+    const byOrder = await call('GET', '/api/admin/payouts', { token: finance.token, query: { orderNo: sale.orderNo } })
+    expect(byOrder.body.rows!.map((r) => r.id)).toEqual([sale.id])
 
-    const retried = await call('POST', `/api/admin/payouts/${failed.body.rows![0].id}/retry`, { token: finance.token })
+    const retried = await call('POST', `/api/admin/payouts/${sale.id}/retry`, { token: finance.token })
     expect(retried.body.data).toMatchObject({ status: 'paid', attempt: 2, reason: '', actions: [] })
-    const none = await call('GET', '/api/admin/payouts', { token: finance.token, query: { status: 'failed' } })
-    expect(none.body).toMatchObject({ rows: [], total: 0 })
+    const left = await call('GET', '/api/admin/payouts', { token: finance.token, query: { status: 'failed' } })
+    expect(left.body).toMatchObject({ rows: [{ id: rent.id }], total: 1 })
 
     const sorted = await call('GET', '/api/admin/payouts', { token: finance.token, query: { sort: 'amount.asc' } })
     const amounts = sorted.body.rows!.map((r) => r.amount)

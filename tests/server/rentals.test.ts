@@ -235,6 +235,14 @@ describe('the rental machine', () => {
     expect(await goodsStatus(settled.goodsId)).toBe('on_sale')
     const [done] = await world.database.db.select().from(orders).where(eq(orders.id, orderId))
     expect(done).toMatchObject({ status: 'completed', refundAmount: 10_000 })
+    // Completed, the order is still no sale: not counted in the owner's 成交, nothing to review, even by calling
+    // the sale's route.
+    const review = { rating: 5, tags: [], text: '' }
+    expect((await need('POST', `myOrder/${orderId}/review`, renter, review)).body).toMatchObject({
+      code: 409,
+      msg: '租号不能评价',
+    })
+    expect((await world.call('GET', `/api/web/seller/${owner.id}`)).body.data.sales).toBe(0)
     // Due at once: the owner sees it coming on the rental (the renter does not), and 我的代售 shows the listing on
     // sale again, not a sale of it.
     const owed = 1_000 - done.commissionAmount

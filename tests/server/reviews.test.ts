@@ -141,7 +141,7 @@ describe('the seller card', () => {
       select seller_key, sum(sales)::int as sales, sum(reviews)::int as reviews, sum(rating_sum)::int as rating_sum,
              sum(five_star)::int as five_star
       from (select coalesce(seller_id, 0) as seller_key, count(*) as sales, 0 as reviews, 0 as rating_sum, 0 as five_star
-            from orders where status = 'completed' group by 1
+            from orders where status = 'completed' and kind = 'sale' group by 1
             union all
             select coalesce(seller_id, 0), 0, count(*), sum(rating), count(*) filter (where rating = 5)
             from reviews where hidden_at is null group by 1) f

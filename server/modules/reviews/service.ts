@@ -18,6 +18,7 @@ import { maskName } from '../../../src/contract/validation'
 import { isUniqueViolation, type Executor } from '../../db'
 import { goods, orders, reviews, sellerStats, users } from '../../db/schema'
 import { hasListed } from '../catalogue/service'
+import { orderMachine } from '../orders/machine'
 import { audit, type Staff } from '../../lib/audit'
 import type { Viewer } from '../../lib/auth'
 import { AppError } from '../../lib/envelope'
@@ -49,9 +50,18 @@ async function ownOrder(db: Executor, viewer: Viewer, orderId: number) {
   return order
 }
 
+/**
+ * The buyer's completed order, while the order machine offers its `review` (a sale's, within the edit window once
+ * reviewed): a rental's orders carry only its money.
+ */
 async function buyersOrder(db: Executor, viewer: Viewer, orderId: number) {
   const order = await ownOrder(db, viewer, orderId)
   if (order.status !== 'completed') throw new AppError(409, '交易完成后才能评价')
+  if (!orderMachine.allows('review', order, 'buyer'))
+    throw new AppError(
+      409,
+      order.kind === 'sale' ? `评价已超过 ${REVIEW_LIMITS.editDays} 天，不能再修改` : '租号不能评价',
+    )
   return order
 }
 
@@ -106,9 +116,8 @@ export async function editReview(
       ),
     )
     .returning()
-  if (row) return myReviewOf(row, order.goods.title, viewer)
-  const [exists] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.orderId, orderId))
-  throw new AppError(409, exists ? `评价已超过 ${REVIEW_LIMITS.editDays} 天，不能再修改` : '还没有评价这笔订单')
+  if (!row) throw new AppError(409, '还没有评价这笔订单')
+  return myReviewOf(row, order.goods.title, viewer)
 }
 
 /** GET /need/myOrder/{id}/review: the buyer's own review, or null. */
