@@ -36,8 +36,11 @@ wait_ready() {
   return 1
 }
 
-eval "$(PG_PORT=${PG_PORT:-55433} scripts/start-postgres.sh)"
-eval "$(REDIS_PORT=${REDIS_PORT:-56380} scripts/start-redis.sh)"
+# Taken before it is evaluated: `eval "$(start)"` answers 0 for a start that failed, and set -e would not stop.
+pg_env=$(PG_PORT=${PG_PORT:-55433} scripts/start-postgres.sh)
+eval "$pg_env"
+redis_env=$(REDIS_PORT=${REDIS_PORT:-56380} scripts/start-redis.sh)
+eval "$redis_env"
 export DATABASE_URL REDIS_URL TRUST_PROXY=loopback DATA_DIR="$WORK/data"
 
 # One after the other: the first migrates (under the advisory lock either would take) and seeds the demo.

@@ -263,7 +263,7 @@ describe('the rental machine', () => {
     const [told] = await world.database.db
       .select()
       .from(messages)
-      .where(and(eq(messages.userId, owner.id), eq(messages.title, '货款打款失败')))
+      .where(and(eq(messages.userId, owner.id), eq(messages.title, '租金打款失败')))
     expect(told).toMatchObject({ relatedType: 'rental', relatedId: id })
     expect(told.content).toMatch(
       /的租金 ¥\d+\.\d\d 打款失败：收款账户已冻结。请在「租号详情」中修改收款账户，修改后立即重新打款。$/,
@@ -295,7 +295,7 @@ describe('the rental machine', () => {
     const [thanks] = await world.database.db
       .select()
       .from(messages)
-      .where(and(eq(messages.userId, owner.id), eq(messages.title, '货款已打款')))
+      .where(and(eq(messages.userId, owner.id), eq(messages.title, '租金已打款')))
     expect(thanks).toMatchObject({ relatedType: 'rental', relatedId: id })
     expect(thanks.content).toContain(
       `的租金 ¥${(owed / 100).toFixed(2)} 已转入您的支付宝账户，转账单号 ${paid.transferNo}。`,

@@ -256,24 +256,28 @@ export async function sendPayout(deps: PayoutDeps, payoutId: number, { wait = fa
       },
     ])
     await tx.update(orders).set({ releasedAt: now }).where(eq(orders.id, payout.orderId))
+    const money = theirMoney(payout, listing)
     await notifyUsers(tx, [
       {
         userId: payout.sellerId,
         type: 'system',
-        title: '货款已打款',
-        content: `「${listing.title}」的${listing.rentalId ? '租金' : '货款'} ${formatPrice(payout.amount)} 已转入您的支付宝账户，转账单号 ${result.transferNo}。`,
-        ...openedAt(payout, listing),
+        title: `${money.what}已打款`,
+        content: `「${listing.title}」的${money.what} ${formatPrice(payout.amount)} 已转入您的支付宝账户，转账单号 ${result.transferNo}。`,
+        ...money.related,
       },
     ])
     return 'paid'
   })
 }
 
-/** Where the seller's message about a payout opens: the rental it paid for, or the listing sold. */
-const openedAt = (payout: PayoutRow, theirs: { rentalId: number | null }) =>
+/**
+ * What of the seller's money a payout is — a rental's rent or a sale's price — where their message about it opens,
+ * and where they give another account for it.
+ */
+const theirMoney = (payout: PayoutRow, theirs: { rentalId: number | null }) =>
   theirs.rentalId
-    ? { relatedType: 'rental' as const, relatedId: theirs.rentalId }
-    : { relatedType: 'listing' as const, relatedId: payout.goodsId }
+    ? { what: '租金', fixedIn: '租号详情', related: { relatedType: 'rental' as const, relatedId: theirs.rentalId } }
+    : { what: '货款', fixedIn: '我的代售', related: { relatedType: 'listing' as const, relatedId: payout.goodsId } }
 
 /**
  * The payout refused: failed with the reason. A refusal of the seller's account (not our own missing gateway) is
@@ -295,18 +299,17 @@ async function fail(
       updatedAt: new Date(),
     },
   )
-  if (theirs)
-    await notifyUsers(tx, [
-      {
-        userId: payout.sellerId,
-        type: 'system',
-        title: '货款打款失败',
-        content: `「${theirs.title}」的${theirs.rentalId ? '租金' : '货款'} ${formatPrice(payout.amount)} 打款失败：${reason}。请在「${
-          theirs.rentalId ? '租号详情' : '我的代售'
-        }」中修改收款账户，修改后立即重新打款。`,
-        ...openedAt(payout, theirs),
-      },
-    ])
+  if (!theirs) return 'failed'
+  const money = theirMoney(payout, theirs)
+  await notifyUsers(tx, [
+    {
+      userId: payout.sellerId,
+      type: 'system',
+      title: `${money.what}打款失败`,
+      content: `「${theirs.title}」的${money.what} ${formatPrice(payout.amount)} 打款失败：${reason}。请在「${money.fixedIn}」中修改收款账户，修改后立即重新打款。`,
+      ...money.related,
+    },
+  ])
   return 'failed'
 }
 
