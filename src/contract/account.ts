@@ -64,6 +64,8 @@ export const AccountExport = Type.Object({
   exportedAt: Time,
   profile: Type.Record(Type.String(), Type.Unknown(), { description: '账号资料（手机号、身份证号脱敏）' }),
   orders: Records('作为买家或卖家的订单'),
+  payments: Records('作为买家的付款'),
+  payouts: Records('作为卖家收到的打款（不含收款账号）'),
   listings: Records('发布的商品（不含账号密码）'),
   rentals: Records('租号记录'),
   claims: Records('包赔申请'),

@@ -19,6 +19,7 @@ import {
 } from '../../server/db/schema'
 import { createSession } from '../../server/lib/auth'
 import { runDeletionSweep } from '../../server/modules/account/service'
+import { runSweep } from '../../server/modules/orders/sweeper'
 import { verifyLedger } from '../../server/modules/ledger/verify'
 import type { AdminUser } from '../../src/contract/user'
 import { handedOverDeal, makeDeal, useDealWorld } from './helpers/deals'
@@ -229,6 +230,9 @@ test('下载我的数据: the caller’s own records as a JSON download, nobody 
   expect(response.headers['content-disposition']).toBe(`attachment; filename="haoanxin-my-data-${deal.buyer.id}.json"`)
   const data = response.json().data
   expect(data.orders.map((o: { id: number }) => o.id)).toEqual([deal.orderId])
+  // What they paid at the gateway, as the buyer; nothing paid out to them, as they sold nothing.
+  expect(data.payments).toMatchObject([{ orderId: deal.orderId, channel: 'alipay', kind: 'full', status: 'paid' }])
+  expect(data.payouts).toEqual([])
   expect(data.profile).toMatchObject({ userId: deal.buyer.id, phone: expect.stringMatching(/^1\d\d\*{4}\d{4}$/) })
   expect(data.sessions.length).toBeGreaterThan(0)
   const [{ phone }] = await database.db.select({ phone: users.phone }).from(users).where(eq(users.id, deal.buyer.id))
@@ -236,4 +240,18 @@ test('下载我的数据: the caller’s own records as a JSON download, nobody 
   expect(response.body).not.toMatch(/sealed|passwordHash|totp/i)
   expect(response.body).not.toContain(`"id":${other.orderId},`)
   expect((await call('GET', '/api/need/account/export')).status).toBe(401)
+})
+
+test('下载我的数据: a seller’s has what they were paid out, and not the account it went to', async () => {
+  const deal = await handedOverDeal(world, { confirm: true })
+  const { payments, vault } = world.app.deps
+  await runSweep({ db: world.database.db, payments, vault, log: world.app.log }, inDays(30))
+  const response = await world.app.inject({
+    url: '/api/need/account/export',
+    headers: { authorization: `Bearer ${deal.seller.token}` },
+  })
+  const data = response.json().data
+  expect(data.payouts).toMatchObject([{ orderId: deal.orderId, status: 'paid', transferNo: expect.any(String) }])
+  expect(data.payments).toEqual([])
+  expect(response.body).not.toContain('13900139000')
 })

@@ -20,6 +20,8 @@ import {
   merchantApplications,
   messages,
   orders,
+  payments,
+  payouts,
   problems,
   recycleQuotes,
   recycleRequests,
@@ -40,6 +42,8 @@ export async function exportAccount({ database, vault }: Deps, userId: number): 
   if (!user) throw new AppError(401, '登录状态已过期，请重新登录')
   const [
     orderRows,
+    paymentRows,
+    payoutRows,
     listings,
     rentalRows,
     claimRows,
@@ -88,6 +92,44 @@ export async function exportAccount({ database, vault }: Deps, userId: number): 
       .from(orders)
       .where(or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)))
       .orderBy(desc(orders.id)),
+    // What the buyer paid at the gateway, order by order (a deposit and its balance are two).
+    db
+      .select({
+        id: payments.id,
+        orderId: payments.orderId,
+        outTradeNo: payments.outTradeNo,
+        channel: payments.channel,
+        kind: payments.kind,
+        amount: payments.amount,
+        status: payments.status,
+        gatewayTradeNo: payments.gatewayTradeNo,
+        refundAmount: payments.refundAmount,
+        createdAt: payments.createdAt,
+        paidAt: payments.paidAt,
+        closedAt: payments.closedAt,
+        refundedAt: payments.refundedAt,
+      })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(orders.buyerId, userId))
+      .orderBy(desc(payments.id)),
+    // What the seller was paid out (the account it went to is sealed: not here).
+    db
+      .select({
+        id: payouts.id,
+        orderId: payouts.orderId,
+        goodsId: payouts.goodsId,
+        amount: payouts.amount,
+        status: payouts.status,
+        attempt: payouts.attempt,
+        transferNo: payouts.transferNo,
+        reason: payouts.reason,
+        createdAt: payouts.createdAt,
+        paidAt: payouts.paidAt,
+      })
+      .from(payouts)
+      .where(eq(payouts.sellerId, userId))
+      .orderBy(desc(payouts.id)),
     db
       .select({
         id: goods.id,
@@ -352,6 +394,8 @@ export async function exportAccount({ database, vault }: Deps, userId: number): 
       searchAlerts: user.searchAlerts,
     },
     orders: orderRows,
+    payments: paymentRows,
+    payouts: payoutRows,
     listings,
     rentals: rentalRows,
     claims: claimRows,
