@@ -1,11 +1,15 @@
 /**
  * The one clock of the marketplace: at start (catching up whatever fell due while the server was down) and
- * then every `intervalMs`, the orders' timers, payouts and refunds (modules/orders/sweeper.ts), then the
- * rentals' (hours up, check windows passed), the recycling requests' timers, the after-sale cases' (a seller
- * who did not answer in time), the transfers of approved claims, then the saved searches due their daily look
- * (搜索订阅), then the account deletions whose cooling-off has passed. Every step takes its rows with SKIP LOCKED, so instances share the work.
+ * then every `intervalMs`, its steps in this order: the orders' timers, payouts and refunds
+ * (modules/orders/sweeper.ts), the rentals' (hours up, check windows passed), the recycling requests' timers, the
+ * after-sale cases' (a seller who did not answer in time), the transfers of approved claims, the saved searches
+ * due their daily look (搜索订阅), and the account deletions whose cooling-off has passed. Every step takes its
+ * rows with SKIP LOCKED, so instances share the work. A step that fails is logged and counted
+ * (`sweeper_failures_total`), and the steps after it still run; within a step, one failing row or transfer does
+ * not hold up the rest (lib/sweep.ts).
  */
 import { sweptIn } from './lib/metrics'
+import { sweepApart } from './lib/sweep'
 import { runSweep } from './modules/orders/sweeper'
 import type { OrderDeps } from './modules/orders/service'
 import { runRecycleSweep } from './modules/recycling/service'
@@ -21,21 +25,21 @@ export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
   let running: Promise<unknown> = Promise.resolve()
   let stopped = false
   const cache = new CatalogueCache()
+  const steps: [string, () => Promise<unknown>][] = [
+    ['orders', () => runSweep(deps)],
+    ['rentals', () => runRentalSweep(deps)],
+    ['recycling', () => runRecycleSweep(deps)],
+    ['aftersale', () => escalateDue(deps)],
+    ['claim transfers', () => sendPendingClaimPayouts(deps)],
+    ['saved searches', () => sendSavedSearchAlerts(deps, cache)],
+    ['account deletions', () => runDeletionSweep(deps)],
+  ]
   const run = async () => {
-    await runSweep(deps)
-    await runRentalSweep(deps)
-    await runRecycleSweep(deps.db)
-    await escalateDue(deps.db)
-    await sendPendingClaimPayouts(deps)
-    await sendSavedSearchAlerts(deps.db, cache)
-    await runDeletionSweep(deps.db)
+    for (const [name, step] of steps) await sweepApart(deps, name, step)
   }
   const tick = () => {
     const started = performance.now()
-    running = run().then(
-      () => sweptIn((performance.now() - started) / 1000),
-      (error) => deps.log.error({ err: error }, 'sweeper run failed'),
-    )
+    running = run().then(() => sweptIn((performance.now() - started) / 1000))
   }
   tick()
   const timer = setInterval(() => {

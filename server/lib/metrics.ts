@@ -54,6 +54,18 @@ new Gauge({
   },
 })
 
+const sweeperFailures = new Counter({
+  name: 'sweeper_failures_total',
+  help: 'Items the sweeper could not step (tried again on its next run), by table or work',
+  labelNames: ['sweep'] as const,
+  registers: [registry],
+})
+
+/** The sweeper reports each item that failed (the rest of its run goes on). */
+export function sweepFailed(what: string): void {
+  sweeperFailures.inc({ sweep: what })
+}
+
 /** The sweeper reports each finished run. */
 export function sweptIn(seconds: number): void {
   sweeperRuns.observe(seconds)

@@ -102,14 +102,14 @@ export async function seedDemoRecycling(
         ),
       )
   })
-  await runRecycleSweep(deps.db)
+  await runRecycleSweep(deps)
 
   const done = made.find((r) => r.fate === 'completed')!
   const accepted = await accept(deps, seller, done.id, done.quoteId!)
   if (accepted.orderId && (await payLocally(deps, merchant, accepted.orderId, origin))) {
     await handOver(deps, { userId: operatorId, operator: true, ip: '127.0.0.1' }, accepted.orderId)
     await confirmOrder(deps, merchant, accepted.orderId)
-    await runRecycleSweep(deps.db)
+    await runRecycleSweep(deps)
   }
   return made.length
 }

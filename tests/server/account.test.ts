@@ -161,12 +161,12 @@ test('the sweeper erases once it falls due: personal data gone, trades and the b
   }
   expect(await seenByStaff()).toEqual({ status: 'cooling_off', at: expect.any(String) })
   // Earlier tests' deletions fall due at the same time: what matters is this one, and that none goes twice.
-  await runDeletionSweep(db, inDays(14))
+  await runDeletionSweep({ db, log: world.app.log }, inDays(14))
   expect(await status()).toBe('cooling_off')
   expect(await db.select().from(favourites).where(eq(favourites.userId, buyer.id))).toHaveLength(1)
-  expect((await runDeletionSweep(db, inDays(16))).erased).toBeGreaterThanOrEqual(1)
+  expect((await runDeletionSweep({ db, log: world.app.log }, inDays(16))).erased).toBeGreaterThanOrEqual(1)
   expect(await status()).toBe('erased')
-  expect(await runDeletionSweep(db, inDays(17))).toEqual({ erased: 0, kept: 0 })
+  expect(await runDeletionSweep({ db, log: world.app.log }, inDays(17))).toEqual({ erased: 0, kept: 0 })
 
   const [user] = await db.select().from(users).where(eq(users.id, buyer.id))
   expect(user).toMatchObject({
@@ -206,7 +206,7 @@ test('an account used again during the cooling-off period is kept, and its owner
   await database.db
     .insert(goods)
     .values({ gameId: world.gameId, sellerId: person.id, title: '号', price: 100, status: 'pending_review' })
-  expect(await runDeletionSweep(database.db, inDays(16))).toEqual({ erased: 0, kept: 1 })
+  expect(await runDeletionSweep({ db: database.db, log: world.app.log }, inDays(16))).toEqual({ erased: 0, kept: 1 })
   const [deletion] = await database.db.select().from(accountDeletions).where(eq(accountDeletions.userId, person.id))
   expect(deletion.status).toBe('cancelled')
   const [user] = await database.db.select().from(users).where(eq(users.id, person.id))

@@ -151,10 +151,10 @@ describe('the dispute machine', () => {
   it('goes to staff by itself, marked 卖家未响应, once the seller has been silent 48 hours', async () => {
     const { buyer, orderId } = await handedOver()
     const id = (await open(buyer, orderId)).body.data.id
-    expect(await escalateDue(world.database.db, new Date(Date.now() + 47 * HOUR))).toBe(0)
+    expect(await escalateDue(orderDeps(), new Date(Date.now() + 47 * HOUR))).toBe(0)
     // (the cases earlier tests left waiting for their sellers go too)
-    expect(await escalateDue(world.database.db, new Date(Date.now() + 49 * HOUR))).toBeGreaterThanOrEqual(1)
-    expect(await escalateDue(world.database.db, new Date(Date.now() + 50 * HOUR))).toBe(0)
+    expect(await escalateDue(orderDeps(), new Date(Date.now() + 49 * HOUR))).toBeGreaterThanOrEqual(1)
+    expect(await escalateDue(orderDeps(), new Date(Date.now() + 50 * HOUR))).toBe(0)
     const seen = await world.call('GET', `/api/need/aftersale/${id}`, { token: buyer.token })
     expect(seen.body.data).toMatchObject({ status: 'awaiting_staff', sellerSilent: true })
     const cards = await world.database.db

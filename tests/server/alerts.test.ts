@@ -103,7 +103,8 @@ describe('saved searches', () => {
     (await world.call('GET', '/api/need/message/list', { token: who.token })).body.rows!.filter(
       (m) => m.type === 'new_listings',
     )
-  const look = (at = new Date()) => sendSavedSearchAlerts(world.database.db, new CatalogueCache(), at)
+  const look = (at = new Date()) =>
+    sendSavedSearchAlerts({ db: world.database.db, log: world.app.log }, new CatalogueCache(), at)
 
   it('are checked like the list, the same filters saved once, at most ten each, and only their owner’s', async () => {
     const [me, stranger] = await Promise.all([createPerson(world.database), createPerson(world.database)])

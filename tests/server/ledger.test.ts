@@ -292,7 +292,7 @@ async function play(steps: Step[]): Promise<void> {
       clock += s.days * 86_400_000
       await runSweep(deps, new Date(clock + 60_000))
       await rentalsService.runRentalSweep(deps, new Date(clock + 60_000))
-      await aftersale.escalateDue(deps.db, new Date(clock + 60_000))
+      await aftersale.escalateDue(deps, new Date(clock + 60_000))
       await claimsService.sendPendingClaimPayouts(deps)
     } else if (s.op === 'trade') {
       const buyer = buyers[s.buyer]

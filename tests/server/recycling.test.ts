@@ -44,6 +44,8 @@ let merchants: Person[]
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
+/** What the recycling sweep needs: the database, and where it reports a request it could not step. */
+const sweepDeps = () => ({ db: database.db, log: app.log })
 
 beforeAll(async () => {
   database = await createTestDatabase({ maxConnections: 10 })
@@ -274,11 +276,11 @@ describe('the clock', () => {
     await quote(c, id, 52_000)
     const statusOf = async () =>
       (await database.db.select().from(recycleRequests).where(eq(recycleRequests.id, id)))[0].status
-    await runRecycleSweep(database.db)
+    await runRecycleSweep(sweepDeps())
     expect(await statusOf()).toBe('quoting')
     await windowEnded(id)
     const now = new Date()
-    const swept = await runRecycleSweep(database.db, now)
+    const swept = await runRecycleSweep(sweepDeps(), now)
     expect(swept.close).toBeGreaterThanOrEqual(1)
     const mine = (await call('GET', `/api/account/backlist/${id}`, { token: me.token })).body.data
     expect(mine).toMatchObject({ status: 'choosing', bestQuote: 61_000, quoteCount: 3 })
@@ -292,7 +294,7 @@ describe('the clock', () => {
     const told = await database.db.select().from(messages).where(eq(messages.userId, me.id))
     expect(told.map((m) => m.title)).toContain('报价已截止，请选择')
     // A second run does nothing more.
-    expect((await runRecycleSweep(database.db, now)).close).toBe(0)
+    expect((await runRecycleSweep(sweepDeps(), now)).close).toBe(0)
   })
 
   test('no quote at the reserve: expired as bidding closes, every quote closed and its merchant told', async () => {
@@ -300,7 +302,7 @@ describe('the clock', () => {
     const id = await published(me)
     await quote(merchants[0], id, 30_000)
     await windowEnded(id)
-    await runRecycleSweep(database.db)
+    await runRecycleSweep(sweepDeps())
     const [row] = await database.db.select().from(recycleRequests).where(eq(recycleRequests.id, id))
     expect(row.status).toBe('expired')
     const [closed] = await database.db.select().from(recycleQuotes).where(eq(recycleQuotes.requestId, id))
@@ -317,11 +319,11 @@ describe('the clock', () => {
     await quote(merchants[1], id, 70_000)
     await windowEnded(id, 30 * HOUR)
     // Down for 30 h: the first run closes bidding as of now; the 24 h to choose start now, not at the window.
-    await runRecycleSweep(database.db)
+    await runRecycleSweep(sweepDeps())
     expect((await database.db.select().from(recycleRequests).where(eq(recycleRequests.id, id)))[0].status).toBe(
       'choosing',
     )
-    await runRecycleSweep(database.db, new Date(Date.now() + 25 * HOUR))
+    await runRecycleSweep(sweepDeps(), new Date(Date.now() + 25 * HOUR))
     const [row] = await database.db.select().from(recycleRequests).where(eq(recycleRequests.id, id))
     expect(row.status).toBe('expired')
   })
@@ -355,7 +357,7 @@ describe('accepting a quote', () => {
     const quoteIds: number[] = []
     for (const [i, price] of prices.entries()) quoteIds.push((await quote(merchants[i], id, price)).body.data.id)
     await windowEnded(id)
-    await runRecycleSweep(database.db)
+    await runRecycleSweep(sweepDeps())
     return { id, quoteIds }
   }
   const accept = (me: Person, id: number, quoteId: number) =>
@@ -445,7 +447,7 @@ describe('accepting a quote', () => {
     const credentials = await call('GET', `/api/need/myOrder/${orderId}/credentials`, { token: merchant.token })
     expect(credentials.body.data.account).toBe('wz_recycle_01')
     expect((await call('POST', `/api/need/myOrder/${orderId}/confirm`, { token: merchant.token })).status).toBe(200)
-    await runRecycleSweep(database.db)
+    await runRecycleSweep(sweepDeps())
     expect((await call('GET', `/api/account/backlist/${id}`, { token: me.token })).body.data.status).toBe('completed')
     // 我的报价 follows the order to its end.
     const quotes = (await call('GET', '/api/merchant/quotes', { token: merchant.token })).body.rows!
@@ -463,7 +465,7 @@ describe('accepting a quote', () => {
     const { orderId } = (await accept(me, id, quoteIds[0])).body.data
     await runSweep(sweepDeps(), new Date(Date.now() + DAY))
     expect((await database.db.select().from(orders).where(eq(orders.id, orderId)))[0].status).toBe('cancelled')
-    await runRecycleSweep(database.db)
+    await runRecycleSweep(sweepDeps())
     const [request] = await database.db.select().from(recycleRequests).where(eq(recycleRequests.id, id))
     expect(request.status).toBe('cancelled')
     const [item] = await database.db.select().from(goods).where(eq(goods.id, request.goodsId))
@@ -513,7 +515,7 @@ describe('官方代售+竞价回收', () => {
     // Merchants see the account in the hall while it waits for review, but it cannot go to them yet.
     const quoted = await quote(merchants[0], request.id, 60_000)
     await windowEnded(request.id)
-    await runRecycleSweep(database.db)
+    await runRecycleSweep(sweepDeps())
     expect(await accept(me, request.id, quoted.body.data.id)).toMatchObject({
       status: 409,
       body: { msg: '代售商品还在审核中，审核通过后才能成交' },
@@ -525,7 +527,7 @@ describe('官方代售+竞价回收', () => {
     const { id, goodsId } = await onSaleAndBidding(me)
     const quoted = await quote(merchants[1], id, 64_000)
     await windowEnded(id)
-    await runRecycleSweep(database.db)
+    await runRecycleSweep(sweepDeps())
     const reply = await accept(me, id, quoted.body.data.id)
     expect(reply.body.data).toMatchObject({ status: 'accepted', listing: { price: 64_000, status: 'in_trade' } })
     const [order] = await database.db.select().from(orders).where(eq(orders.id, reply.body.data.orderId))
@@ -551,7 +553,7 @@ describe('官方代售+竞价回收', () => {
       'success',
     )
     await windowEnded(id)
-    await runRecycleSweep(database.db)
+    await runRecycleSweep(sweepDeps())
     expect(await accept(me, id, quoted.body.data.id)).toMatchObject({
       status: 409,
       body: { msg: '账号已在官方代售中被买家下单，暂时不能成交' },
@@ -559,7 +561,7 @@ describe('官方代售+竞价回收', () => {
     const operator = await createPerson(database, ['user', 'admin'])
     expect((await call('POST', `/api/admin/orders/${orderId}/hand-over`, { token: operator.token })).status).toBe(200)
     expect((await call('POST', `/api/need/myOrder/${orderId}/confirm`, { token: buyer.token })).status).toBe(200)
-    await runRecycleSweep(database.db)
+    await runRecycleSweep(sweepDeps())
     const mine = (await call('GET', `/api/account/backlist/${id}`, { token: me.token })).body.data
     expect(mine).toMatchObject({ status: 'cancelled', listing: { status: 'sold' }, actions: [] })
     const [closed] = await database.db.select().from(recycleQuotes).where(eq(recycleQuotes.requestId, id))

@@ -38,7 +38,7 @@ import {
 import { revokeSessions } from '../../lib/auth'
 import { AppError } from '../../lib/envelope'
 import { tradeSettings } from '../../lib/settings'
-import { sweepDue } from '../../lib/sweep'
+import { sweepDue, type SweepDeps } from '../../lib/sweep'
 import { notifyUsers } from '../messages/service'
 import { accountDeletionMachine, type AccountDeletionRow } from './machine'
 
@@ -294,12 +294,12 @@ export async function eraseAccount(tx: Executor, userId: number): Promise<void> 
  * The sweeper's step: each deletion past its date is erased — or cancelled, with a message saying why, when
  * the account was used meanwhile (signed in without cancelling, then bought or listed something).
  */
-export async function runDeletionSweep(db: Executor, now = new Date()): Promise<{ erased: number; kept: number }> {
+export async function runDeletionSweep(deps: SweepDeps, now = new Date()): Promise<{ erased: number; kept: number }> {
   const done = { erased: 0, kept: 0 }
   await sweepDue(
-    db,
+    deps,
     accountDeletions,
-    accountDeletionMachine.due('erase', now, await tradeSettings(db))!,
+    accountDeletionMachine.due('erase', now, await tradeSettings(deps.db))!,
     accountDeletions.eraseAt,
     async (tx, id) => {
       const [row] = await tx.select().from(accountDeletions).where(eq(accountDeletions.id, id))

@@ -32,7 +32,7 @@ import type { Viewer } from '../../lib/auth'
 import { AppError, invalid } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { tradeSettings } from '../../lib/settings'
-import { sweepDue } from '../../lib/sweep'
+import { sweepDue, type SweepDeps } from '../../lib/sweep'
 import { goodsMachine } from '../catalogue/machine'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
@@ -255,10 +255,10 @@ export async function answerInRoom(tx: Executor, orderId: number, sellerId: numb
 }
 
 /** The sweeper: cases whose seller did not answer in time go to staff, marked 卖家未响应. */
-export async function escalateDue(db: Executor, now = new Date()): Promise<number> {
-  const settings = await tradeSettings(db)
+export async function escalateDue(deps: SweepDeps, now = new Date()): Promise<number> {
+  const settings = await tradeSettings(deps.db)
   const done = await sweepDue(
-    db,
+    deps,
     aftersaleCases,
     aftersaleMachine.due('escalate', now, settings)!,
     aftersaleCases.dueAt,

@@ -4,13 +4,14 @@
  * a saved goods-list search is looked at once a day by the sweeper, and its owner told of the listings put on
  * sale since (one message per search, none when nothing is new, none when the owner turned them off).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { RegionNode, SavedSearch, SavedSearches, SavedSearchRequest } from '../../../src/contract/catalogue'
 import { cappedTotal, SAVED_SEARCH_LIMITS } from '../../../src/contract/constants'
 import { formatPrice } from '../../../src/contract/money'
 import type { Db, Executor } from '../../db'
 import { regionNodes, savedSearches, users } from '../../db/schema'
 import { AppError } from '../../lib/envelope'
+import { sweepDue, type SweepDeps } from '../../lib/sweep'
 import { notifyUsers } from '../messages/service'
 import { checkSearch, listedSince, type CatalogueCache } from './service'
 
@@ -47,8 +48,6 @@ type SavedSearchRow = typeof savedSearches.$inferSelect
 const SEARCH_NOT_FOUND = '订阅不存在'
 /** How often a saved search is looked at, at most. */
 const LOOK_EVERY_MS = 86_400_000
-/** Searches looked at per sweeper run (the rest wait for the next run, 30 s later). */
-const LOOK_BATCH = 50
 
 async function withRegions(db: Executor, rows: SavedSearchRow[]): Promise<SavedSearch[]> {
   const ids = [...new Set(rows.flatMap((r) => r.filters.regionIds ?? []))]
@@ -143,43 +142,39 @@ export async function setSearchAlerts(db: Executor, userId: number, on: boolean)
  * Rows are taken with SKIP LOCKED, so instances share the work; a look moves `checkedAt` on whatever it found,
  * and a user who turned the messages off has their searches moved on without one.
  */
-export async function sendSavedSearchAlerts(db: Db, cache: CatalogueCache, now = new Date()): Promise<number> {
+export async function sendSavedSearchAlerts(deps: SweepDeps, cache: CatalogueCache, now = new Date()): Promise<number> {
   let told = 0
-  await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ search: savedSearches, alerts: users.searchAlerts })
-      .from(savedSearches)
-      .innerJoin(users, eq(users.id, savedSearches.userId))
-      .where(sql`${savedSearches.checkedAt} <= ${new Date(now.getTime() - LOOK_EVERY_MS)}`)
-      .orderBy(asc(savedSearches.checkedAt))
-      .limit(LOOK_BATCH)
-      .for('update', { of: savedSearches, skipLocked: true })
-    for (const { search, alerts } of due) {
-      if (alerts) {
-        const { cards, count } = await listedSince(
-          tx,
-          cache,
-          search.filters,
-          search.checkedAt,
-          SAVED_SEARCH_LIMITS.named,
-        )
-        if (count > 0) {
-          const names = cards.map((card) => `「${card.title}」${formatPrice(card.price)}`).join('、')
-          await notifyUsers(tx, [
-            {
-              userId: search.userId,
-              type: 'new_listings',
-              title: '搜索订阅有新上架',
-              content: `你订阅的「${search.title}」有 ${cappedTotal(count)} 个新上架账号：${names}${count > cards.length ? ' 等' : ''}。`,
-              relatedType: 'search',
-              relatedId: search.id,
-            },
-          ])
-          told++
-        }
+  await sweepDue(
+    deps,
+    savedSearches,
+    lte(savedSearches.checkedAt, new Date(now.getTime() - LOOK_EVERY_MS)),
+    savedSearches.checkedAt,
+    async (tx, id) => {
+      const [{ search, alerts }] = await tx
+        .select({ search: savedSearches, alerts: users.searchAlerts })
+        .from(savedSearches)
+        .innerJoin(users, eq(users.id, savedSearches.userId))
+        .where(eq(savedSearches.id, id))
+      const { cards, count } = alerts
+        ? await listedSince(tx, cache, search.filters, search.checkedAt, SAVED_SEARCH_LIMITS.named)
+        : { cards: [], count: 0 }
+      if (count > 0) {
+        const names = cards.map((card) => `「${card.title}」${formatPrice(card.price)}`).join('、')
+        await notifyUsers(tx, [
+          {
+            userId: search.userId,
+            type: 'new_listings',
+            title: '搜索订阅有新上架',
+            content: `你订阅的「${search.title}」有 ${cappedTotal(count)} 个新上架账号：${names}${count > cards.length ? ' 等' : ''}。`,
+            relatedType: 'search',
+            relatedId: search.id,
+          },
+        ])
       }
-      await tx.update(savedSearches).set({ checkedAt: now }).where(eq(savedSearches.id, search.id))
-    }
-  })
+      await tx.update(savedSearches).set({ checkedAt: now }).where(eq(savedSearches.id, id))
+      if (count > 0) told++
+      return true
+    },
+  )
   return told
 }

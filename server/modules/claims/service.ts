@@ -31,6 +31,7 @@ import type { Viewer } from '../../lib/auth'
 import { AppError, checkField, invalid } from '../../lib/envelope'
 import { isStoredImage } from '../../lib/images'
 import { tradeSettings } from '../../lib/settings'
+import { sweepEach } from '../../lib/sweep'
 import { goodsMachine } from '../catalogue/machine'
 import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
@@ -580,9 +581,7 @@ export async function sendPendingClaimPayouts(deps: PayoutDeps): Promise<number>
     .where(and(eq(claims.status, 'approved'), eq(claims.transferFailure, '')))
     .orderBy(asc(claims.decidedAt))
     .limit(BATCH)
-  let paid = 0
-  for (const { id } of due) if ((await sendClaimPayout(deps, id)) === 'paid') paid += 1
-  return paid
+  return sweepEach(deps, 'claims', due, async ({ id }) => (await sendClaimPayout(deps, id)) === 'paid')
 }
 
 // ---------------------------------------------------------------- public figures

@@ -14,7 +14,7 @@ import { and, eq, inArray, lte } from 'drizzle-orm'
 import type { Executor } from '../../db'
 import { orders, payments } from '../../db/schema'
 import { tradeSettings } from '../../lib/settings'
-import { sweepDue } from '../../lib/sweep'
+import { sweepDue, sweepEach } from '../../lib/sweep'
 import { schedulePayouts, sendPendingPayouts } from '../payments/payouts'
 import { closeGatewayTrades, reconcilePayment, settleRefunds } from '../payments/service'
 import { cancelIn, completeIn, handOverIn } from './lifecycle'
@@ -49,9 +49,8 @@ export async function runSweep(deps: OrderDeps, now = new Date()): Promise<Sweep
   const settings = await tradeSettings(deps.db)
 
   // A notice may have been lost: the gateway is asked before an unpaid order is given up.
-  let reconciled = 0
   const stalePayments = await deps.db
-    .select({ payment: payments })
+    .select()
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
@@ -62,7 +61,12 @@ export async function runSweep(deps: OrderDeps, now = new Date()): Promise<Sweep
       ),
     )
     .limit(BATCH)
-  for (const { payment } of stalePayments) if ((await reconcilePayment(deps, payment)) === 'applied') reconciled += 1
+  const reconciled = await sweepEach(
+    deps,
+    'payments',
+    stalePayments.map(({ payments: payment }) => payment),
+    async (payment) => (await reconcilePayment(deps, payment)) === 'applied',
+  )
 
   const timed = { cancelled: 0, handedOver: 0, completed: 0 }
   for (const event of orderMachine.timed as TimedOrderEvent[]) {
@@ -70,7 +74,7 @@ export async function runSweep(deps: OrderDeps, now = new Date()): Promise<Sweep
     if (!due) continue
     const { step, count } = timedSteps[event]
     const clock = orderMachine.spec.transitions[event].timer!.at
-    const done = await sweepDue(deps.db, orders, due, clock, (tx, id) => step(tx, id, now))
+    const done = await sweepDue(deps, orders, due, clock, (tx, id) => step(tx, id, now))
     // The trade of an order given up is closed at the gateway too, so a late payment cannot land on it.
     if (event === 'cancel') for (const id of done) await closeGatewayTrades(deps, id)
     timed[count] += done.length

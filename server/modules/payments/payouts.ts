@@ -15,6 +15,7 @@ import { claims, goods, orders, payouts, users } from '../../db/schema'
 import { audit, type Staff } from '../../lib/audit'
 import { AppError } from '../../lib/envelope'
 import { orderByOf } from '../../lib/sorting'
+import { sweepEach } from '../../lib/sweep'
 import type { ActorRef } from '../../lib/machine'
 import type { Vault } from '../../lib/vault'
 import { openPayout } from '../catalogue/credentials'
@@ -321,9 +322,7 @@ export async function sendPendingPayouts(deps: PayoutDeps): Promise<number> {
     .where(eq(payouts.status, 'pending'))
     .orderBy(asc(payouts.createdAt))
     .limit(BATCH)
-  let paid = 0
-  for (const { id } of pending) if ((await sendPayout(deps, id)) === 'paid') paid += 1
-  return paid
+  return sweepEach(deps, 'payouts', pending, async ({ id }) => (await sendPayout(deps, id)) === 'paid')
 }
 
 const CLAIM_HOLDS = '该订单的包赔申请处理中，处理完成前不能打款'

@@ -26,7 +26,7 @@ import { games, goods, orders, recycleQuotes, recycleRequests, users } from '../
 import type { Viewer } from '../../lib/auth'
 import { AppError, invalid } from '../../lib/envelope'
 import { tradeSettings } from '../../lib/settings'
-import { sweepDue } from '../../lib/sweep'
+import { sweepDue, type SweepDeps } from '../../lib/sweep'
 import { attributeRows, regionNamer } from '../catalogue/service'
 import { goodsMachine } from '../catalogue/machine'
 import { checkedListing, checkPrice, sealSecrets, submitListingIn, type ConsignmentDeps } from '../consignment/service'
@@ -610,15 +610,17 @@ const followingSteps = [
  * The sweeper's turn for recycling: every due timer, in declared order (a closed request may expire at
  * once), then the requests whose merchant's order has ended.
  */
-export async function runRecycleSweep(db: Executor, now = new Date()): Promise<Record<TimedRecycleEvent, number>> {
-  const settings = await tradeSettings(db)
+export async function runRecycleSweep(deps: SweepDeps, now = new Date()): Promise<Record<TimedRecycleEvent, number>> {
+  const settings = await tradeSettings(deps.db)
   const done = { close: 0, expireUnmet: 0, expire: 0 }
   for (const event of recycleMachine.timed as TimedRecycleEvent[]) {
     const due = recycleMachine.due(event, now, settings)
     const clock = recycleMachine.spec.transitions[event].timer!.at
-    done[event] = (await sweepDue(db, recycleRequests, due!, clock, (tx, id) => timedSteps[event](tx, id, now))).length
+    done[event] = (
+      await sweepDue(deps, recycleRequests, due!, clock, (tx, id) => timedSteps[event](tx, id, now))
+    ).length
   }
   for (const { due, step } of followingSteps)
-    await sweepDue(db, recycleRequests, due, recycleRequests.id, (tx, id) => step(tx, id, now))
+    await sweepDue(deps, recycleRequests, due, recycleRequests.id, (tx, id) => step(tx, id, now))
   return done
 }

@@ -558,7 +558,7 @@ export async function runRentalSweep(
   }
   const sweep = (event: TimedRentalEvent) =>
     sweepDue(
-      deps.db,
+      deps,
       rentals,
       rentalMachine.due(event, now, settings)!,
       rentalMachine.spec.transitions[event].timer!.at,
