@@ -20,7 +20,7 @@ import { CatalogueCache } from './modules/catalogue/service'
 import { runRentalSweep } from './modules/rentals/service'
 import { runDeletionSweep } from './modules/account/service'
 
-/** `stop()` waits for a run in progress. */
+/** Runs now, then `intervalMs` after each run ends; `stop()` waits for a run in progress. */
 export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
   let running: Promise<unknown> = Promise.resolve()
   let stopped = false
@@ -37,19 +37,22 @@ export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
   const run = async () => {
     for (const [name, step] of steps) await sweepApart(deps, name, step)
   }
+  // The next run is set when one ends: a run longer than the interval is never overlapped by another.
+  let timer: NodeJS.Timeout | undefined
   const tick = () => {
     const started = performance.now()
-    running = run().then(() => sweptIn((performance.now() - started) / 1000))
+    running = run().then(() => {
+      sweptIn((performance.now() - started) / 1000)
+      if (stopped) return
+      timer = setTimeout(tick, intervalMs)
+      timer.unref()
+    })
   }
   tick()
-  const timer = setInterval(() => {
-    if (!stopped) void running.then(tick)
-  }, intervalMs)
-  timer.unref()
   return {
     async stop() {
       stopped = true
-      clearInterval(timer)
+      clearTimeout(timer)
       await running
     },
   }

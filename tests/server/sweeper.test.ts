@@ -8,7 +8,7 @@ import { accountDeletions, goods, orders, payouts } from '../../server/db/schema
 import { registry } from '../../server/lib/metrics'
 import { runSweep } from '../../server/modules/orders/sweeper'
 import { startSweeper } from '../../server/sweeper'
-import { handedOverDeal, makeDeal, useDealWorld } from './helpers/deals'
+import { handedOverDeal, makeDeal, until, useDealWorld } from './helpers/deals'
 import { createPerson } from './helpers/http'
 
 const world = useDealWorld()
@@ -112,4 +112,16 @@ test('a step that fails does not keep the steps after it from running', async ()
     .from(accountDeletions)
     .where(eq(accountDeletions.userId, leaving.id))
   expect(deletion.status).toBe('erased')
+})
+
+test('runs again an interval after each run ends, and not after it is stopped', async () => {
+  const runs = async () =>
+    Number(/_count (\d+)/.exec(await registry.getSingleMetricAsString('sweeper_run_duration_seconds'))![1])
+  const before = await runs()
+  const sweeper = startSweeper(sweepDeps().deps, 10)
+  await until(async () => (await runs()) >= before + 3)
+  await sweeper.stop()
+  const atStop = await runs()
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(await runs()).toBe(atStop)
 })
