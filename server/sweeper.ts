@@ -1,14 +1,16 @@
 /**
  * The one clock of the marketplace: at start (catching up whatever fell due while the server was down) and
  * then every `intervalMs`, its steps in this order: the orders' timers, payouts and refunds
- * (modules/orders/sweeper.ts), the rentals' (hours up, check windows passed), the recycling requests' timers, the
- * after-sale cases' (a seller who did not answer in time), the transfers of approved claims, the saved searches
- * due their daily look (搜索订阅), and the account deletions whose cooling-off has passed. Every step takes its
- * rows with SKIP LOCKED, so instances share the work. A step that fails is logged and counted
- * (`sweeper_failures_total`), and the steps after it still run; within a step, one failing row or transfer does
- * not hold up the rest (lib/sweep.ts).
+ * (modules/orders/sweeper.ts), the rentals' (hours up, check windows passed), the recycling requests' timers,
+ * the after-sale cases' (a seller who did not answer in time), the transfers of approved claims, the saved
+ * searches due their daily look (搜索订阅), the account deletions whose cooling-off has passed, and what has
+ * been kept long enough (lib/retention.ts). Every step takes its rows with SKIP LOCKED, so instances share the
+ * work (two instances deleting the same expired rows only wait for each other). A step that fails is logged
+ * and counted (`sweeper_failures_total`), and the steps after it still run; within a step, one failing row or
+ * transfer does not hold up the rest (lib/sweep.ts).
  */
 import { sweptIn } from './lib/metrics'
+import { deleteExpired } from './lib/retention'
 import { sweepApart } from './lib/sweep'
 import { runSweep } from './modules/orders/sweeper'
 import type { OrderDeps } from './modules/orders/service'
@@ -33,6 +35,7 @@ export function startSweeper(deps: OrderDeps, intervalMs = 30_000) {
     ['claim transfers', () => sendPendingClaimPayouts(deps)],
     ['saved searches', () => sendSavedSearchAlerts(deps, cache)],
     ['account deletions', () => runDeletionSweep(deps)],
+    ['retention', () => deleteExpired(deps.db)],
   ]
   const run = async () => {
     for (const [name, step] of steps) await sweepApart(deps, name, step)

@@ -1,7 +1,8 @@
 /**
  * `Idempotency-Key` for the calls that create something. The key is claimed in the same transaction as
  * the work, so a replay — even a concurrent one, which waits on the claim — gets what the first call
- * made, a key reused for another request is refused, and a failed attempt leaves no claim.
+ * made, a key reused for another request is refused, and a failed attempt leaves no claim. A key is kept a day
+ * (lib/retention.ts).
  */
 import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'

@@ -4,7 +4,8 @@
  * is done in the same run, and the next run steps the row once it can be.
  */
 import { eq, sql } from 'drizzle-orm'
-import { accountDeletions, goods, orders, payouts } from '../../server/db/schema'
+import { accountDeletions, goods, idempotencyKeys, orders, payouts, sessions } from '../../server/db/schema'
+import { deleteExpired } from '../../server/lib/retention'
 import { registry } from '../../server/lib/metrics'
 import { runSweep } from '../../server/modules/orders/sweeper'
 import { startSweeper } from '../../server/sweeper'
@@ -124,4 +125,34 @@ test('runs again an interval after each run ends, and not after it is stopped', 
   const atStop = await runs()
   await new Promise((resolve) => setTimeout(resolve, 100))
   expect(await runs()).toBe(atStop)
+})
+
+test('a session is deleted 180 days after it expired, and an Idempotency-Key a day after its use', async () => {
+  const { db } = world.database
+  const person = await createPerson(world.database)
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY)
+  const session = (tokenHash: string, expiresAt: Date) => ({ userId: person.id, tokenHash, expiresAt })
+  await db
+    .insert(sessions)
+    .values([session('long-gone', daysAgo(181)), session('kept-a-while', daysAgo(179)), session('live', daysAgo(-1))])
+  const key = (name: string, createdAt: Date) => ({
+    userId: person.id,
+    key: name,
+    scope: 'order',
+    requestHash: '',
+    createdAt,
+  })
+  await db.insert(idempotencyKeys).values([key('yesterday-but-one', daysAgo(2)), key('just-now', new Date())])
+
+  await startSweeper(sweepDeps().deps, 60_000).stop()
+  const hashes = await db.select({ hash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, person.id))
+  // createPerson signed in too: that session is live.
+  expect(hashes.map((row) => row.hash)).toEqual(expect.arrayContaining(['kept-a-while', 'live']))
+  expect(hashes.map((row) => row.hash)).not.toContain('long-gone')
+  const keys = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.userId, person.id))
+  expect(keys.map((row) => row.key)).toEqual(['just-now'])
+  expect(await deleteExpired(db)).toEqual({ sessions: 0, keys: 0 })
 })

@@ -55,6 +55,7 @@ export const users = pgTable(
 /**
  * Opaque bearer tokens, stored as SHA-256 so a leaked table grants nothing; expiry slides with use. A `staff`
  * session comes from the console's sign-in (password and TOTP) and is the only kind `/api/admin` accepts.
+ * A session is kept 180 days after it expires, as a login record (lib/retention.ts), then deleted.
  */
 export const sessions = pgTable(
   'sessions',
@@ -72,5 +73,5 @@ export const sessions = pgTable(
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 )
