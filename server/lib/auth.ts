@@ -4,7 +4,7 @@
  * (401 otherwise); `/api/admin` routes are guarded by their declared staff roles (lib/staff.ts).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Executor } from '../db'
 import { STAFF_IDLE_HOURS } from '../../src/contract/staff'
@@ -95,10 +95,18 @@ export interface SessionLifetime {
   maxDays: number
 }
 
+/** A session still in force at `now` (not revoked, not expired, not past its lifetime), of a user not disabled. */
+const inForce = (now: Date, lifetime: SessionLifetime) =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.createdAt, new Date(now.getTime() - lifetime.maxDays * 86_400_000)),
+    eq(users.disabled, false),
+  )
+
 /** The signed-in user of a token (sliding its expiry as a request would), or null. */
 export async function userOfToken(db: Executor, token: string, lifetime: SessionLifetime): Promise<AuthUser | null> {
   const now = new Date()
-  const bornAfter = new Date(now.getTime() - lifetime.maxDays * 86_400_000)
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -110,15 +118,7 @@ export async function userOfToken(db: Executor, token: string, lifetime: Session
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.createdAt, bornAfter),
-        eq(users.disabled, false),
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, hashToken(token)), inForce(now, lifetime)))
   if (!row) return null
   if (now.getTime() - row.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
     const { idleMs, maxMs } = row.staff
@@ -132,6 +132,16 @@ export async function userOfToken(db: Executor, token: string, lifetime: Session
       .where(eq(sessions.id, row.sessionId))
   }
   return { id: row.id, roles: row.roles, sessionId: row.sessionId, staff: row.staff }
+}
+
+/** Which of `ids` are sessions still in force: a socket signed in with another is closed (signed out, expired, disabled). */
+export async function sessionsInForce(db: Executor, ids: number[], lifetime: SessionLifetime): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, ids), inForce(new Date(), lifetime)))
+  return new Set(rows.map((row) => row.id))
 }
 
 export function installAuth(app: FastifyInstance, db: Executor, lifetime: SessionLifetime): void {

@@ -2,7 +2,8 @@
  * The deal rooms' live line: one WebSocket (Taro.connectSocket, so the H5 and the mini-programs share it) for
  * every room a page follows. The token goes in the first frame, never in the address; a ping every 25 s keeps
  * it open; a dropped line comes back with growing waits (1 s … 30 s) and, once signed in again, tells each
- * room to fetch what it missed. A refused token (4401) is not retried.
+ * room to fetch what it missed. A refused token (4401) is not retried: the rooms fetch once more, and a session that
+ * has ended shows as the sign-in.
  */
 import Taro from '@tarojs/taro'
 import type { DealMessage, DealSocketIn, DealSocketOut } from '@/contract/dealRoom'
@@ -62,7 +63,10 @@ function connect() {
       opened.onClose(({ code }) => {
         if (task === opened) task = null
         clearInterval(pingTimer)
-        if (code !== UNAUTHORIZED) retry()
+        // Refused: the session has ended (signed out elsewhere, expired). Each room asks for what it missed, and
+        // that request's 401 signs the app out and asks the user to sign in again.
+        if (code === UNAUTHORIZED) for (const follower of followers) follower.onResync()
+        else retry()
       })
     },
     () => {

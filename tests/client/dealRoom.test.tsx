@@ -82,6 +82,9 @@ beforeEach(() => {
   jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({} as never)
 })
 afterEach(() => {
+  // Closed as refused, the line is not opened again; the test's rooms (still mounted) ask once more for what they
+  // missed, and are left unanswered.
+  jest.spyOn(Taro, 'request').mockReturnValue(new Promise(() => undefined) as never)
   for (const socket of opened) socket.drop(4401)
   jest.restoreAllMocks()
 })
@@ -187,6 +190,29 @@ describe('dealRoom (交易群)', () => {
     await waitFor(() => expect(text('.deal-room__messages')).toContain('断线时的消息'))
     const catchUp = callsTo(api, 'GET /need/myOrder/7/messages').find((call) => call.url.includes('after='))!
     expect(queryOf(catchUp)).toMatchObject({ after: '5' })
+  })
+
+  it('a line refused (4401) is not opened again: the room asks once more, and the session that ended asks to sign in', async () => {
+    const sockets = fakeSockets()
+    let ended = false
+    const api = mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/myOrder/7/messages': () =>
+        ended ? { code: 401, msg: '登录状态已过期，请重新登录' } : { code: 200, data: room([message(5)]) },
+    })
+    renderApp('/index/other/dealRoom?id=7')
+    await waitFor(() => expect(sockets[0]?.sent).toHaveLength(1))
+    sockets[0].receive({ type: 'ready' })
+    await waitFor(() => expect(text('.deal-room__messages')).toContain('消息 5'))
+    // The catch-up after `ready` (the earlier tests' rooms, still mounted, follow the line too).
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const asked = callsTo(api, 'GET /need/myOrder/7/messages').length
+    ended = true
+    sockets[0].drop(4401)
+    await waitFor(() => expect(callsTo(api, 'GET /need/myOrder/7/messages').length).toBeGreaterThan(asked))
+    expect(await answerDialog(false)).toContain('登录超时，请重新登录')
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(sockets).toHaveLength(1)
   })
 })
 

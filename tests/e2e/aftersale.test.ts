@@ -158,3 +158,15 @@ it('the agent refunds half from the 售后 queue; the buyer sees it and the ledg
   expect(phone.errors).toEqual([])
   expect(desk.errors).toEqual([])
 }, 120_000)
+
+it('signed out from elsewhere, the desk’s live room is closed by the server and the console asks to sign in', async () => {
+  // The order's drawer, with its room live, is still open from the test before.
+  await desk.page.locator('.ant-drawer-content').getByRole('log', { name: '交易群消息' }).waitFor()
+  const token = await desk.page.evaluate(() => localStorage.getItem('haoanxin.staff.token'))
+  expect((await api.json('/api/logout', authed(token!, 'POST'))).code).toBe(200)
+  // The server checks its sockets' sessions every 30 s.
+  await desk.page.getByText('登录状态已过期，请重新登录').waitFor({ timeout: 45_000 })
+  await desk.page.getByPlaceholder('用户名').waitFor()
+  // The browser reports the refused call that asked (a 401); nothing else went wrong.
+  expect(desk.errors.filter((error) => !error.includes('401'))).toEqual([])
+}, 60_000)

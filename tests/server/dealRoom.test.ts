@@ -10,9 +10,12 @@ import { and, eq, isNull } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
-import { dealMessages, games } from '../../server/db/schema'
+import { dealMessages, games, users } from '../../server/db/schema'
+import { SESSION_EXPIRED_MSG, userOfToken } from '../../server/lib/auth'
 import { storeImage } from '../../server/lib/images'
+import { createMemoryKv } from '../../server/lib/kv'
 import { maskContacts } from '../../server/lib/masking'
+import { DealRoomHub } from '../../server/modules/dealRoom/hub'
 import type { DealMessage } from '../../src/contract/dealRoom'
 import { createTestApp } from './helpers/app'
 import { auditActions, createTestDatabase } from './helpers/database'
@@ -216,6 +219,38 @@ describe('live delivery over /api/ws', () => {
     const wrong = await listen('not-a-token')
     expect(await wrong.closed).toBe(4401)
     expect(wrong.frames).toEqual([{ type: 'error', message: '登录状态已过期，请重新登录' }])
+  })
+
+  test('a socket is ended once its session is not in force (signed out, account disabled); the others stay', async () => {
+    const lifetime = { ttlDays: app.deps.config.sessionTtlDays, maxDays: app.deps.config.sessionMaxDays }
+    const hub = new DealRoomHub(database.db, createMemoryKv(), lifetime, (error) => app.log.error(error), 20)
+    const ended: { userId: number; message: string }[] = []
+    const [signedOut, disabled, staying] = await Promise.all([1, 2, 3].map(() => createPerson(database)))
+    for (const person of [signedOut, disabled, staying]) {
+      const { sessionId } = (await userOfToken(database.db, person.token, lifetime))!
+      hub.add({
+        viewer: { userId: person.id, staff: false },
+        sessionId,
+        watching: new Set(),
+        send: () => undefined,
+        end: (message) => ended.push({ userId: person.id, message }),
+      })
+    }
+    await hub.start()
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      expect(ended).toEqual([])
+      expect((await call('POST', '/api/logout', { token: signedOut.token })).status).toBe(200)
+      await database.db.update(users).set({ disabled: true }).where(eq(users.id, disabled.id))
+      await until(() => ended.length === 2)
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      expect(ended).toEqual(
+        expect.arrayContaining([signedOut, disabled].map(({ id }) => ({ userId: id, message: SESSION_EXPIRED_MSG }))),
+      )
+      expect(ended).toHaveLength(2)
+    } finally {
+      await hub.stop()
+    }
   })
 
   test('members hear their rooms’ messages and cards as they are written; others hear nothing', async () => {

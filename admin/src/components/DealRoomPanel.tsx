@@ -1,9 +1,11 @@
 /**
  * An order's 交易群 in the console: the whole room as staff read it (contact details unmasked), new messages
  * live over /api/ws (the staff token in the first frame, then `watch` this room; a dropped line comes back and
- * fetches what it missed), and staff's own messages — sent under their public number, audited by the server.
+ * fetches what it missed, a refused one only while the session holds), and staff's own messages — sent under
+ * their public number, audited by the server.
  */
 import type { DealMessage, DealRoomPage, DealSocketIn, DealSocketOut } from '@contract/dealRoom'
+import type { StaffMe } from '@contract/staff'
 import { DEAL_CARD_TEXT } from '@contract/constants'
 import { App, Button, Empty, Image, Input, Space, Tag, Typography } from 'antd'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -15,6 +17,8 @@ import './DealRoomPanel.css'
 const ROLE_COLORS = { buyer: 'blue', seller: 'purple', staff: 'gold', system: 'default' } as const
 const RECONNECT_MS = 3_000
 const PING_MS = 25_000
+/** The server's close code for a socket without a session in force. */
+const UNAUTHORIZED = 4401
 
 /** Follows one room live: `onMessage` for each new message, `onBack` after a reconnect; answers a stop function. */
 function followRoom(orderId: number, onMessage: (message: DealMessage) => void, onBack: () => void): () => void {
@@ -36,9 +40,16 @@ function followRoom(orderId: number, onMessage: (message: DealMessage) => void, 
         opened = true
       } else if (frame.type === 'message' && frame.orderId === orderId) onMessage(frame.message)
     }
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       clearInterval(ping)
-      if (!stopped) retry = setTimeout(open, RECONNECT_MS)
+      if (stopped) return
+      const again = () => {
+        if (!stopped) retry = setTimeout(open, RECONNECT_MS)
+      }
+      // Refused: the session has ended (signed out elsewhere, expired). Asking the API brings the console's
+      // sign-in back with the reason, instead of knocking with the same token every few seconds.
+      if (event.code === UNAUTHORIZED) api.get<StaffMe>('/admin/me').then(again, () => undefined)
+      else again()
     }
   }
   open()

@@ -4,11 +4,17 @@
  * whichever instance gets there first (SKIP LOCKED), and each claimed id is broadcast on the shared store's
  * channel (Redis pub/sub with several instances), so every instance pushes it to its own sockets of that
  * room, rendered for each reader. An instance drains the outbox right after a send and every half second.
+ *
+ * A socket is signed in once, by its first frame; every 30 s the hub asks which of its sockets' sessions are
+ * still in force (one query for all of them) and closes the others with 4401 — signed out (here or 退出所有设备),
+ * password changed, account closed or disabled, or simply expired. Until then a socket heard its rooms for as
+ * long as it stayed open.
  */
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { DealSocketOut } from '../../../src/contract/dealRoom'
 import type { Executor } from '../../db'
 import { dealMessages, orders } from '../../db/schema'
+import { SESSION_EXPIRED_MSG, sessionsInForce, type SessionLifetime } from '../../lib/auth'
 import type { KvStore } from '../../lib/kv'
 import { actionableOrder } from '../orders/machine'
 import { render, roleIn, type RoomViewer } from './service'
@@ -16,25 +22,33 @@ import { render, roleIn, type RoomViewer } from './service'
 const CHANNEL = 'deal-room'
 const DRAIN_EVERY_MS = 500
 const CLAIM_BATCH = 200
+const SESSION_CHECK_MS = 30_000
 
-/** A signed-in socket: who it is, what it is watching (staff), and how to send it a frame. */
+/** A signed-in socket: who it is, what it is watching (staff), and how to send it a frame or end it. */
 export interface RoomSocket {
   viewer: RoomViewer
+  /** The session it signed in with. */
+  sessionId: number
   /** Staff follow the rooms they open; members hear all of theirs. */
   watching: Set<number>
   send(frame: DealSocketOut): void
+  /** Tells the client why, and closes the socket as unauthorized. */
+  end(message: string): void
 }
 
 export class DealRoomHub {
   private readonly sockets = new Set<RoomSocket>()
   private timer: NodeJS.Timeout | undefined
+  private checkTimer: NodeJS.Timeout | undefined
   private unsubscribe: (() => void) | undefined
   private draining: Promise<void> | undefined
 
   constructor(
     private readonly db: Executor,
     private readonly kv: KvStore,
+    private readonly lifetime: SessionLifetime,
     private readonly onError: (error: unknown) => void,
+    private readonly checkEveryMs = SESSION_CHECK_MS,
   ) {}
 
   async start(): Promise<void> {
@@ -44,10 +58,13 @@ export class DealRoomHub {
     })
     this.timer = setInterval(() => void this.drain(), DRAIN_EVERY_MS)
     this.timer.unref()
+    this.checkTimer = setInterval(() => void this.checkSessions().catch(this.onError), this.checkEveryMs)
+    this.checkTimer.unref()
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer)
+    clearInterval(this.checkTimer)
     this.unsubscribe?.()
     await this.draining
   }
@@ -58,6 +75,21 @@ export class DealRoomHub {
 
   remove(socket: RoomSocket): void {
     this.sockets.delete(socket)
+  }
+
+  /** Ends the sockets whose session is no longer in force. */
+  async checkSessions(): Promise<void> {
+    if (this.sockets.size === 0) return
+    const inForce = await sessionsInForce(
+      this.db,
+      [...new Set([...this.sockets].map((socket) => socket.sessionId))],
+      this.lifetime,
+    )
+    for (const socket of this.sockets) {
+      if (inForce.has(socket.sessionId)) continue
+      this.sockets.delete(socket)
+      socket.end(SESSION_EXPIRED_MSG)
+    }
   }
 
   /** Claims what is committed and unpublished, and broadcasts it; one drain at a time per instance. */

@@ -37,7 +37,8 @@ const UNAUTHORIZED = 4401
 
 export const dealRoomRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { config, database, kv }) => {
   const db = database.db
-  const hub = new DealRoomHub(db, kv, (error) => app.log.error(error))
+  const lifetime = { ttlDays: config.sessionTtlDays, maxDays: config.sessionMaxDays }
+  const hub = new DealRoomHub(db, kv, lifetime, (error) => app.log.error(error))
   app.addHook('onReady', () => hub.start())
   app.addHook('onClose', () => hub.stop())
   const tags = ['dealRoom']
@@ -174,14 +175,17 @@ export const dealRoomRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { con
         }
         if (!client) {
           if (frame.type !== 'auth' || typeof frame.token !== 'string') return refuse('请先登录')
-          const user = await userOfToken(db, frame.token, {
-            ttlDays: config.sessionTtlDays,
-            maxDays: config.sessionMaxDays,
-          })
+          const user = await userOfToken(db, frame.token, lifetime)
           if (!user) return refuse(SESSION_EXPIRED_MSG)
           clearTimeout(authTimer)
           const staff = user.staff && user.roles.some((role) => role === 'admin' || role === 'service')
-          client = { viewer: { userId: user.id, staff }, watching: new Set(), send }
+          client = {
+            viewer: { userId: user.id, staff },
+            sessionId: user.sessionId,
+            watching: new Set(),
+            send,
+            end: refuse,
+          }
           hub.add(client)
           return send({ type: 'ready' })
         }
