@@ -134,14 +134,21 @@ export async function userOfToken(db: Executor, token: string, lifetime: Session
   return { id: row.id, roles: row.roles, sessionId: row.sessionId, staff: row.staff }
 }
 
-/** Which of `ids` are sessions still in force: a socket signed in with another is closed (signed out, expired, disabled). */
-export async function sessionsInForce(db: Executor, ids: number[], lifetime: SessionLifetime): Promise<Set<number>> {
+/**
+ * The sessions of `ids` still in force, each with its user's roles now: a socket signed in with another is closed
+ * (signed out, expired, disabled), and one whose roles no longer allow what it does is too.
+ */
+export async function sessionsInForce(
+  db: Executor,
+  ids: number[],
+  lifetime: SessionLifetime,
+): Promise<Map<number, Role[]>> {
   const rows = await db
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, roles: users.roles })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(inArray(sessions.id, ids), inForce(new Date(), lifetime)))
-  return new Set(rows.map((row) => row.id))
+  return new Map(rows.map((row) => [row.id, row.roles]))
 }
 
 export function installAuth(app: FastifyInstance, db: Executor, lifetime: SessionLifetime): void {

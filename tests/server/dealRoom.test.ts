@@ -15,7 +15,7 @@ import { SESSION_EXPIRED_MSG, userOfToken } from '../../server/lib/auth'
 import { storeImage } from '../../server/lib/images'
 import { createMemoryKv } from '../../server/lib/kv'
 import { maskContacts } from '../../server/lib/masking'
-import { DealRoomHub } from '../../server/modules/dealRoom/hub'
+import { DealRoomHub, watchesRooms } from '../../server/modules/dealRoom/hub'
 import type { DealMessage } from '../../src/contract/dealRoom'
 import { createTestApp } from './helpers/app'
 import { auditActions, createTestDatabase } from './helpers/database'
@@ -221,15 +221,16 @@ describe('live delivery over /api/ws', () => {
     expect(wrong.frames).toEqual([{ type: 'error', message: '登录状态已过期，请重新登录' }])
   })
 
-  test('a socket is ended once its session is not in force (signed out, account disabled); the others stay', async () => {
+  test('a socket is ended once its session is not in force, or its staff no longer watch rooms; the others stay', async () => {
     const lifetime = { ttlDays: app.deps.config.sessionTtlDays, maxDays: app.deps.config.sessionMaxDays }
     const hub = new DealRoomHub(database.db, createMemoryKv(), lifetime, (error) => app.log.error(error), 20)
     const ended: { userId: number; message: string }[] = []
     const [signedOut, disabled, staying] = await Promise.all([1, 2, 3].map(() => createPerson(database)))
-    for (const person of [signedOut, disabled, staying]) {
-      const { sessionId } = (await userOfToken(database.db, person.token, lifetime))!
+    const [demoted, desk] = await Promise.all([1, 2].map(() => createPerson(database, ['user', 'service'])))
+    for (const person of [signedOut, disabled, staying, demoted, desk]) {
+      const { sessionId, roles } = (await userOfToken(database.db, person.token, lifetime))!
       hub.add({
-        viewer: { userId: person.id, staff: false },
+        viewer: { userId: person.id, staff: watchesRooms(roles) },
         sessionId,
         watching: new Set(),
         send: () => undefined,
@@ -242,12 +243,19 @@ describe('live delivery over /api/ws', () => {
       expect(ended).toEqual([])
       expect((await call('POST', '/api/logout', { token: signedOut.token })).status).toBe(200)
       await database.db.update(users).set({ disabled: true }).where(eq(users.id, disabled.id))
-      await until(() => ended.length === 2)
+      await database.db
+        .update(users)
+        .set({ roles: ['user', 'editor'] })
+        .where(eq(users.id, demoted.id))
+      await until(() => ended.length === 3)
       await new Promise((resolve) => setTimeout(resolve, 60))
       expect(ended).toEqual(
-        expect.arrayContaining([signedOut, disabled].map(({ id }) => ({ userId: id, message: SESSION_EXPIRED_MSG }))),
+        expect.arrayContaining([
+          ...[signedOut, disabled].map(({ id }) => ({ userId: id, message: SESSION_EXPIRED_MSG })),
+          { userId: demoted.id, message: '你已没有查看交易群的权限' },
+        ]),
       )
-      expect(ended).toHaveLength(2)
+      expect(ended).toHaveLength(3)
     } finally {
       await hub.stop()
     }

@@ -7,13 +7,13 @@
  *
  * A socket is signed in once, by its first frame; every 30 s the hub asks which of its sockets' sessions are
  * still in force (one query for all of them) and closes the others with 4401 — signed out (here or 退出所有设备),
- * password changed, account closed or disabled, or simply expired. Until then a socket heard its rooms for as
- * long as it stayed open.
+ * password changed, account closed or disabled, or simply expired — as well as staff's whose admin or service
+ * role was taken away. Until then a socket heard its rooms for as long as it stayed open.
  */
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { DealSocketOut } from '../../../src/contract/dealRoom'
 import type { Executor } from '../../db'
-import { dealMessages, orders } from '../../db/schema'
+import { dealMessages, orders, type Role } from '../../db/schema'
 import { SESSION_EXPIRED_MSG, sessionsInForce, type SessionLifetime } from '../../lib/auth'
 import type { KvStore } from '../../lib/kv'
 import { actionableOrder } from '../orders/machine'
@@ -23,6 +23,11 @@ const CHANNEL = 'deal-room'
 const DRAIN_EVERY_MS = 500
 const CLAIM_BATCH = 200
 const SESSION_CHECK_MS = 30_000
+const NO_LONGER_STAFF = '你已没有查看交易群的权限'
+
+/** Staff who follow rooms from the console: admins and the service desk. */
+export const watchesRooms = (roles: readonly Role[]): boolean =>
+  roles.some((role) => role === 'admin' || role === 'service')
 
 /** A signed-in socket: who it is, what it is watching (staff), and how to send it a frame or end it. */
 export interface RoomSocket {
@@ -42,6 +47,7 @@ export class DealRoomHub {
   private checkTimer: NodeJS.Timeout | undefined
   private unsubscribe: (() => void) | undefined
   private draining: Promise<void> | undefined
+  private checking: Promise<void> | undefined
 
   constructor(
     private readonly db: Executor,
@@ -58,7 +64,11 @@ export class DealRoomHub {
     })
     this.timer = setInterval(() => void this.drain(), DRAIN_EVERY_MS)
     this.timer.unref()
-    this.checkTimer = setInterval(() => void this.checkSessions().catch(this.onError), this.checkEveryMs)
+    this.checkTimer = setInterval(() => {
+      this.checking ??= this.checkSessions()
+        .catch(this.onError)
+        .finally(() => (this.checking = undefined))
+    }, this.checkEveryMs)
     this.checkTimer.unref()
   }
 
@@ -66,7 +76,7 @@ export class DealRoomHub {
     clearInterval(this.timer)
     clearInterval(this.checkTimer)
     this.unsubscribe?.()
-    await this.draining
+    await Promise.all([this.draining, this.checking])
   }
 
   add(socket: RoomSocket): void {
@@ -77,7 +87,7 @@ export class DealRoomHub {
     this.sockets.delete(socket)
   }
 
-  /** Ends the sockets whose session is no longer in force. */
+  /** Ends the sockets whose session is no longer in force, and staff's that may no longer watch rooms. */
   async checkSessions(): Promise<void> {
     if (this.sockets.size === 0) return
     const inForce = await sessionsInForce(
@@ -86,9 +96,10 @@ export class DealRoomHub {
       this.lifetime,
     )
     for (const socket of this.sockets) {
-      if (inForce.has(socket.sessionId)) continue
+      const roles = inForce.get(socket.sessionId)
+      if (roles && (!socket.viewer.staff || watchesRooms(roles))) continue
       this.sockets.delete(socket)
-      socket.end(SESSION_EXPIRED_MSG)
+      socket.end(roles ? NO_LONGER_STAFF : SESSION_EXPIRED_MSG)
     }
   }
 

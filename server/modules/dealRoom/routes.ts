@@ -23,7 +23,7 @@ import { Ajax, AppError, ok } from '../../lib/envelope'
 import { webSockets } from '../../lib/metrics'
 import { consume } from '../../lib/rateLimit'
 import { staffOnly } from '../../lib/staff'
-import { DealRoomHub, type RoomSocket } from './hub'
+import { DealRoomHub, watchesRooms, type RoomSocket } from './hub'
 import * as room from './service'
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'kv'>
@@ -178,7 +178,7 @@ export const dealRoomRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { con
           const user = await userOfToken(db, frame.token, lifetime)
           if (!user) return refuse(SESSION_EXPIRED_MSG)
           clearTimeout(authTimer)
-          const staff = user.staff && user.roles.some((role) => role === 'admin' || role === 'service')
+          const staff = user.staff && watchesRooms(user.roles)
           client = {
             viewer: { userId: user.id, staff },
             sessionId: user.sessionId,
