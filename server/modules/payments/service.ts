@@ -17,6 +17,7 @@ import { account, post } from '../ledger/ledger'
 import { notifyUsers } from '../messages/service'
 import { handOverIn, orderMessage, visibleOrder } from '../orders/lifecycle'
 import { fullyPaid, orderMachine, type Viewer } from '../orders/machine'
+import { chinaTime } from './formats'
 import type { PaymentGateways, VerifiedNotice } from './gateway'
 import { closePendingPayments, paymentMachine, type PaymentRow } from './machine'
 import { payerOpenidOf } from './payers'
@@ -36,7 +37,7 @@ function gatewayOf(deps: PaymentDeps, channel: PaymentRow['channel']) {
 
 /** `HA` + local time to the second + 6 random digits: readable on the phone, unique by the constraint. */
 export function tradeNumber(prefix: string, now = new Date()): string {
-  const local = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)
+  const local = chinaTime(now).replace(/\D/g, '')
   return `${prefix}${local}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
 }
 

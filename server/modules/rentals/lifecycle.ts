@@ -23,6 +23,7 @@ import { notifyUsers, type NewMessage } from '../messages/service'
 import { postCompletion, sellerAccount } from '../orders/lifecycle'
 import { orderMachine, type OrderRow } from '../orders/machine'
 import { closePendingPayments, markRefund } from '../payments/machine'
+import { chinaTime } from '../payments/formats'
 import { checkUntilFrom, rentalMachine, type RentalRow } from './machine'
 
 export const RENTAL_NOT_FOUND = '租号订单不存在'
@@ -48,7 +49,7 @@ const tradeActor = (actor: RentalActor, detail = actor.detail) => ({
 })
 
 /** "11-26 22:30", China time: when a message names a moment. */
-export const chinaTime = (at: Date) => new Date(at.getTime() + 8 * HOUR).toISOString().slice(5, 16).replace('T', ' ')
+const momentOf = (at: Date) => chinaTime(at).slice(5, 16)
 
 export const rentalMessage = (rental: RentalRow, to: number | null, title: string, content: string): NewMessage[] =>
   to === null ? [] : [{ userId: to, type: 'rental', title, content, relatedType: 'rental', relatedId: rental.id }]
@@ -106,7 +107,7 @@ export async function returnIn(
       rental,
       rental.ownerId,
       '请修改账号密码',
-      `「${title}」${early}，请立即登录修改密码并检查账号；${chinaTime(rental.checkUntil!)} 前可确认归还或提出问题，逾期自动结算。`,
+      `「${title}」${early}，请立即登录修改密码并检查账号；${momentOf(rental.checkUntil!)} 前可确认归还或提出问题，逾期自动结算。`,
     ),
     ...rentalMessage(
       rental,
@@ -263,13 +264,13 @@ async function followOrder(tx: Executor, order: OrderRow, event: string): Promis
         moved,
         moved.renterId,
         order.kind === 'rental' ? '租号已生效' : '续租成功',
-        `「${order.goods.title}」可用至 ${chinaTime(moved.endAt!)}，在租号详情查看账号密码；请遵守号主的租号规则，到时下线。`,
+        `「${order.goods.title}」可用至 ${momentOf(moved.endAt!)}，在租号详情查看账号密码；请遵守号主的租号规则，到时下线。`,
       ),
       ...rentalMessage(
         moved,
         moved.ownerId,
         order.kind === 'rental' ? '账号已出租' : '租客已续租',
-        `「${order.goods.title}」出租至 ${chinaTime(moved.endAt!)}，租期内请勿登录或修改密码。`,
+        `「${order.goods.title}」出租至 ${momentOf(moved.endAt!)}，租期内请勿登录或修改密码。`,
       ),
     ])
   } else if (event === 'cancel' && order.kind === 'rental') {
