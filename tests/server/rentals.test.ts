@@ -186,6 +186,12 @@ describe('the rental machine', () => {
     expect(active).toMatchObject({ status: 'active', hours: 2, role: 'renter' })
     expect(Date.parse(active.endAt) - Date.parse(active.startAt)).toBe(2 * HOUR)
     expect(active.actions).toEqual(['credentials', 'renew', 'return', 'complain'])
+    // Each side is told until when, in China time.
+    const endsAt = new Date(Date.parse(active.endAt) + 8 * HOUR).toISOString().slice(5, 16).replace('T', ' ')
+    const messagesTo = async (who: Person) =>
+      (await need('GET', 'message/list', who)).body.rows!.map((m: { content: string }) => m.content).join('\n')
+    expect(await messagesTo(renter)).toContain(`可用至 ${endsAt}，`)
+    expect(await messagesTo(owner)).toContain(`出租至 ${endsAt}，`)
     const seen = await need('GET', `rental/${id}/credentials`, renter)
     expect(seen.body.data).toEqual({ account: 'wz_owner', password: 'pw-123456', notes: '' })
     const reveals = await world.database.db
