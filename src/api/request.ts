@@ -5,6 +5,7 @@ import { currentPageUrl, openPage } from '@/navigation'
 import { pagePath } from '@/routes'
 import { toQueryString, type Query } from '@/utils/url'
 import { showDialog } from '@/utils/dialog'
+import { noteServerDate } from '@/utils/time'
 
 /**
  * The only place that talks to the server (seed §4, §6–§9). Every call goes to API_BASE + '/api' + path
@@ -125,16 +126,18 @@ function safeParse(text: string): unknown {
 }
 
 async function transport<T>(
-  send: () => Promise<{ statusCode: number; data: unknown }>,
+  send: () => Promise<{ statusCode: number; data: unknown; header?: Record<string, unknown> }>,
   background = false,
 ): Promise<T> {
-  let response: { statusCode: number; data: unknown }
+  let response: { statusCode: number; data: unknown; header?: Record<string, unknown> }
+  const sentAt = Date.now()
   try {
     response = await send()
   } catch (error) {
     if (isTimeout(error) && !background) void Taro.showToast({ title: TIMEOUT_TOAST, icon: 'none', duration: 2000 })
     throw error
   }
+  noteServerDate(response.header, sentAt)
   return settle<T>(response.statusCode, response.data, background)
 }
 

@@ -5,6 +5,8 @@ import Carousel, { type CarouselProps } from '@/components/Carousel'
 import ImageUploader from '@/components/ImageUploader'
 import ImageViewer, { VIEWER_DEFAULTS } from '@/components/ImageViewer'
 import PromptDialog, { DEFAULT_INVALID_TEXT } from '@/components/PromptDialog'
+import Countdown from '@/components/Countdown'
+import { noteServerDate, serverNow } from '@/utils/time'
 
 const testUtils = new TestUtils()
 const $ = (selector: string) => document.querySelector(selector) as HTMLElement
@@ -181,5 +183,28 @@ describe('Carousel (H5)', () => {
     // From the last back to the first.
     expect(moves).toEqual([300, 600, 0])
     expect(onChange.mock.calls).toEqual([[1], [2], [0]])
+  })
+})
+
+describe('Countdown', () => {
+  // Back to the phone's own clock for the tests after.
+  afterEach(() => noteServerDate({ date: new Date().toUTCString() }, Date.now()))
+
+  it('counts by the server’s clock when the phone’s is minutes off', async () => {
+    // The server's answers say it is 10 minutes later than the phone thinks.
+    noteServerDate({ Date: new Date(Date.now() + 10 * 60_000).toUTCString() }, Date.now())
+    const closeAt = new Date(Date.now() + 25 * 60_000).toISOString()
+    await testUtils.mount(Countdown, { props: { to: closeAt, className: 'clock' } })
+    const shown = (await testUtils.queries.waitForQuerySelector('.clock')) as HTMLElement
+    // 15 minutes left by the server's clock (25 by the phone's), give or take the header's whole seconds.
+    const [minutes, seconds] = shown.textContent!.split(':').map(Number)
+    expect(Math.abs(minutes * 60 + seconds - 15 * 60)).toBeLessThanOrEqual(2)
+  })
+
+  it('takes a clock within a second or so as right', () => {
+    noteServerDate({ date: new Date(Date.now() + 1_000).toUTCString() }, Date.now())
+    expect(Math.abs(serverNow() - Date.now())).toBeLessThan(5)
+    noteServerDate({ date: 'not a date' }, Date.now())
+    expect(Math.abs(serverNow() - Date.now())).toBeLessThan(5)
   })
 })

@@ -13,6 +13,7 @@ import {
 import { loadProfile } from '@/api/user'
 import { getState, saveToken, setState } from '@/store'
 import * as dialog from '@/utils/dialog'
+import { noteServerDate, serverNow } from '@/utils/time'
 
 type RequestArgs = Parameters<typeof Taro.request>[0]
 
@@ -222,4 +223,18 @@ describe('profile', () => {
 it('request() defaults to GET', async () => {
   await request('/health')
   expect(lastRequest().method).toBe('GET')
+})
+
+describe('the server’s clock', () => {
+  afterEach(() => noteServerDate({ date: new Date().toUTCString() }, Date.now()))
+
+  it('is read off every answer’s Date header, so countdowns count by the server', async () => {
+    const behind = new Date(Date.now() - 7 * 60_000).toUTCString()
+    requestMock.mockResolvedValueOnce({ ...ok(), header: { date: behind } } as never)
+    await get('/web/game/list')
+    expect(Math.abs(serverNow() - (Date.now() - 7 * 60_000))).toBeLessThan(2_000)
+    // An answer with no header (a mini-program that hides it) changes nothing.
+    await get('/web/game/list')
+    expect(Math.abs(serverNow() - (Date.now() - 7 * 60_000))).toBeLessThan(2_000)
+  })
 })

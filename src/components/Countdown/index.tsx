@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Text } from '@tarojs/components'
+import { serverNow } from '@/utils/time'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -26,10 +27,10 @@ interface CountdownProps {
   className?: string
 }
 
-/** A ticking countdown to a server time (an unpaid order's closeAt, an auto-confirm). */
+/** A ticking countdown to a server time (an unpaid order's closeAt, an auto-confirm), by the server's clock. */
 export default function Countdown({ to, onEnd, className }: CountdownProps) {
   const end = Date.parse(to)
-  const [left, setLeft] = useState(() => end - Date.now())
+  const [left, setLeft] = useState(() => end - serverNow())
   const onEndRef = useRef(onEnd)
   useEffect(() => {
     onEndRef.current = onEnd
@@ -38,7 +39,7 @@ export default function Countdown({ to, onEnd, className }: CountdownProps) {
   useEffect(() => {
     let ended = false
     const tick = () => {
-      const ms = end - Date.now()
+      const ms = end - serverNow()
       setLeft(ms)
       if (ms <= 0 && !ended) {
         ended = true

@@ -15,7 +15,7 @@ import { useRequireLogin } from '@/session'
 import { clearSession } from '@/store'
 import { showDialog } from '@/utils/dialog'
 import { saveJson } from '@/utils/saveJson'
-import { formatTime } from '@/utils/time'
+import { formatTime, serverNow } from '@/utils/time'
 import { useBusy } from '@/utils/useBusy'
 import './index.scss'
 
@@ -57,7 +57,7 @@ export default function AccountPage() {
   const load = () =>
     fetchDeletion().then(({ data }) => {
       setState(data)
-      if (data.deletion) setDaysLeft(Math.max(0, Math.ceil((Date.parse(data.deletion.eraseAt) - Date.now()) / DAY_MS)))
+      if (data.deletion) setDaysLeft(Math.max(0, Math.ceil((Date.parse(data.deletion.eraseAt) - serverNow()) / DAY_MS)))
     })
   useEffect(() => {
     if (signedIn) void load().catch(() => undefined)

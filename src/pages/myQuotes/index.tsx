@@ -14,7 +14,7 @@ import OtherShell from '@/layouts/OtherShell'
 import { openPage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { useAppState } from '@/store'
-import { formatTime } from '@/utils/time'
+import { formatTime, serverNow } from '@/utils/time'
 import { usePagedList } from '@/utils/usePagedList'
 import './index.scss'
 
@@ -110,7 +110,7 @@ function Quotes({ id }: { id?: number }) {
 
 /** A submitted quote: the request still taking quotes (and for how long), or closed and with its seller. */
 function Waiting({ endsAt }: { endsAt: string }) {
-  const [open, setOpen] = useState(() => Date.parse(endsAt) > Date.now())
+  const [open, setOpen] = useState(() => Date.parse(endsAt) > serverNow())
   return open ? (
     <View className="status-card__strip">
       <Text>报价中，其他号商的报价不公开</Text>

@@ -39,7 +39,7 @@ import { openPage, usePageParams } from '@/navigation'
 import { useRequireLogin } from '@/session'
 import { showDialog } from '@/utils/dialog'
 import { checkLength } from '@/utils/forms'
-import { formatTime } from '@/utils/time'
+import { formatTime, serverNow } from '@/utils/time'
 import { useBusy } from '@/utils/useBusy'
 import { useRecord } from '@/utils/useRecord'
 import './index.scss'
@@ -350,7 +350,7 @@ function ComplainSheet({ rental, onClose, onDone }: ComplainSheetProps) {
   // Whether the sheet opened within the first minutes (it is open for moments; the server decides anyway).
   const [early] = useState(
     () =>
-      rental.role === 'renter' && rental.fullRefundUntil !== null && Date.parse(rental.fullRefundUntil) > Date.now(),
+      rental.role === 'renter' && rental.fullRefundUntil !== null && Date.parse(rental.fullRefundUntil) > serverNow(),
   )
   const submit = async () => {
     setSaving(true)
