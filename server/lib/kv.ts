@@ -20,8 +20,11 @@ export interface KvStore {
   ttl(key: string): Promise<number>
   /** Sends `message` to every instance's listeners of `channel` (this one's included). */
   publish(channel: string, message: string): Promise<void>
-  /** Hears what any instance publishes on `channel` from now on; returns the way to stop. */
-  subscribe(channel: string, listener: (message: string) => void): Promise<() => void>
+  /**
+   * Hears what any instance publishes on `channel` from now on; returns the way to stop. `onResumed` is told
+   * when the line to the store came back after a break: what was published meanwhile was not heard.
+   */
+  subscribe(channel: string, listener: (message: string) => void, onResumed?: () => void): Promise<() => void>
   /** Rejects when the store cannot be reached (readiness). */
   ping(): Promise<void>
   close(): Promise<void>
@@ -100,8 +103,9 @@ return count`
 type ScriptedRedis = Redis & { incrWithTtl(key: string, ttlSeconds: number): Promise<number> }
 
 /** A second connection for SUBSCRIBE (published channels carry the key prefix themselves). */
-async function openSubscriber(redis: Redis): Promise<Redis> {
-  const connection = redis.duplicate({ keyPrefix: '', lazyConnect: true })
+async function openSubscriber(redis: Redis, keyPrefix: string): Promise<Redis> {
+  // Named, so that `CLIENT LIST` tells it apart.
+  const connection = redis.duplicate({ keyPrefix: '', lazyConnect: true, connectionName: `${keyPrefix}subscriber` })
   connection.on('error', (error: Error) => console.error(`Redis 订阅连接出错：${error.message}`))
   await connection.connect()
   return connection
@@ -153,20 +157,31 @@ export async function openRedisKv(url: string, keyPrefix = 'haoanxin:'): Promise
     async publish(channel, message) {
       await redis.publish(keyPrefix + channel, message)
     },
-    async subscribe(channel, listener) {
+    async subscribe(channel, listener, onResumed) {
       // A connection in subscriber mode does nothing else: one of its own, opened on the first listener.
-      subscriber ??= openSubscriber(redis)
+      subscriber ??= openSubscriber(redis, keyPrefix)
       const connection = await subscriber
       const name = keyPrefix + channel
       const onMessage = (from: string, message: string) => {
         if (from === name) listener(message)
       }
+      // After a reconnection ioredis subscribes again once 'ready' is out; a PING answered after it says the
+      // subscription holds, and only then is the listener told to catch up.
+      const onReady = () =>
+        void connection.ping().then(
+          () => onResumed?.(),
+          () => undefined,
+        )
       connection.on('message', onMessage)
+      connection.on('ready', onReady)
       if (!subscribed.has(name)) {
         subscribed.add(name)
         await connection.subscribe(name)
       }
-      return () => connection.off('message', onMessage)
+      return () => {
+        connection.off('message', onMessage)
+        connection.off('ready', onReady)
+      }
     },
     async ping() {
       await redis.ping()

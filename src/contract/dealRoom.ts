@@ -110,7 +110,10 @@ export type DealRoomSummary = Static<typeof DealRoomSummary>
 /** The WebSocket's frames, client → server: the token first, then pings (and staff watching a room). */
 export type DealSocketIn = { type: 'auth'; token: string } | { type: 'ping' } | { type: 'watch'; orderId: number }
 
-/** Server → client. */
+/**
+ * Server → client. `ready`: signed in — and again whenever the server may have missed messages (its line to the
+ * other instances broke); either way the client fetches what it missed with `after=`.
+ */
 export type DealSocketOut =
   | { type: 'ready' }
   | { type: 'pong' }

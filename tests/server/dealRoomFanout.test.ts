@@ -2,9 +2,11 @@
  * Two instances, one room: two servers on one database, each with its own WebSocket clients and outbox
  * drain, share the store's publish/subscribe — Redis when REDIS_URL is set (CI's second pass: two
  * connections, as two processes would have), otherwise one memory store between them. What the seller
- * writes through one instance reaches the buyer's socket on the other, each message once, and back.
+ * writes through one instance reaches the buyer's socket on the other, each message once, and back — also when
+ * the store refuses a broadcast, and (on Redis) after the instances' subscriptions were cut.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
+import Redis from 'ioredis'
 import type { App } from '../../server/app'
 import type { Database } from '../../server/db'
 import { games } from '../../server/db/schema'
@@ -14,7 +16,21 @@ import { createTestDatabase } from './helpers/database'
 import { makeDeal, messagesIn, openSocket, until } from './helpers/deals'
 import { createCaller } from './helpers/http'
 
-function fanOutUnder(stores: () => Promise<[KvStore, KvStore]>) {
+/** Refusals to come of the stores' next broadcasts (as a store out of reach refuses them), whichever instance sends. */
+let refusals = 0
+const refusing = (store: KvStore): KvStore => ({
+  ...store,
+  async publish(channel, message) {
+    if (refusals > 0) {
+      refusals--
+      throw new Error('store out of reach')
+    }
+    return store.publish(channel, message)
+  },
+})
+
+/** `breakLines` cuts the instances' subscriptions to the store, when the store has such a thing. */
+function fanOutUnder(stores: () => Promise<[KvStore, KvStore]>, breakLines?: () => Promise<void>) {
   let database: Database
   let apps: (App & ReturnType<typeof createTestApp>)[] = []
   let sockets: string[] = []
@@ -23,7 +39,7 @@ function fanOutUnder(stores: () => Promise<[KvStore, KvStore]>) {
   beforeAll(async () => {
     database = await createTestDatabase({ maxConnections: 10 })
     const [one, two] = await stores()
-    apps = [createTestApp(database, { kv: one }), createTestApp(database, { kv: two })]
+    apps = [createTestApp(database, { kv: refusing(one) }), createTestApp(database, { kv: refusing(two) })]
     const addresses = await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })))
     sockets = addresses.map((address) => `${address.replace('http', 'ws')}/api/ws`)
     const [game] = await database.db.insert(games).values({ name: '原神', initial: 'Y', type: 'mobile' }).returning()
@@ -61,6 +77,45 @@ function fanOutUnder(stores: () => Promise<[KvStore, KvStore]>) {
       socket.socket.close()
     }
   })
+
+  const say = (app: App, token: string, orderId: number, text: string) =>
+    createCaller(app)('POST', `/api/need/myOrder/${orderId}/messages`, {
+      token,
+      body: { clientId: randomUUID(), text },
+    })
+
+  test('a broadcast the store refuses goes back to the outbox and is sent by the next drain, once', async () => {
+    const { buyer, seller, orderId } = await makeDeal(database, apps[0], gameId)
+    const buyerOnTwo = await openSocket(sockets[1], buyer.token)
+    await until(() => buyerOnTwo.frames[0]?.type === 'ready')
+    refusals = 1
+    expect((await say(apps[0], seller.token, orderId, '仓库断开时发的')).status).toBe(200)
+    await until(() => messagesIn(buyerOnTwo.frames).some((m) => m.text === '仓库断开时发的'))
+    expect(refusals).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 1_200))
+    expect(messagesIn(buyerOnTwo.frames).filter((m) => m.text === '仓库断开时发的')).toHaveLength(1)
+    buyerOnTwo.socket.close()
+  })
+
+  if (breakLines)
+    test('after a break in the line to the store, each socket is told to catch up, and finds what it missed', async () => {
+      const { buyer, seller, orderId } = await makeDeal(database, apps[0], gameId)
+      const buyerOnTwo = await openSocket(sockets[1], buyer.token)
+      await until(() => buyerOnTwo.frames[0]?.type === 'ready')
+      const lastSeen = (
+        await createCaller(apps[1])('GET', `/api/need/myOrder/${orderId}/messages`, { token: buyer.token })
+      ).body.data.messages.at(-1).id as number
+      await breakLines()
+      expect((await say(apps[0], seller.token, orderId, '断线期间发的')).status).toBe(200)
+      // Heard live if the line was back in time; told to catch up in any case.
+      await until(() => buyerOnTwo.frames.filter((frame) => frame.type === 'ready').length === 2)
+      const missed = await createCaller(apps[1])('GET', `/api/need/myOrder/${orderId}/messages`, {
+        token: buyer.token,
+        query: { after: lastSeen },
+      })
+      expect(missed.body.data.messages.map((m: { text: string }) => m.text)).toContain('断线期间发的')
+      buyerOnTwo.socket.close()
+    })
 }
 
 describe('two instances sharing one memory store', () =>
@@ -71,9 +126,23 @@ describe('two instances sharing one memory store', () =>
 
 const redisUrl = process.env.REDIS_URL
 const describeRedis = redisUrl ? describe : describe.skip
-describeRedis('two instances on Redis pub/sub (runs only when REDIS_URL is set)', () =>
-  fanOutUnder(async () => {
-    const prefix = `haoanxin-test:${randomBytes(4).toString('hex')}:`
-    return [await openRedisKv(redisUrl!, prefix), await openRedisKv(redisUrl!, prefix)]
-  }),
-)
+describeRedis('two instances on Redis pub/sub (runs only when REDIS_URL is set)', () => {
+  const prefix = `haoanxin-test:${randomBytes(4).toString('hex')}:`
+  fanOutUnder(
+    async () => [await openRedisKv(redisUrl!, prefix), await openRedisKv(redisUrl!, prefix)],
+    // Redis drops both instances' subscriber connections (they are named after the prefix), as a restart would.
+    async () => {
+      const admin = new Redis(redisUrl!)
+      try {
+        const clients = String(await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub'))
+        const ids = [...clients.matchAll(/id=(\d+) .*name=(\S+)/g)]
+          .filter(([, , name]) => name === `${prefix}subscriber`)
+          .map(([, id]) => id)
+        expect(ids).toHaveLength(2)
+        for (const id of ids) await admin.call('CLIENT', 'KILL', 'ID', id)
+      } finally {
+        await admin.quit()
+      }
+    },
+  )
+})

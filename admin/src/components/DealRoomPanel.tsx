@@ -34,7 +34,9 @@ function followRoom(orderId: number, onMessage: (message: DealMessage) => void, 
     socket.onmessage = (event) => {
       const frame = JSON.parse(String(event.data)) as DealSocketOut
       if (frame.type === 'ready') {
+        // Signed in, or told to catch up (the server may have missed messages): watch, keep alive, fetch.
         send({ type: 'watch', orderId })
+        clearInterval(ping)
         ping = setInterval(() => send({ type: 'ping' }), PING_MS)
         if (opened) onBack()
         opened = true

@@ -3,7 +3,9 @@
  * card in the order step's) and delivered after: the outbox — rows not yet published — is claimed by
  * whichever instance gets there first (SKIP LOCKED), and each claimed id is broadcast on the shared store's
  * channel (Redis pub/sub with several instances), so every instance pushes it to its own sockets of that
- * room, rendered for each reader. An instance drains the outbox right after a send and every half second.
+ * room, rendered for each reader. An instance drains the outbox right after a send and every half second. A
+ * broadcast the store refused goes back to the outbox; an instance whose line to the store broke tells its
+ * sockets to catch up (a `ready` frame, as after their own reconnection), since it heard nothing meanwhile.
  *
  * A socket is signed in once, by its first frame; every 30 s the hub asks which of its sockets' sessions are
  * still in force (one query for all of them) and closes the others with 4401 — signed out (here or 退出所有设备),
@@ -58,10 +60,18 @@ export class DealRoomHub {
   ) {}
 
   async start(): Promise<void> {
-    this.unsubscribe = await this.kv.subscribe(CHANNEL, (message) => {
-      const ids = JSON.parse(message) as number[]
-      this.deliver(ids).catch(this.onError)
-    })
+    this.unsubscribe = await this.kv.subscribe(
+      CHANNEL,
+      (message) => {
+        const ids = JSON.parse(message) as number[]
+        this.deliver(ids).catch(this.onError)
+      },
+      // What was broadcast during the break never came here: every socket is told to catch up, as after a
+      // reconnection of its own.
+      () => {
+        for (const socket of this.sockets) socket.send({ type: 'ready' })
+      },
+    )
     this.timer = setInterval(() => void this.drain(), DRAIN_EVERY_MS)
     this.timer.unref()
     this.checkTimer = setInterval(() => {
@@ -106,10 +116,20 @@ export class DealRoomHub {
   /** Claims what is committed and unpublished, and broadcasts it; one drain at a time per instance. */
   drain(): Promise<void> {
     this.draining ??= this.claim()
-      .then((ids) => (ids.length ? this.kv.publish(CHANNEL, JSON.stringify(ids)) : undefined))
+      .then((ids) => (ids.length ? this.announce(ids) : undefined))
       .catch(this.onError)
       .finally(() => (this.draining = undefined))
     return this.draining
+  }
+
+  /** Broadcasts `ids`; when the store cannot be reached they go back to the outbox, for the next drain. */
+  private async announce(ids: number[]): Promise<void> {
+    try {
+      await this.kv.publish(CHANNEL, JSON.stringify(ids))
+    } catch (error) {
+      await this.db.update(dealMessages).set({ publishedAt: null }).where(inArray(dealMessages.id, ids))
+      throw error
+    }
   }
 
   private async claim(): Promise<number[]> {
