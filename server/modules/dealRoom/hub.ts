@@ -10,7 +10,7 @@
  * A socket is signed in once, by its first frame; every 30 s the hub asks which of its sockets' sessions are
  * still in force (one query for all of them) and closes the others with 4401 — signed out (here or 退出所有设备),
  * password changed, account closed or disabled, or simply expired — as well as staff's whose admin or service
- * role was taken away. Until then a socket heard its rooms for as long as it stayed open.
+ * role was taken away: a socket hears its rooms only while the session that opened it could.
  */
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { DealSocketOut } from '../../../src/contract/dealRoom'
