@@ -1,8 +1,8 @@
 /**
  * The sweeper's ways through its work, one item at a time, so that one item which fails — a row a trigger
  * refuses, a payee the vault cannot open — is logged, counted (`sweeper_failures_total`) and tried again on
- * the next run, while everything else due goes on. (One throw used to end the run: the same row came first
- * again on every run, and every timer and transfer of the marketplace waited behind it.)
+ * the next run, while everything else due goes on. (A run that stopped at the first throw would meet the same
+ * row first on every run, and every timer and transfer of the marketplace would wait behind it.)
  *
  * `sweepDue` takes due rows of a machine's table in batches locked with `FOR UPDATE SKIP LOCKED` (another
  * instance takes the rest, nothing is done twice) and steps each in a savepoint of the batch's transaction,
