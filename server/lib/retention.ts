@@ -12,7 +12,7 @@ import type { Executor } from '../db'
 import { idempotencyKeys, sessions } from '../db/schema'
 
 const DAY_MS = 86_400_000
-export const KEEP = { sessionDays: 180, idempotencyKeyDays: 1 }
+const KEEP = { sessionDays: 180, idempotencyKeyDays: 1 }
 const BATCH = 1000
 
 async function deleteBefore(db: Executor, table: PgTable, column: PgColumn, cutoff: Date): Promise<number> {

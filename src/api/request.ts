@@ -125,11 +125,15 @@ function safeParse(text: string): unknown {
   }
 }
 
-async function transport<T>(
-  send: () => Promise<{ statusCode: number; data: unknown; header?: Record<string, unknown> }>,
-  background = false,
-): Promise<T> {
-  let response: { statusCode: number; data: unknown; header?: Record<string, unknown> }
+/** What Taro's request and upload answer with; the header, where the platform gives it, carries the server's Date. */
+interface Answer {
+  statusCode: number
+  data: unknown
+  header?: Record<string, unknown>
+}
+
+async function transport<T>(send: () => Promise<Answer>, background = false): Promise<T> {
+  let response: Answer
   const sentAt = Date.now()
   try {
     response = await send()
