@@ -16,6 +16,7 @@ import { BEARER, guardRoute } from './lib/access'
 import { installAuth } from './lib/auth'
 import { editableListRoutes } from './lib/editableList'
 import { AppError, ErrorReply } from './lib/envelope'
+import { installDrain, sayGoingAway } from './lib/drain'
 import { BODY_LIMIT_BYTES, installErrorHandler, sendNotFound } from './lib/errors'
 import { installMetrics } from './lib/metrics'
 import { isLoopback } from './lib/network'
@@ -61,9 +62,6 @@ import { adminUserRoutes, userRoutes } from './modules/user/routes'
  */
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/
 
-/** WebSocket close code 1001. */
-const GOING_AWAY = 1001
-
 export function buildApp(deps: AppDeps) {
   const { config, database, kv, vault, lookupKey, sms, idVerifier, payments, logger = false } = deps
   // In local mode a page opened with WeChat's or Alipay's user agent gets the local stand-in for its bridge.
@@ -77,6 +75,9 @@ export function buildApp(deps: AppDeps) {
     },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // A request that comes while the server closes is answered (with Connection: close), not refused with 503:
+    // it may be a POST the proxy would not send again (lib/drain.ts).
+    return503OnClosing: false,
     // Fastify's default drops unknown fields silently; the API refuses them instead (400 不支持的字段：x).
     ajv: { customOptions: { removeAdditional: false, discriminator: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -134,13 +135,15 @@ export function buildApp(deps: AppDeps) {
   })
   app.register(websocket, {
     options: { maxPayload: 16 * 1024 },
-    // On shutdown every socket is told 1001 (going away): the clients reconnect at once, through the proxy to
-    // another instance, and fetch what they missed with `after`.
+    // Closing tells every socket still open 1001 (drain() has told those open before); the clients fetch what
+    // they missed with `after` once they are back.
     preClose(this: { websocketServer: WebSocketServer }, done: () => void) {
-      for (const client of this.websocketServer.clients) client.close(GOING_AWAY, 'server shutting down')
+      sayGoingAway(this.websocketServer)
       this.websocketServer.close(() => done())
     },
   })
+  // After the socket plugin's hooks: an upgrade refused while draining is one the plugin knows, and closes.
+  app.after(() => installDrain(app))
   app.register(swagger, {
     openapi: {
       info: {

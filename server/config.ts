@@ -87,7 +87,12 @@ export interface Config {
   publicUrl?: string
   /** METRICS_TOKEN: a bearer token that opens `/metrics` from anywhere (without it, only the internal network). */
   metricsToken?: string
+  /** LOG_LEVEL: the least a log line must be to be written; default `info` in production, `warn` in local mode. */
+  logLevel: LogLevel
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -130,6 +135,15 @@ function parsePositive(name: string, raw: string | undefined, fallback: number, 
   const value = Number(raw)
   if (!/^\d+$/.test(raw) || value < 1) problems.push(`${name} 必须是正整数 (${name} must be a positive integer)`)
   return value
+}
+
+function parseLogLevel(raw: string | undefined, fallback: LogLevel, problems: string[]): LogLevel {
+  if (raw === undefined || raw === '') return fallback
+  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel
+  problems.push(
+    `LOG_LEVEL 必须是 ${LOG_LEVELS.join('、')} 之一，当前为 "${raw}" (LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')})`,
+  )
+  return fallback
 }
 
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
@@ -248,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     publicUrl: parseUrl('PUBLIC_URL', env.PUBLIC_URL, ['https:', 'http:'], problems)?.replace(/\/+$/, ''),
     metricsToken: env.METRICS_TOKEN || undefined,
+    logLevel: parseLogLevel(env.LOG_LEVEL, devTools ? 'warn' : 'info', problems),
   }
   if (config.alipay && env.ALIPAY_MINI_APP_ID) config.alipay.miniAppId = env.ALIPAY_MINI_APP_ID.trim()
   if (config.alipay && env.ALIPAY_GATEWAY) {

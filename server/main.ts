@@ -67,7 +67,8 @@ async function main(): Promise<void> {
       // A signal during start-up waits for what is being opened, so nothing is left running on the data dir.
       await starting.catch(() => undefined)
       try {
-        await opened.sweeper?.stop()
+        // The proxy is let go first (lib/drain.ts) while the sweeper finishes its run.
+        await Promise.all([opened.app?.drain(), opened.sweeper?.stop()])
         await opened.app?.close()
         await opened.payments?.close()
         await opened.kv?.close()
@@ -130,7 +131,7 @@ async function main(): Promise<void> {
       sms: createSmsSender(config),
       idVerifier: createIdVerifier(config),
       payments,
-      logger: loggerOptions(config.devTools ? 'warn' : 'info'),
+      logger: loggerOptions(config.logLevel),
     }))
     await app.listen({ port: config.port, host: config.host })
     if (config.devTools) {

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       alipay: undefined,
       wechatPay: undefined,
       publicUrl: undefined,
+      logLevel: 'warn',
     })
     expect(H5_DIR).toBe(path.resolve(__dirname, '../../dist/h5'))
   })
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       SESSION_TTL_DAYS: '30',
       SESSION_MAX_DAYS: '60',
       TRUST_PROXY: '10.0.0.1, 10.1.0.0/16',
+      LOG_LEVEL: 'debug',
       VAULT_KEYS: 'k1:AAAA',
       LOOKUP_HASH_KEY: LOOKUP_KEY,
       ALIYUN_SMS_ACCESS_KEY_ID: 'id',
@@ -101,6 +103,7 @@ describe('loadConfig', () => {
         platformSerial: 'PUB_KEY_ID_0114232134912410000000000000000000',
       },
       publicUrl: 'https://www.haoanxin.example',
+      logLevel: 'debug',
     })
   })
 
@@ -120,6 +123,14 @@ describe('loadConfig', () => {
     })
     // The switch means nothing in production, which has no stand-ins to expose.
     expect(loadConfig({ ...productionEnv(), LOCAL_MODE_ON_NETWORK: 'true' }).localModeOnNetwork).toBe(false)
+  })
+
+  test('LOG_LEVEL: info in production unless set; a level the logger does not know is refused', () => {
+    expect(loadConfig(productionEnv()).logLevel).toBe('info')
+    expect(loadConfig({ ...productionEnv(), LOG_LEVEL: 'warn' }).logLevel).toBe('warn')
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(
+      'LOG_LEVEL 必须是 fatal、error、warn、info、debug、trace 之一',
+    )
   })
 
   test('TRUST_PROXY must name the proxies: `true` (anyone) is refused', () => {

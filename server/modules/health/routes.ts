@@ -6,8 +6,8 @@ import { PUBLIC } from '../../lib/access'
 import { Ajax, AppError, ok } from '../../lib/envelope'
 
 /**
- * Liveness and readiness. While the server shuts down Fastify answers every new request — these two included —
- * with 503, so the proxy stops sending traffic here while the requests in hand finish.
+ * Liveness and readiness. While the server drains before it stops, `/ready` answers 503 (lib/drain.ts), so a
+ * proxy or orchestrator that asks it stops sending traffic here.
  */
 export const healthRoutes: FastifyPluginAsyncTypebox<Pick<AppDeps, 'database' | 'kv'>> = async (
   app,
