@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 HTTP_PORT=${HTTP_PORT:-8080}
 HTTPS_PORT=${HTTPS_PORT:-8443}
+# The proxy's ceiling on one address's API requests (docker-compose.yml sets the same).
+export API_RATE=${API_RATE:-30r/s} API_BURST=${API_BURST:-300}
 APP_PORTS=(${APP_PORTS:-3101 3102})
 WORK=$(mktemp -d /tmp/haoanxin-cluster-XXXXXX)
 # nginx workers (another user when started as root) read and write under it.
@@ -16,15 +18,20 @@ PG_PID= PG_DIR= REDIS_PID= REDIS_DIR= NGINX_PID=
 APP_PIDS=()
 
 stop() {
-  trap - EXIT INT TERM
+  trap - EXIT
   for pid in "${APP_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   for pid in "${APP_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-  [ -n "$NGINX_PID" ] && kill -QUIT "$NGINX_PID" 2>/dev/null || true
+  if [ -n "$NGINX_PID" ] && kill -QUIT "$NGINX_PID" 2>/dev/null; then
+    for _ in $(seq 1 100); do kill -0 "$NGINX_PID" 2>/dev/null || break; sleep 0.1; done
+  fi
   [ -n "$REDIS_PID" ] && kill "$REDIS_PID" 2>/dev/null || true
   [ -n "$PG_PID" ] && scripts/stop-postgres.sh "$PG_PID" "$PG_DIR" || true
   rm -rf "$WORK" "${REDIS_DIR:-}"
 }
-trap stop EXIT INT TERM
+# A signal ends the script, and its end stops everything.
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 wait_ready() {
   for _ in $(seq 1 180); do
@@ -48,6 +55,7 @@ for port in "${APP_PORTS[@]}"; do
   # node itself, not a runner that relays signals: SIGTERM reaches the server once, and it drains.
   PORT=$port node --import tsx scripts/start.ts >"$WORK/app-$port.log" 2>&1 &
   APP_PIDS+=($!)
+  echo $! >"$WORK/app-$port.pid"
   wait_ready "$port" "$!"
 done
 
@@ -56,7 +64,7 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 7 -subj /CN=127.0.0.1 -addext su
   -keyout "$WORK/certs/privkey.pem" -out "$WORK/certs/fullchain.pem" 2>/dev/null
 APP1=127.0.0.1:${APP_PORTS[0]} APP2=127.0.0.1:${APP_PORTS[1]} HTTP_PORT=127.0.0.1:$HTTP_PORT \
   HTTPS_PORT=127.0.0.1:$HTTPS_PORT CERT_DIR="$WORK/certs" CACHE_DIR="$WORK/nginx/cache" \
-  envsubst '${APP1} ${APP2} ${HTTP_PORT} ${HTTPS_PORT} ${CERT_DIR} ${CACHE_DIR}' \
+  envsubst '${APP1} ${APP2} ${HTTP_PORT} ${HTTPS_PORT} ${CERT_DIR} ${CACHE_DIR} ${API_RATE} ${API_BURST}' \
   <deploy/nginx.conf.template >"$WORK/nginx/site.conf"
 cat >"$WORK/nginx/nginx.conf" <<CONF
 worker_processes 2;
@@ -77,6 +85,7 @@ nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
 NGINX_PID=$(cat "$WORK/nginx/nginx.pid")
 
 echo "号安心 cluster: http://127.0.0.1:$HTTP_PORT  https://127.0.0.1:$HTTPS_PORT (HTTP/2, self-signed)"
-echo "  instances: ${APP_PORTS[*]} (logs in $WORK), PostgreSQL $DATABASE_URL, Redis $REDIS_URL"
+echo "  instances: ${APP_PORTS[*]} (logs and PIDs in $WORK), PostgreSQL $DATABASE_URL, Redis $REDIS_URL"
 echo "  Ctrl-C stops everything."
-wait "${APP_PIDS[@]}"
+# Until then: an instance that stops, or is stopped, leaves the rest running (the proxy answers for it).
+while true; do sleep 1; done

@@ -10,6 +10,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../support/freePort'
+import { isAlive } from '../support/isAlive'
 import { Client } from 'pg'
 import WebSocket from 'ws'
 import { startEmbedded } from '../../server/db'
@@ -71,14 +72,6 @@ const embeddedChild = (serverPid: number): number | undefined => {
   return line ? Number(line.trim().split(/\s+/)[0]) : undefined
 }
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** Reads (and optionally changes) the stored service fee with the server stopped. */
 async function withStoredData<T>(work: (client: Client) => Promise<T>): Promise<T> {

@@ -13,14 +13,20 @@ export const DESKTOP: Viewport = { width: 1440, height: 900 }
 
 /**
  * Debian Chromium, headless, with the flags this machine's closed network needs, at a phone's width (or
- * `viewport`); `userAgent` makes it an app's own browser (WeChat's, say).
+ * `viewport`); `userAgent` makes it an app's own browser (WeChat's, say); `ignoreHTTPSErrors` accepts a
+ * self-signed certificate (the local cluster's).
  */
-export async function openBrowser(userAgent?: string, viewport = PHONE): Promise<BrowserContext> {
+export async function openBrowser(
+  userAgent?: string,
+  viewport = PHONE,
+  { ignoreHTTPSErrors = false } = {},
+): Promise<BrowserContext> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'haoanxin-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     viewport,
+    ignoreHTTPSErrors,
     ...(userAgent ? { userAgent } : {}),
     args: [
       '--headless',
