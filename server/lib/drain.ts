@@ -76,8 +76,8 @@ export function installDrain(app: FastifyInstance, times: DrainTimes = DRAIN_TIM
 
   app.decorate('drain', () => {
     draining ??= (async () => {
-      sayGoingAway(app.websocketServer)
       if (!app.server.listening) return
+      sayGoingAway(app.websocketServer)
       const start = Date.now()
       lastRequestAt = start
       while (Date.now() - lastRequestAt < times.quietMs && Date.now() - start < times.graceMs) await pause(20)

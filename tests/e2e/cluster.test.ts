@@ -2,7 +2,7 @@
  * The production topology as `npm run cluster` starts it — PostgreSQL, Redis, two instances and nginx with
  * deploy/nginx.conf.template — met through its proxy only, as phones meet it: the H5 over HTTP/2 with its bundles
  * from the proxy's cache; each request carrying nginx's id and the client's address to an instance, the deal-room
- * socket's upgrade too; a message reaching the sockets on both instances; an instance stopped under a load of GETs
+ * socket's upgrade too; 100 buyers at once over both instances for one listing making one order; a message reaching the sockets on both instances; an instance stopped under a load of GETs
  * and POSTs without one failing, its sockets back through the other; one address held to the API's ceiling while
  * another and the payment notices are not; and, with no instance left, answers in the API's envelope and a page in
  * Chinese. Needs nginx (CI installs Debian's).
@@ -13,9 +13,11 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import WebSocket from 'ws'
+import { connectDatabase } from '../../server/db'
 import type { DealSocketOut } from '../../src/contract/dealRoom'
 import { freePort } from '../support/freePort'
 import { isAlive } from '../support/isAlive'
+import { createPerson } from '../server/helpers/http'
 import { openBrowser } from './setup/browser'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -32,6 +34,8 @@ interface Cluster {
   http: number
   https: number
   apps: number[]
+  /** The cluster's PostgreSQL, for what a test needs in numbers (100 buyers) rather than through sign-up. */
+  databaseUrl: string
 }
 let cluster: Cluster
 
@@ -63,7 +67,15 @@ beforeAll(async () => {
   if (child.exitCode !== null) throw new Error(`npm run cluster exited with ${child.exitCode}:\n${output}`)
   const work = /logs and PIDs in (\S+)\)/.exec(output)![1]
   const nginxPid = Number(fs.readFileSync(path.join(work, 'nginx/nginx.pid'), 'utf8'))
-  cluster = { process: child, work, nginxPid, http: httpPort, https: httpsPort, apps: [app1, app2] }
+  cluster = {
+    process: child,
+    work,
+    nginxPid,
+    http: httpPort,
+    https: httpsPort,
+    apps: [app1, app2],
+    databaseUrl: /PostgreSQL (\S+),/.exec(output)![1],
+  }
 }, 320_000)
 
 afterAll(async () => {
@@ -222,6 +234,31 @@ test("each request reaches an instance with nginx's id and the client's address 
 
   expect((await call('GET', '/metrics')).status).toBe(404)
 })
+
+test('100 buyers at once through the proxy, over both instances, for one listing: one order', async () => {
+  const database = await connectDatabase({ kind: 'postgres', url: cluster.databaseUrl, maxConnections: 4 })
+  try {
+    const buyers = await Promise.all(Array.from({ length: 100 }, () => createPerson(database)))
+    const listed = await call('POST', '/api/web/good/allList', { body: { pageNum: 1, pageSize: 1 } })
+    const [listing] = (JSON.parse(listed.text) as { rows: { id: number }[] }).rows
+    const answers = await Promise.all(
+      buyers.map((buyer) =>
+        call('POST', '/api/order', {
+          token: buyer.token,
+          body: { goodsId: listing.id, guaranteeType: 'none', payMode: 'full', agree: true },
+        }),
+      ),
+    )
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1)
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(99)
+    const ids = answers.map((answer) => answer.headers['x-request-id'] as string)
+    const [first, second] = cluster.apps.map((port) => logLines(port).filter((line) => ids.includes(line.reqId!)))
+    expect(first.length).toBeGreaterThan(0)
+    expect(second.length).toBeGreaterThan(0)
+  } finally {
+    await database.close()
+  }
+}, 60_000)
 
 interface Line {
   socket: WebSocket

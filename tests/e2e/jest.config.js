@@ -1,4 +1,5 @@
 const path = require('node:path')
+const nodeTransform = require('../support/nodeTransform')
 
 // Browser tests: Debian Chromium driven by playwright-core against a real `npm start`.
 module.exports = {
@@ -6,12 +7,7 @@ module.exports = {
   rootDir: path.resolve(__dirname, '../..'),
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
-  transform: {
-    '^.+\\.ts$': [
-      'babel-jest',
-      { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'] },
-    ],
-  },
+  ...nodeTransform,
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
   globalSetup: '<rootDir>/tests/e2e/setup/start-server.ts',
   globalTeardown: '<rootDir>/tests/e2e/setup/stop-server.ts',

@@ -1,4 +1,5 @@
 const path = require('node:path')
+const nodeTransform = require('../support/nodeTransform')
 
 // Server tests run in Node on the TypeScript sources. With DATABASE_URL set (CI's second pass) each test
 // file gets its own database on that PostgreSQL; otherwise an in-process PGlite (tests/server/helpers).
@@ -13,20 +14,7 @@ module.exports = {
   rootDir: path.resolve(__dirname, '../..'),
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
-  // These dependencies ship only ES modules: Node 20.19+ loads them through require(esm), jest's module
-  // sandbox cannot, so they are compiled to CommonJS like our own files.
-  transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|cookie|@scure|@noble)/)'],
-  transform: {
-    '^.+\\.(ts|mjs|js)$': [
-      'babel-jest',
-      {
-        // The root babel.config.js is Taro's preset for the client build; the server needs none of it.
-        configFile: false,
-        babelrc: false,
-        presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'],
-      },
-    ],
-  },
+  ...nodeTransform,
   // Not `testTimeout`: jest ignores it in a project of the root config, and starting a database takes seconds.
   setupFilesAfterEnv: ['<rootDir>/tests/server/setup.ts'],
 }

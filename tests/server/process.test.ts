@@ -72,7 +72,6 @@ const embeddedChild = (serverPid: number): number | undefined => {
   return line ? Number(line.trim().split(/\s+/)[0]) : undefined
 }
 
-
 /** Reads (and optionally changes) the stored service fee with the server stopped. */
 async function withStoredData<T>(work: (client: Client) => Promise<T>): Promise<T> {
   const embedded = await startEmbedded(path.join(dataDir, 'pglite'))
