@@ -11,16 +11,14 @@ declare module 'fastify' {
   }
 }
 
-export interface DrainTimes {
-  /** Still listening: the longest wait for the proxy to stop sending requests here. */
-  graceMs: number
+const TIMES = {
+  /** Still listening: the longest wait for the proxy to stop sending requests here… */
+  graceMs: 3000,
   /** …which it has done once no request came for this long. */
-  quietMs: number
+  quietMs: 250,
   /** After the listener closes: how long idle connections are left for the proxy to use (once) or drop. */
-  settleMs: number
+  settleMs: 1000,
 }
-
-export const DRAIN_TIMES: DrainTimes = { graceMs: 3000, quietMs: 250, settleMs: 1000 }
 export const DRAINING_MSG = '服务正在重启，请稍后重试'
 
 /** WebSocket close code 1001. */
@@ -46,13 +44,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD'])
  *    nginx sends it again to the other instance and, having seen an instance fail, sends this one nothing for its
  *    fail_timeout. Other requests are answered. Every answer says `Connection: close`, so nginx keeps no connection
  *    here. The sockets open here are told 1001 and reconnect through the proxy. This lasts until no request came
- *    for `quietMs`, at most `graceMs`.
+ *    for `quietMs`, at most `graceMs` (TIMES).
  * 2. The listener closes, but no connection: nginx's next new connection is refused, and a refused request nginx
  *    sends to the other instance whatever its method. The requests in hand finish; idle connections are left
  *    `settleMs` to be used (once) or dropped by nginx.
  * Then `close()` closes what is still idle, and the pools.
  */
-export function installDrain(app: FastifyInstance, times: DrainTimes = DRAIN_TIMES): void {
+export function installDrain(app: FastifyInstance): void {
   let draining: Promise<void> | undefined
   let inHand = 0
   let lastRequestAt = 0
@@ -80,10 +78,10 @@ export function installDrain(app: FastifyInstance, times: DrainTimes = DRAIN_TIM
       sayGoingAway(app.websocketServer)
       const start = Date.now()
       lastRequestAt = start
-      while (Date.now() - lastRequestAt < times.quietMs && Date.now() - start < times.graceMs) await pause(20)
+      while (Date.now() - lastRequestAt < TIMES.quietMs && Date.now() - start < TIMES.graceMs) await pause(20)
       // net.Server's own close: the listener only. http.Server's would also close the idle connections now.
       net.Server.prototype.close.call(app.server)
-      const settled = Date.now() + times.settleMs
+      const settled = Date.now() + TIMES.settleMs
       while (inHand > 0 || (Date.now() < settled && (await connections()) > 0)) await pause(20)
     })()
     return draining
