@@ -14,9 +14,9 @@ import http from 'node:http'
 import path from 'node:path'
 import WebSocket from 'ws'
 import { connectDatabase } from '../../server/db'
-import type { DealSocketOut } from '../../src/contract/dealRoom'
 import { freePort } from '../support/freePort'
 import { isAlive } from '../support/isAlive'
+import { openSocket } from '../server/helpers/deals'
 import { createPerson } from '../server/helpers/http'
 import { openBrowser } from './setup/browser'
 
@@ -260,24 +260,16 @@ test('100 buyers at once through the proxy, over both instances, for one listing
   }
 }, 60_000)
 
-interface Line {
-  socket: WebSocket
-  frames: DealSocketOut[]
-  closed: Promise<number>
-}
+type Line = Awaited<ReturnType<typeof openSocket>>
 let buyer: string
 let roomId: number
 let lines: Line[] = []
 
+/** A deal-room socket of the buyer's, through the proxy, signed in. */
 async function openLine(): Promise<Line> {
-  const socket = new WebSocket(`ws://127.0.0.1:${cluster.http}/api/ws`)
-  const frames: DealSocketOut[] = []
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)))
-  socket.on('message', (raw) => frames.push(JSON.parse(String(raw)) as DealSocketOut))
-  await once(socket, 'open')
-  socket.send(JSON.stringify({ type: 'auth', token: buyer }))
-  await until(() => frames.some((frame) => frame.type === 'ready'), 5_000, 'ready')
-  return { socket, frames, closed }
+  const line = await openSocket(`ws://127.0.0.1:${cluster.http}/api/ws`, buyer)
+  await until(() => line.frames.some((frame) => frame.type === 'ready'), 5_000, 'ready')
+  return line
 }
 
 async function sendAndHear(text: string, listeners: Line[]) {
