@@ -1,11 +1,14 @@
 import Taro from '@tarojs/taro'
+import { Current } from '@tarojs/runtime'
 import { useState } from 'react'
 import TestUtils from '@tarojs/test-utils-react'
+import { waitFor } from '@testing-library/react'
 import Carousel, { type CarouselProps } from '@/components/Carousel'
 import ImageUploader from '@/components/ImageUploader'
 import ImageViewer, { VIEWER_DEFAULTS } from '@/components/ImageViewer'
 import PromptDialog, { DEFAULT_INVALID_TEXT } from '@/components/PromptDialog'
 import Countdown from '@/components/Countdown'
+import Tabs from '@/components/Tabs'
 import { noteServerDate, serverNow } from '@/utils/time'
 
 const testUtils = new TestUtils()
@@ -206,5 +209,54 @@ describe('Countdown', () => {
     expect(Math.abs(serverNow() - Date.now())).toBeLessThan(5)
     noteServerDate({ date: 'not a date' }, Date.now())
     expect(Math.abs(serverNow() - Date.now())).toBeLessThan(5)
+  })
+})
+
+describe('Tabs', () => {
+  it('measures itself in its own page, also when a link opens the next page right after a tab is tapped', async () => {
+    const errors: string[] = []
+    const onError = (event: ErrorEvent) => {
+      errors.push(event.message)
+      event.preventDefault()
+    }
+    window.addEventListener('error', onError)
+    const measured: unknown[] = []
+    const createQuery = Taro.createSelectorQuery
+    const spy = jest.spyOn(Taro, 'createSelectorQuery').mockImplementation(() => {
+      const query = createQuery()
+      const exec = query.exec.bind(query)
+      query.exec = (callback) => exec((result) => (measured.push(result), callback?.(result)))
+      return query
+    })
+    const current = Current as { page: unknown }
+    const ownPage = current.page
+    const path = '/index/MyProducts'
+    document.body.innerHTML = `<div id="${path}" class="taro_page"></div>`
+    current.page = { path, $taroPath: path }
+    try {
+      const tabs = [
+        { value: 'all', label: '全部' },
+        { value: 'trading', label: '交易中' },
+      ]
+      function Switching() {
+        const [value, setValue] = useState('all')
+        return <Tabs tabs={tabs} value={value} onChange={setValue} />
+      }
+      await testUtils.mount(Switching, { container: document.getElementById(path)! })
+      await waitFor(() => expect(measured).toHaveLength(1))
+      // A tab tapped: the tabs measure again a tick later, and meanwhile a link opens the next page, whose
+      // element comes later still.
+      testUtils.act(() => testUtils.fireEvent.click(document.querySelectorAll('[role="tab"]')[1]))
+      const next = '/index/orderDetail?id=1'
+      current.page = { path: next, $taroPath: next }
+      await waitFor(() => expect(measured).toHaveLength(2))
+    } finally {
+      current.page = ownPage
+      window.removeEventListener('error', onError)
+      spy.mockRestore()
+    }
+    expect(errors).toEqual([])
+    // the box, the row and the active tab, each found in the tabs' own page
+    expect(measured[1]).toEqual([expect.any(Object), expect.any(Object), expect.any(Object)])
   })
 })

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Input, Text, View, type CommonEvent, type ITouchEvent } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { allGames } from '@/utils/games'
 import EmptyState from '@/components/EmptyState'
 import GameIcon from '@/components/GameIcon'
 import Icon from '@/components/Icon'
 import Skeleton from '@/components/Skeleton'
 import Tabs from '@/components/Tabs'
-import { scrollPageTo } from '@/utils/scroll'
+import { useScrollPageTo } from '@/utils/scroll'
+import { usePageQuery } from '@/utils/selectorQuery'
 import type { Game, GameType } from '@/contract/catalogue'
 import './index.scss'
 
@@ -78,6 +78,7 @@ export default function GamePicker({ onPick, caption, autoFocus }: GamePickerPro
   }, [games, tab, search])
 
   /** Scrolls the page so the letter's section starts right under the sticky search bar. */
+  const scrollPageTo = useScrollPageTo()
   const jumpTo = (letter: string) => scrollPageTo(`#${prefix}-${letter}`, `#${prefix}-bar`)
 
   const caption_ = caption ?? ((g: Game) => `${g.onSaleCount} 个在售`)
@@ -177,6 +178,7 @@ function LetterIndex({ id, letters, onLetter }: LetterIndexProps) {
   const strip = useRef<{ top: number; height: number } | null>(null)
   const current = useRef<string | null>(null)
   const [held, setHeld] = useState<string | null>(null)
+  const pageQuery = usePageQuery()
 
   const pick = (clientY: number | undefined, hold: boolean) => {
     const rect = strip.current
@@ -190,7 +192,7 @@ function LetterIndex({ id, letters, onLetter }: LetterIndexProps) {
   }
   /** The strip is measured when a touch starts (the page may have moved it since), then read while it slides. */
   const measureThen = (then: () => void) =>
-    Taro.createSelectorQuery()
+    pageQuery()
       .select(`#${id}`)
       .boundingClientRect()
       .exec((result) => {

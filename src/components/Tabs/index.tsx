@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { usePageQuery } from '@/utils/selectorQuery'
 import './index.scss'
 
 interface TabsProps<T extends string> {
@@ -24,12 +25,13 @@ export default function Tabs<T extends string>({ tabs, value, onChange }: TabsPr
   const [id] = useState(() => `tabs-${++instances}`)
   const [scrollLeft, setScrollLeft] = useState(0)
   const active = tabs.findIndex((tab) => tab.value === value)
+  const pageQuery = usePageQuery()
 
   // Measured, as the mini-programs allow: the box the row shows through, the row (its left edge moves as it
   // scrolls) and the active tab.
   useEffect(() => {
     void Taro.nextTick(() =>
-      Taro.createSelectorQuery()
+      pageQuery()
         .select(`#${id}`)
         .boundingClientRect()
         .select(`#${id}-row`)
@@ -42,7 +44,7 @@ export default function Tabs<T extends string>({ tabs, value, onChange }: TabsPr
           setScrollLeft(Math.max(0, Math.round(tab.left - row.left - (box.width - tab.width) / 2)))
         }),
     )
-  }, [id, active])
+  }, [id, active, pageQuery])
 
   return (
     // The scroll view's id is not passed on to the element it draws on H5: the box is measured through this one.

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { View } from '@tarojs/components'
 import Taro, { usePageScroll } from '@tarojs/taro'
+import { usePageQuery } from '@/utils/selectorQuery'
 
 /** The H5 column is at most 540 px wide (src/viewport.h5.ts); design px scale with it. */
 const H5_MAX_WIDTH = 540
@@ -42,6 +43,7 @@ export default function VirtualList<T>(props: VirtualListProps<T>) {
   const initialCount = windowed ? Math.ceil(viewport / rowPx) + overscan : items.length
   const [range, setRange] = useState<[number, number]>([0, initialCount])
   const measuring = useRef(false)
+  const pageQuery = usePageQuery()
   const count = items.length
   const countRef = useRef(count)
   const endReached = useRef(onEndReached)
@@ -54,7 +56,7 @@ export default function VirtualList<T>(props: VirtualListProps<T>) {
   const measure = useCallback(() => {
     if (!windowed || measuring.current) return
     measuring.current = true
-    Taro.createSelectorQuery()
+    pageQuery()
       .select(`#${id}`)
       .boundingClientRect()
       .exec((result) => {
@@ -69,7 +71,7 @@ export default function VirtualList<T>(props: VirtualListProps<T>) {
         // Independent of the page's reach-bottom event, which fires once per approach to the end.
         if (lastOnScreen >= countRef.current - endThreshold) endReached.current?.()
       })
-  }, [endThreshold, id, overscan, rowPx, viewport, windowed])
+  }, [endThreshold, id, overscan, pageQuery, rowPx, viewport, windowed])
 
   usePageScroll(measure)
   useEffect(measure, [measure, count])

@@ -21,7 +21,7 @@ import { ESCROW_TICKET_STATUS_LABELS } from '@/contract/constants'
 import type { EscrowRole } from '@/contract/escrowTickets'
 import { useDidShow } from '@tarojs/taro'
 import { formatTime } from '@/utils/time'
-import { scrollPageTo } from '@/utils/scroll'
+import { useScrollPageTo } from '@/utils/scroll'
 import { useRecord } from '@/utils/useRecord'
 import { checkOptionalQq } from '@/contract/validation'
 import { checkLength, checkOptionalPhone, firstProblem } from '@/utils/forms'
@@ -204,9 +204,10 @@ function MyTickets({ scrollHere }: { scrollHere: boolean }) {
   const { item: tickets, failed, reload } = useRecord(fetchEscrowTickets, '担保单加载失败')
   useDidShow(reload)
   const shown = tickets !== null
+  const scrollPageTo = useScrollPageTo()
   useEffect(() => {
     if (scrollHere && shown) scrollPageTo('#security-tickets')
-  }, [scrollHere, shown])
+  }, [scrollHere, shown, scrollPageTo])
   if (failed) return <LoadFailed failure={failed} onRetry={reload} />
   if (!tickets) return <Skeleton className="security__staff-skeleton" />
   if (tickets.length === 0) return <Text className="security__empty">还没有担保单</Text>
