@@ -6,9 +6,9 @@
  *   npm --prefix bench run api -- --sizes 10000 --duration 5      # a quick look
  *
  * Options: --backends pg,pglite · --sizes N,… (both backends) · --pg-sizes · --pglite-sizes ·
- * --duration S and --warmup S per measurement · --connections N · --per-kind N (request bodies per
- * list query) · --detail-ids N · --explain (EXPLAIN ANALYZE one call of each query at each size) ·
- * --no-write (print only, leave RESULTS.md alone).
+ * --duration S and --warmup S per measurement · --connections N · --client wrk|node (the API's load generator;
+ * wrk when installed) · --per-kind N (request bodies per list query) · --detail-ids N · --explain (EXPLAIN
+ * ANALYZE one call of each query at each size) · --no-write (print only, leave RESULTS.md alone).
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -17,6 +17,7 @@ import { Pool as HttpPool } from 'undici'
 import { startEmbedded } from '../../server/db'
 import { acquireDataDirLock } from '../../server/lib/dataDirLock'
 import { runLoad, type LoadResult } from '../lib/load'
+import { hasWrk, runWrk, type HttpCall } from '../lib/wrk'
 import { startPostgres } from '../lib/postgres'
 import { cleanEnv, onCleanup, run, runMain, startServer, tempDir } from '../lib/proc'
 import { markdownTable, ms, runInfo, writeSection } from '../lib/results'
@@ -32,12 +33,15 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '16' },
+    client: { type: 'string', default: hasWrk() ? 'wrk' : 'node' },
     'per-kind': { type: 'string', default: '64' },
     'detail-ids': { type: 'string', default: '512' },
     explain: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
   },
 })
+if (args.client !== 'wrk' && args.client !== 'node') throw new Error(`--client is wrk or node, not ${args.client}`)
+if (args.client === 'wrk' && !hasWrk()) throw new Error('--client wrk: wrk is not installed (apt-get install wrk)')
 const numbers = (text: string) => text.split(',').map((s) => Number(s.replace(/_/g, '')))
 const load = {
   concurrency: Number(args.connections),
@@ -148,6 +152,31 @@ const summary = (r: LoadResult, w: Workload) =>
 const sizeLabel = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n))
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`
 
+/** The API's load generator: wrk (C) when installed — it takes the shared cores' least — else Node's undici. */
+interface Driver {
+  run(requests: HttpCall[]): Promise<LoadResult>
+  close(): Promise<void>
+}
+
+function wrkDriver(origin: string): Driver {
+  return { run: (requests) => runWrk(origin, requests, HEADERS, load), close: async () => undefined }
+}
+
+function undiciDriver(origin: string): Driver {
+  const http = new HttpPool(origin, { connections: load.concurrency })
+  return {
+    run: (requests) =>
+      runLoad(async (n) => {
+        const r = requests[n % requests.length]
+        const response = await http.request({ ...r, headers: HEADERS })
+        await response.body.arrayBuffer()
+        if (response.statusCode !== 200)
+          throw new Error(`${r.method} ${r.path} ${r.body ?? ''}: ${response.statusCode}`)
+      }, load),
+    close: () => http.close(),
+  }
+}
+
 async function measureSize(backend: Backend, size: number): Promise<Row[]> {
   console.log(`\n${backend.name}, ${size.toLocaleString('en')} goods`)
   const existing = await backend.direct(async (pool) =>
@@ -164,22 +193,15 @@ async function measureSize(backend: Backend, size: number): Promise<Row[]> {
       perKind: Number(args['per-kind']),
       detailIds: Number(args['detail-ids']),
     })
-    const http = new HttpPool(server.origin, { connections: load.concurrency })
+    const drive = args.client === 'wrk' ? wrkDriver(server.origin) : undiciDriver(server.origin)
     try {
       for (const w of workloads) {
-        const requests = w.calls.map(httpRequest)
-        const result = await runLoad(async (n) => {
-          const r = requests[n % requests.length]
-          const response = await http.request({ ...r, headers: HEADERS })
-          await response.body.arrayBuffer()
-          if (response.statusCode !== 200)
-            throw new Error(`${r.method} ${r.path} ${r.body ?? ''}: ${response.statusCode}`)
-        }, load)
+        const result = await drive.run(w.calls.map(httpRequest))
         apiResults.set(w.name, result)
         console.log(`  API ${w.label}: ${summary(result, w)}`)
       }
     } finally {
-      await http.close()
+      await drive.close()
     }
   } finally {
     await server.stop()
@@ -319,7 +341,8 @@ function report(rows: Row[]): string {
       'its pool holds 10 connections on PostgreSQL, 1 on PGlite',
     '- SQL: the statements the catalogue service issues for the same calls (captured from the service itself), ' +
       'replayed with node-postgres — on PGlite through its one connection, as the server has it',
-    '- load generator, server and database share the same 2 cores',
+    `- load generator: ${args.client === 'wrk' ? 'wrk (C, one thread; the slowest call is not known)' : 'undici (Node)'} ` +
+      'for the API, node-postgres for the SQL; it, the server and the database share the same 2 cores',
     '',
     table,
     ...(errors.length ? ['', 'Errors:', ...errors.map((e) => `- ${e}`)] : []),
