@@ -67,13 +67,23 @@ export interface PageHandle {
   errors: string[]
 }
 
-/** One browser and one page for the test file that calls it: opened before its tests, closed after. */
+/**
+ * One browser and one page for the test file that calls it: opened before its tests, closed after. A test during
+ * which the page threw an uncaught exception fails, whether or not it looks at `errors` (console errors, which
+ * include a refused request's status, are for each test to judge).
+ */
 export function usePage(userAgent?: string, viewport?: Viewport): PageHandle {
   const handle = { errors: [] as string[] } as PageHandle
+  const thrown: string[] = []
   beforeAll(async () => {
     handle.browser = await openBrowser(userAgent, viewport)
     handle.page = await handle.browser.newPage()
     handle.errors = watchErrors(handle.page)
+    handle.page.on('pageerror', (error) => thrown.push(error.stack ?? error.message))
+  })
+  afterEach(() => {
+    const during = thrown.splice(0)
+    if (during.length) throw new Error(`the page threw during this test:\n${during.join('\n')}`)
   })
   afterAll(() => handle.browser?.close())
   return handle
