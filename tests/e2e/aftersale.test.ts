@@ -123,7 +123,8 @@ it('the agent refunds half from the 售后 queue; the buyer sees it and the ledg
   await row.getByText('待卖家回复').waitFor()
   await row.getByText('处理', { exact: true }).click()
   const drawer = desk.page.locator('.ant-drawer-content')
-  await drawer.getByText('登录后发现账号绑定手机被改回').waitFor()
+  // The case's own text, not the deal-room message that repeats it beside it.
+  await drawer.locator('.ant-typography', { hasText: '登录后发现账号绑定手机被改回' }).waitFor()
   await drawer.getByRole('img', { name: '凭证截图' }).waitFor()
   await drawer.getByRole('button', { name: '处理' }).click()
   const form = desk.page.locator('.ant-modal-content', { hasText: '处理售后' })
