@@ -4,6 +4,7 @@
  * values, price and title words as the filters. Deterministic for a given database (seeded generator).
  */
 import { Pool as HttpPool } from 'undici'
+import type { HttpCall } from '../lib/wrk'
 import type {
   AttributeTemplate,
   AttributeValue,
@@ -50,7 +51,7 @@ function random(seed: number): () => number {
   }
 }
 
-export function httpRequest(call: Call): { method: 'GET' | 'POST'; path: string; body?: string } {
+export function httpRequest(call: Call): HttpCall {
   return call.kind === 'detail'
     ? { method: 'GET', path: `/api/web/good/${call.id}` }
     : { method: 'POST', path: '/api/web/good/allList', body: JSON.stringify(call.body) }
