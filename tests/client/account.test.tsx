@@ -3,7 +3,7 @@ import { fireEvent, waitFor } from '@testing-library/react'
 import type { AccountDeletionState } from '@/contract/account'
 import { getState, saveToken, setState } from '@/store'
 import { answerDialog, byLabel, clickButton, signInWithPassword, visiblePage } from './utils/dom'
-import { callsTo, mockApi } from './utils/mockApi'
+import { badgeApi, callsTo, emptyHomeApi, mockApi } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
 jest.setTimeout(30_000)
@@ -79,6 +79,10 @@ describe('注销账号', () => {
       }),
       'GET /need/escrow-tickets': () =>
         new Promise<{ code: number; data: [] }>((resolve) => (answerTickets = () => resolve({ code: 200, data: [] }))),
+      // the rest of 中介担保
+      'GET /V2/H5/gonggaoDetails': () => ({ code: 200, data: [] }),
+      'GET /V2/H5/account': () => ({ code: 200, data: [] }),
+      'GET /web/game/list': () => ({ code: 200, data: [] }),
     })
     renderApp('/index/other/account')
     fireEvent.click(await byLabel('1 笔进行中的担保单，去处理'))
@@ -167,7 +171,8 @@ describe('注销账号', () => {
         },
       }),
       'DELETE /need/account/deletion': () => ({ code: 200, data: { ...cooling, status: 'cancelled' } }),
-      'GET /web/home': () => ({ code: 200, data: {} }),
+      ...emptyHomeApi,
+      ...badgeApi,
     })
     renderApp('/login')
     await signInWithPassword('buyer', 'secret123')

@@ -1,12 +1,19 @@
 import Taro from '@tarojs/taro'
 import { waitFor } from '@testing-library/react'
 import { routes } from '@/routes'
+import { emptyHomeApi, mockApi } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
 const titleShown = async (title: string) =>
   waitFor(() => expect(document.querySelector('.page-title, .tab-bar__item--active')?.textContent).toBe(title), {
     timeout: 4000,
   })
+
+// Home, the goods list and 公告 (one of the single-page notices) answered empty: this file is about the shell, not the content.
+beforeEach(() => {
+  mockApi(emptyHomeApi)
+})
+afterEach(() => jest.restoreAllMocks())
 
 describe('the H5 app', () => {
   it('renders a route at its URL with its shell and title', async () => {

@@ -5,7 +5,7 @@ import { saveToken, setState } from '@/store'
 import { clearGameCache } from '@/utils/games'
 import { TEMPLATE_FIELDS } from '../server/helpers/catalogue'
 import { byLabel, clickButton, typeInto, visiblePage } from './utils/dom'
-import { callsTo, mockApi } from './utils/mockApi'
+import { badgeApi, callsTo, mockApi } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 import { gameRow } from './utils/fixtures'
 
@@ -86,6 +86,7 @@ afterEach(() => jest.restoreAllMocks())
 describe('账号估价: sell → BasicInformation (mode=appraise) → commit', () => {
   it('asks only what the account is — no price, credentials or payout — and opens the result', async () => {
     const api = mockApi({
+      ...badgeApi,
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /web/game/list': () => ({ code: 200, data: [game] }),
       'GET /web/gameTempAttr': () => ({

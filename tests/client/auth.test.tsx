@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { getState, saveToken, setState } from '@/store'
 import { answerDialog, byLabel, clickButton, signInWithPassword, typeInto, visiblePage } from './utils/dom'
-import { callsTo, mockApi } from './utils/mockApi'
+import { badgeApi, callsTo, emptyHomeApi, goodsSideApi, mockApi } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
 const captcha = { captchaEnabled: true, uuid: 'cap-1', img: 'data:image/png;base64,iVBORw0KGgo=' }
@@ -41,6 +41,7 @@ describe('login', () => {
       'POST /login': () => signedIn,
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /web/good/7': () => ({ code: 404, msg: '商品不存在' }),
+      ...goodsSideApi(7),
     })
     renderApp(`/login?redirect=${encodeURIComponent('/pages/goodDetail/index?id=7')}`)
     await signInWithPassword('player01', 'secret123')
@@ -64,6 +65,9 @@ describe('login', () => {
       'GET /sms/sendYzm': () => ({ code: 200, data: { cooldown: 60 } }),
       'POST /h5/login': () => ({ code: 200, data: { ...signedIn.data, created: true } }),
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      // home, where it ends
+      ...emptyHomeApi,
+      ...badgeApi,
     })
     renderApp('/login')
     await clickButton('手机登录')
@@ -248,6 +252,8 @@ describe('profile', () => {
       'GET /captchaImage': () => ({ code: 200, data: captcha }),
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'POST /logout/all': () => ({ code: 200 }),
+      'GET /system/user/center': () => ({ code: 200, data: { orders: {}, listings: {} } }),
+      ...badgeApi,
     })
     renderApp('/index/other/mycenter')
     const everywhere = await waitFor(() => within(visiblePage()).getByText('退出所有设备'))

@@ -13,12 +13,14 @@ import type {
   SavedSearch,
 } from '@/contract/catalogue'
 import { LIST_TOTAL_CAP } from '@/contract/constants'
+import type { QuoteRequest } from '@/contract/orders'
 import VirtualList from '@/components/VirtualList'
 import { saveToken, setState } from '@/store'
 import { clearGameCache, RECENT_GAMES_KEY, rememberGame } from '@/utils/games'
 import { formatPrice } from '@/contract/money'
 import { answerDialog, typeInto, visiblePage } from './utils/dom'
-import { callsTo, mockApi, queryOf } from './utils/mockApi'
+import { callsTo, emptyHomeApi, goodsSideApi, mockApi, queryOf } from './utils/mockApi'
+import { order, quoteOf } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
 
 // The JS-SDK drives WeChat's own bridge, which jsdom has not: what the page gives it is checked.
@@ -171,6 +173,7 @@ const allList = (body: unknown) => {
 }
 
 const catalogueApi = {
+  ...goodsSideApi(7),
   'GET /web/game/list': () => ({ code: 200, data: games }),
   'GET /web/gameTempAttr': () => ({ code: 200, data: template }),
   'GET /web/keylist': (_: unknown, url: string) => {
@@ -187,6 +190,12 @@ const catalogueApi = {
   'POST /web/good/allList': allList,
   'GET /web/good/7': () => ({ code: 200, data: detail(7) }),
   'GET /web/recommend/7': () => ({ code: 200, data: [card(8), card(9)] }),
+}
+
+/** Signed in as the buyer: the profile, and the quote sureOrder asks for on the way to buying. */
+const buyerApi = {
+  'GET /system/user/profile': () => ({ code: 200, data: { userId: 9, userName: 'buyer', roles: ['user'] } }),
+  'POST /order/quote': (body: unknown) => ({ code: 200, data: quoteOf(body as QuoteRequest) }),
 }
 
 // ---- helpers --------------------------------------------------------------------------------------------
@@ -254,6 +263,7 @@ afterEach(() => jest.restoreAllMocks())
 
 describe('home', () => {
   const homeApi = {
+    ...emptyHomeApi,
     ...catalogueApi,
     'GET /web/stats': () => ({ code: 200, data: { onSale: 12345, soldYesterday: 37, soldTotal: 8021 } }),
     'GET /web/recentlydeal': () => ({
@@ -438,7 +448,7 @@ describe('goodList', () => {
     }
     const api = mockApi({
       ...catalogueApi,
-      'GET /system/user/profile': () => ({ code: 200, data: { userId: 9, userName: 'buyer', roles: ['user'] } }),
+      ...buyerApi,
       'POST /need/savedSearches': () => ({ code: 200, data: saved }),
       'GET /need/savedSearches/5': () => ({ code: 200, data: saved }),
     })
@@ -512,11 +522,7 @@ describe('goodList', () => {
   })
 
   it('starts fresh when coming back from any other page, and when opened again from home', async () => {
-    const api = mockApi({
-      ...catalogueApi,
-      'GET /web/stats': () => ({ code: 200, data: { onSale: 1, soldYesterday: 0, soldTotal: 0 } }),
-      'GET /web/recentlydeal': () => ({ code: 200, rows: [], total: 0 }),
-    })
+    const api = mockApi({ ...emptyHomeApi, ...catalogueApi })
     const scrollTo = jest.spyOn(Taro, 'pageScrollTo')
     renderApp('/index/home')
     await tapLabel('王者荣耀')
@@ -624,8 +630,10 @@ describe('租号 (hire)', () => {
     saveToken('tok-buyer')
     const api = mockApi({
       ...catalogueApi,
+      ...buyerApi,
       'GET /web/good/7': () => ({ code: 200, data: detail(7, { rent }) }),
       'POST /need/rental': () => ({ code: 200, data: { id: 4, orderId: 31, totalAmount: 21_000 } }),
+      'GET /need/myOrder/31': () => ({ code: 200, data: order({ kind: 'rental', rentalId: 4, totalAmount: 21_000 }) }),
     })
     renderApp('/index/goodDetail?id=7')
     fireEvent.click(await find('.good-detail__rent'))
@@ -659,6 +667,7 @@ describe('租号 (hire)', () => {
     saveToken('tok-buyer')
     mockApi({
       ...catalogueApi,
+      ...buyerApi,
       'GET /web/good/7': () => ({ code: 200, data: detail(7, { rent }) }),
       'POST /need/rental': () => ({ code: 403, msg: '租号需要先完成实名认证', data: { need: 'realName' } }),
     })
@@ -827,6 +836,7 @@ describe('goodDetail', () => {
   it('立即购买 after signing in goes on by itself: the purchase notice, then sureOrder with it agreed', async () => {
     const api = mockApi({
       ...catalogueApi,
+      ...buyerApi,
       'GET /V2/H5/gonggaoDetails': () => ({
         code: 200,
         data: [
@@ -861,7 +871,7 @@ describe('goodDetail', () => {
   it('a muted purchase notice is not shown again: 立即购买 opens sureOrder; the page is named after the listing', async () => {
     saveToken('tok-buyer')
     Taro.setStorageSync('purchase-notice-muted', true)
-    mockApi(catalogueApi)
+    mockApi({ ...catalogueApi, ...buyerApi })
     renderApp('/index/goodDetail?id=7')
     const listing = detail(7)
     await waitFor(() => expect(document.title).toBe(`${formatPrice(listing.price)} ${listing.title} - 号安心`))
@@ -917,7 +927,11 @@ describe('goodDetail', () => {
   })
 
   it('offers nothing to buy once the listing is sold', async () => {
-    mockApi({ ...catalogueApi, 'GET /web/good/8': () => ({ code: 200, data: detail(8, { status: 'sold' }) }) })
+    mockApi({
+      ...catalogueApi,
+      ...goodsSideApi(8),
+      'GET /web/good/8': () => ({ code: 200, data: detail(8, { status: 'sold' }) }),
+    })
     renderApp('/index/goodDetail?id=8')
     await find('.good-detail__buy--off')
     expect(page().querySelector('.good-detail__buy')?.textContent).toBe('该商品已出售')
@@ -1032,7 +1046,7 @@ describe('collect', () => {
   })
 
   it('asks a signed-out visitor to sign in', async () => {
-    mockApi({})
+    mockApi({ 'GET /captchaImage': () => ({ code: 200, data: { uuid: 'c', img: '' } }) })
     renderApp('/index/other/collect')
     await waitFor(() => expect(window.location.pathname).toBe('/login'))
   })

@@ -25,6 +25,7 @@ describe('包赔', () => {
   it('files the kind, the words and the payee, then shows the claim in review', async () => {
     const api = mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /need/claims': () => ({ code: 200, data: [] }),
       'POST /need/myOrder/7/claim': () => ({ code: 200, data: claim() }),
       'GET /need/claims/3': () => ({ code: 200, data: claim() }),
     })

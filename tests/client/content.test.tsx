@@ -10,7 +10,7 @@ import type { Order } from '@/contract/orders'
 import { getState, saveToken, setState } from '@/store'
 import { clearGameCache } from '@/utils/games'
 import { byLabel, clickButton, findOnPage, scrollNear, typeInto, visiblePage } from './utils/dom'
-import { callsTo, mockApi, queryOf } from './utils/mockApi'
+import { badgeApi, callsTo, captchaApi, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 import { claim, gameRow } from './utils/fixtures'
 
@@ -96,6 +96,7 @@ const problem = (id: number, over: Partial<Problem> = {}): Problem => ({
 const profile = { userId: 5, userName: 'buyer', nickName: '买家', roles: ['user'] }
 
 const signedInApi = {
+  ...badgeApi,
   'GET /system/user/profile': () => ({ code: 200, data: profile }),
 }
 
@@ -231,7 +232,7 @@ describe('home content', () => {
 
   it('a background 401 of the badge forgets the session without the sign-in prompt', async () => {
     saveToken('tok-expired')
-    mockApi({ ...homeApi, 'GET /need/message/list': () => ({ code: 401, msg: '请先登录' }) })
+    mockApi({ ...homeApi, ...badgeApi, 'GET /need/message/list': () => ({ code: 401, msg: '请先登录' }) })
     renderApp('/index/home')
     await find('.tab-bar')
     await waitFor(() => expect(getState().token).toBe(''))
@@ -392,7 +393,7 @@ describe('xiaoxi', () => {
   const order = { id: 31, no: 'HA1', status: 'paid', goods: { id: 7, title: '王者荣耀 V8' } } as unknown as Order
 
   it('sends a signed-out visitor to sign in and back', async () => {
-    mockApi({})
+    mockApi(captchaApi)
     renderApp('/index/other/xiaoxi')
     await waitFor(() => expect(pathname()).toBe(`/login?redirect=${encodeURIComponent('/pages/xiaoxi/index')}`))
   })
@@ -650,6 +651,10 @@ describe('requests', () => {
       'GET /web/game/list': () => ({ code: 200, data: games }),
       'GET /need/escrow-tickets': () => ({ code: 200, data: [mine] }),
       'POST /need/escrow-ticket': () => ({ code: 200, data: { id: 5, code: 'ABCD2345' } }),
+      'GET /need/escrow-ticket/5': () => ({
+        code: 200,
+        data: { ...mine, id: 5, code: 'ABCD2345', gameId: 2, gameName: '原神', agreedPrice: 128_850, role: 'seller' },
+      }),
     })
     renderApp('/index/security')
     await waitFor(() => expect(text('.contact-card__name')).toBe('小保'))

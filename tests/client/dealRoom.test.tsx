@@ -3,7 +3,7 @@ import { act, fireEvent, waitFor } from '@testing-library/react'
 import type { DealMessage, DealRoomPage, DealRoomSummary, DealSocketOut } from '@/contract/dealRoom'
 import { saveToken, setState } from '@/store'
 import { answerDialog, byLabel, typeInto, visiblePage } from './utils/dom'
-import { callsTo, mockApi, queryOf } from './utils/mockApi'
+import { callsTo, captchaApi, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
 // Whole-app renders on a loaded 2-core machine (jest takes testTimeout only from the root config).
@@ -82,9 +82,7 @@ beforeEach(() => {
   jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({} as never)
 })
 afterEach(() => {
-  // Closed as refused, the line is not opened again; the test's rooms (still mounted) ask once more for what they
-  // missed, and are left unanswered.
-  jest.spyOn(Taro, 'request').mockReturnValue(new Promise(() => undefined) as never)
+  // Closed as refused, the line is not opened again (the app, unmounted by now, no longer listens to it).
   for (const socket of opened) socket.drop(4401)
   jest.restoreAllMocks()
 })
@@ -199,13 +197,15 @@ describe('dealRoom (交易群)', () => {
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /need/myOrder/7/messages': () =>
         ended ? { code: 401, msg: '登录状态已过期，请重新登录' } : { code: 200, data: room([message(5)]) },
+      ...captchaApi,
     })
     renderApp('/index/other/dealRoom?id=7')
     await waitFor(() => expect(sockets[0]?.sent).toHaveLength(1))
     sockets[0].receive({ type: 'ready' })
     await waitFor(() => expect(text('.deal-room__messages')).toContain('消息 5'))
-    // The catch-up after `ready` (the earlier tests' rooms, still mounted, follow the line too).
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // `ready` makes the room ask for what it missed; that call is not the one this test waits for.
+    const catchUp = () => callsTo(api, 'GET /need/myOrder/7/messages').filter((call) => call.url.includes('after='))
+    await waitFor(() => expect(catchUp()).toHaveLength(1))
     const asked = callsTo(api, 'GET /need/myOrder/7/messages').length
     ended = true
     sockets[0].drop(4401)

@@ -4,6 +4,7 @@ import type { EscrowTicket } from '@/contract/escrowTickets'
 import { saveToken, setState } from '@/store'
 import { answerDialog, clickButton, visiblePage } from './utils/dom'
 import { callsTo, mockApi, queryOf } from './utils/mockApi'
+import { order } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
 
 jest.setTimeout(30_000)
@@ -100,6 +101,7 @@ describe('担保单', () => {
     const api = mockApi({
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /need/escrow-ticket/4': () => ({ code: 200, data: waiting }),
+      'GET /need/myOrder/31': () => ({ code: 200, data: order({ source: 'escrow' }) }),
       'POST /need/escrow-ticket/4/reject': () => ({
         code: 200,
         data: ticket({ status: 'awaiting_listing', rejectReason: '皮肤数量不对', actions: ['close'] }),

@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/react'
 import { saveToken, setState } from '@/store'
 import { byLabel, findOnPage, visiblePage } from './utils/dom'
-import { callsTo, mockApi, queryOf } from './utils/mockApi'
+import { badgeApi, callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
 /**
@@ -23,7 +23,8 @@ const pageApi = (extra = {}) =>
   mockApi({
     'GET /system/user/profile': () => ({ code: 200, data: profile }),
     'GET /system/user/center': () => ({ code: 200, data: center }),
-    'GET /need/messages': () => ({ code: 200, rows: [], total: 0, data: { unread: 4 } }),
+    ...badgeApi,
+    'GET /need/message/list': () => ({ code: 200, rows: [], total: 0, data: { unread: 4 } }),
     'GET /need/myOrder': () => ({ code: 200, rows: [], total: 0 }),
     ...extra,
   })

@@ -4,14 +4,14 @@ import { openGateway } from '@/components/PayChannels/gateway'
 import { formatCountdown } from '@/components/Countdown'
 import { RETURN_POLL_MS } from '@/pages/orderDetail'
 import type { GoodsDetail } from '@/contract/catalogue'
-import type { Order, OrderRequest, Quote, QuoteRequest } from '@/contract/orders'
+import type { Order, OrderRequest, QuoteRequest } from '@/contract/orders'
 import type { PayRequest } from '@/contract/payments'
 import type { MyReview, SellerCard } from '@/contract/reviews'
 import { saveToken, setState } from '@/store'
 import { formatPrice } from '@/contract/money'
 import { answerDialog, clickButton, findOnPage, typeInto, visiblePage } from './utils/dom'
-import { callsTo, mockApi, queryOf } from './utils/mockApi'
-import { claim, goodsCard } from './utils/fixtures'
+import { badgeApi, callsTo, mockApi, queryOf } from './utils/mockApi'
+import { claim, goodsCard, order, quoteOf } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
 
 // The browser leaving for the gateway is not something jsdom can do; the address it is given is checked.
@@ -37,77 +37,10 @@ const goods: GoodsDetail = {
   collected: false,
 }
 
-/** Amounts no client could work out from the settings: whatever is shown must be the server's. */
-const GUARANTEE_FEE = { retrieval: 30_123, face: 45_321, none: 0 }
-
-const quoteOf = (body: QuoteRequest): Quote => {
-  const totalAmount = goods.price + GUARANTEE_FEE[body.guaranteeType] + 801
-  const depositAmount = body.payMode === 'deposit' ? 33_011 : undefined
-  return {
-    goodsAmount: goods.price,
-    guaranteeAmount: GUARANTEE_FEE[body.guaranteeType],
-    serviceAmount: 801,
-    totalAmount,
-    ...(depositAmount ? { depositAmount } : {}),
-    payNow: depositAmount ?? totalAmount,
-    guaranteeOptions: (['retrieval', 'face', 'none'] as const).map((type) => ({ type, amount: GUARANTEE_FEE[type] })),
-    depositAllowed: true,
-    // Terms no client could guess: the notes beside each choice must be the server's.
-    terms: {
-      guaranteeRetrieval: { rateBps: 1_234, min: 5_600 },
-      guaranteeFace: { rateBps: 1_700, min: 0 },
-      deposit: { rateBps: 2_050, min: 7_000 },
-      unpaidOrderTimeoutMinutes: 25,
-    },
-  }
-}
-
-/** An order as the detail answers it: its next deadline is the unpaid timeout while it waits for payment. */
-const order = (over: Partial<Order> = {}): Order => {
-  const base: Order = {
-    id: 31,
-    no: 'HA20261122153012345678',
-    kind: 'sale',
-    source: 'market',
-    rentalId: null,
-    status: 'pending_payment',
-    claimStatus: null,
-    goods: {
-      id: 7,
-      gameId: 1,
-      gameName: '王者荣耀',
-      title: goods.title,
-      coverImage: goods.coverImage,
-      regionNames: goods.regionNames,
-      price: goods.price,
-    },
-    guaranteeType: 'retrieval',
-    payMode: 'full',
-    goodsAmount: 300_000,
-    guaranteeAmount: 30_123,
-    serviceAmount: 801,
-    totalAmount: 330_924,
-    depositAmount: null,
-    paidAmount: 0,
-    refundAmount: 0,
-    closeAt: new Date(Date.now() + 15 * 60_000).toISOString(),
-    createdAt: '2026-11-22T07:30:12Z',
-    paidAt: null,
-    handedOverAt: null,
-    completedAt: null,
-    reviewedAt: null,
-    cancelledAt: null,
-    refundedAt: null,
-    cancelReason: '',
-    actions: ['pay', 'cancel'],
-    ...over,
-  }
-  return { deadline: base.status === 'pending_payment' ? { kind: 'payment', at: base.closeAt } : null, ...base }
-}
-
 const profile = { userId: 5, userName: 'buyer', nickName: '买家', roles: ['user'] }
 
 const buyerApi = {
+  ...badgeApi,
   'GET /system/user/profile': () => ({ code: 200, data: profile }),
   'GET /web/good/7': () => ({ code: 200, data: goods }),
   'POST /order/quote': (body: unknown) => ({ code: 200, data: quoteOf(body as QuoteRequest) }),
@@ -336,7 +269,11 @@ describe('orderDetail', () => {
   })
 
   it('an expired session asks in the house dialog, which stays until answered; 确定 goes to sign in', async () => {
-    mockApi({ ...buyerApi, 'GET /need/myOrder/31': () => ({ code: 401, msg: '登录状态已过期' }) })
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 401, msg: '登录状态已过期' }),
+      'GET /captchaImage': () => ({ code: 200, data: { uuid: 'c', img: '' } }),
+    })
     renderApp('/index/orderDetail?id=31')
     await waitFor(() => expect(document.querySelector('[role=alertdialog]')).not.toBeNull())
     await new Promise((resolve) => setTimeout(resolve, 600))
@@ -655,7 +592,12 @@ describe('paying inside WeChat’s browser', () => {
   })
 
   it('offers WeChat Pay first; Alipay opens the open-in-browser guide, which can copy the link or switch', async () => {
-    mockApi({ ...buyerApi, 'GET /need/myOrder/31': () => ({ code: 200, data: order() }) })
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+      // The pay page it ends on asks WeChat who pays first.
+      'GET /pay/wechat/authorize': () => ({ code: 200, data: { authorizeUrl: 'https://open.weixin.qq.com/x' } }),
+    })
     const clipboard = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({} as never)
     renderApp('/index/orderDetail?id=31')
     await tapText('去支付')
@@ -735,7 +677,12 @@ describe('paying inside Alipay’s browser', () => {
   })
 
   it('offers Alipay first; WeChat Pay opens the open-in-browser guide', async () => {
-    mockApi({ ...buyerApi, 'GET /need/myOrder/31': () => ({ code: 200, data: order() }) })
+    mockApi({
+      ...buyerApi,
+      'GET /need/myOrder/31': () => ({ code: 200, data: order() }),
+      // The pay page it ends on asks Alipay who pays first.
+      'GET /pay/alipay/authorize': () => ({ code: 200, data: { authorizeUrl: 'https://openauth.alipay.com/x' } }),
+    })
     renderApp('/index/orderDetail?id=31')
     await tapText('去支付')
     expect((await find('[role=radio][aria-label="支付宝"]')).getAttribute('aria-checked')).toBe('true')
@@ -788,7 +735,8 @@ describe('paying inside Alipay’s browser', () => {
     alipayBridge('6001')
     renderApp('/index/pay?id=31&kind=full&channel=alipay')
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: '已取消支付', icon: 'none' }))
-    expect(page().querySelector('.pay')).not.toBeNull()
+    expect(pathname()).toBe('/index/pay?id=31&kind=full&channel=alipay')
+    await find('.pay')
   })
 })
 

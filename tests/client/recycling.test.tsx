@@ -4,7 +4,7 @@ import type { OrderStatus } from '@/contract/orders'
 import type { MyQuote, MyRecycleRequest, OpenRequest, Quote } from '@/contract/recycling'
 import { saveToken, setState } from '@/store'
 import { answerDialog, clickButton, findOnPage, typePrompt, visiblePage } from './utils/dom'
-import { callsTo, mockApi, queryOf } from './utils/mockApi'
+import { badgeApi, callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
 // Whole-app renders on a loaded 2-core machine (jest takes testTimeout only from the root config).
@@ -175,7 +175,10 @@ describe('recycleHall and myQuotes (merchants)', () => {
   }
 
   it('a user who is no merchant is sent to apply', async () => {
-    mockApi({ 'GET /system/user/profile': () => ({ code: 200, data: profile }) })
+    mockApi({
+      'GET /system/user/profile': () => ({ code: 200, data: profile }),
+      'GET /web/game/list': () => ({ code: 200, data: [] }),
+    })
     renderApp('/index/other/recycleHall')
     await waitFor(() => expect(text('.empty-state')).toContain('回收大厅仅对认证号商开放'))
   })
@@ -278,12 +281,14 @@ describe('recycleHall and myQuotes (merchants)', () => {
     await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/index/orderDetail?id=88'))
 
     mockApi({
+      ...badgeApi,
       'GET /system/user/profile': () => ({ code: 200, data: merchant }),
       'GET /system/user/center': () => ({ code: 404, msg: '' }),
     })
     renderApp('/index/other/mycenter')
     await findOnPage('[aria-label="回收大厅"]')
     mockApi({
+      ...badgeApi,
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /system/user/center': () => ({ code: 404, msg: '' }),
     })

@@ -1,10 +1,10 @@
 import Taro from '@tarojs/taro'
 import { fireEvent, waitFor } from '@testing-library/react'
-import type { Order } from '@/contract/orders'
 import type { Rental } from '@/contract/rentals'
 import { saveToken, setState } from '@/store'
 import { answerDialog, clickButton, findOnPage, typeInto, typePrompt, visiblePage } from './utils/dom'
-import { callsTo, mockApi, queryOf } from './utils/mockApi'
+import { order } from './utils/fixtures'
+import { badgeApi, callsTo, mockApi, queryOf } from './utils/mockApi'
 import { renderApp } from './utils/renderApp'
 
 jest.setTimeout(30_000)
@@ -99,6 +99,11 @@ describe('租号详情', () => {
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /need/rental/4': () => ({ code: 200, data: rental() }),
       'POST /need/rental/4/renew': () => ({ code: 200, data: { id: 4, orderId: 32, totalAmount: 1_500 } }),
+      // the cashier it ends on
+      'GET /need/myOrder/32': () => ({
+        code: 200,
+        data: order({ id: 32, kind: 'renewal', rentalId: 4, guaranteeType: 'none', totalAmount: 1_500 }),
+      }),
     })
     renderApp('/index/other/rental?id=4')
     await clickButton('续租')
@@ -244,46 +249,20 @@ describe('the owner’s money', () => {
 })
 
 /** A rental's first order as its detail answers it once paid: rent and deposit, nothing to do on it. */
-const rentalOrder: Order = {
-  id: 31,
-  no: 'HA20261126224900123456',
+const rentalOrder = order({
   kind: 'rental',
-  source: 'market',
   rentalId: 4,
   status: 'paid',
-  claimStatus: null,
-  goods: {
-    id: 7,
-    gameId: 1,
-    gameName: '王者荣耀',
-    title: '王者荣耀 V8',
-    coverImage: '',
-    regionNames: [],
-    price: 300_000,
-  },
   guaranteeType: 'none',
-  payMode: 'full',
   goodsAmount: 21_000,
   guaranteeAmount: 0,
   serviceAmount: 0,
   totalAmount: 21_000,
-  depositAmount: null,
   paidAmount: 21_000,
-  refundAmount: 0,
-  closeAt: inHours(0.2),
-  createdAt: inHours(-0.1),
   paidAt: inHours(0),
-  handedOverAt: null,
-  completedAt: null,
-  reviewedAt: null,
-  cancelledAt: null,
-  refundedAt: null,
-  cancelReason: '',
   actions: [],
-  payments: [],
-  aftersaleId: null,
   deadline: null,
-}
+})
 
 describe('租号 lists', () => {
   it('我的买单 → 租号 lists what I rented, each opening its rental', async () => {
@@ -343,6 +322,7 @@ describe('租号 lists', () => {
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /need/myOrder/31': () => ({ code: 200, data: rentalOrder }),
       'GET /need/rental/4': () => ({ code: 200, data: rental() }),
+      ...badgeApi,
     })
     renderApp('/index/orderDetail?id=31')
     await waitFor(() => expect(location()).toBe('/index/other/rental?id=4'))

@@ -4,7 +4,7 @@ import type { FeePreview, MyListing } from '@/contract/consignment'
 import { saveToken, setState } from '@/store'
 import { clearGameCache } from '@/utils/games'
 import { byLabel, clickButton, findOnPage, typeInto, typePrompt, visiblePage } from './utils/dom'
-import { callsTo, mockApi, queryOf } from './utils/mockApi'
+import { badgeApi, callsTo, mockApi, queryOf } from './utils/mockApi'
 import { TEMPLATE_FIELDS } from '../server/helpers/catalogue'
 import { gameRow, goodsCard } from './utils/fixtures'
 import { renderApp } from './utils/renderApp'
@@ -267,6 +267,7 @@ describe('fillInformation (填写信息)', () => {
 describe('sell (我要卖)', () => {
   it('explains the ways to sell and opens the listing form for the chosen game; 竞价回收 has its own way in', async () => {
     const api = mockApi({
+      ...badgeApi,
       'GET /system/user/profile': () => ({ code: 200, data: profile }),
       'GET /web/game/list': () => ({ code: 200, data: [game] }),
       'GET /V2/H5/gonggaoDetails': (_body, url) => ({

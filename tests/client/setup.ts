@@ -4,6 +4,8 @@ import * as React from 'react'
 import * as ReactDOM from 'react-dom'
 import { createH5NativeComponentConfig } from '@tarojs/plugin-framework-react/dist/runtime'
 import { RecordingIntersectionObserver } from './utils/dom'
+import { unexpectedCalls } from './utils/mockApi'
+import { unmountApp } from './utils/mountedApp'
 
 // Registers React for useLoad/useDidShow/useRouter outside a full app mount.
 createH5NativeComponentConfig(() => null, React, ReactDOM)
@@ -23,3 +25,21 @@ Taro.initPxTransform({
 import { configure } from '@testing-library/react'
 configure({ asyncUtilTimeout: 5000 })
 jest.setTimeout(30_000)
+
+// A client test never reaches the network and makes no call it did not expect: a request that gets as far as
+// jsdom's XMLHttpRequest (no mockApi installed), or one mockApi has no answer for, fails the test that made it.
+// The app the test booted is ended first, so what it asks for later cannot be blamed on the next test.
+const reachedNetwork: string[] = []
+const open = XMLHttpRequest.prototype.open as (this: XMLHttpRequest, ...args: unknown[]) => void
+XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+  reachedNetwork.push(`${args[0]} ${args[1]}`)
+  open.apply(this, args)
+} as typeof XMLHttpRequest.prototype.open
+afterEach(() => {
+  unmountApp()
+  const network = reachedNetwork.splice(0)
+  const unexpected = unexpectedCalls.splice(0)
+  if (network.length)
+    throw new Error(`the test reached the network (answer these with mockApi):\n${network.join('\n')}`)
+  if (unexpected.length) throw new Error(`mockApi had no answer for:\n${unexpected.join('\n')}`)
+})

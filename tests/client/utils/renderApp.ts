@@ -1,22 +1,21 @@
 import * as React from 'react'
 import * as ReactDOM from 'react-dom'
 import * as ReactDOMClient from 'react-dom/client'
+import { act } from '@testing-library/react'
 import { createReactApp } from '@tarojs/plugin-framework-react/dist/runtime'
 import { createBrowserHistory, createRouter, handleAppMount } from '@tarojs/router'
 import { window as taroWindow } from '@tarojs/runtime'
 import App from '@/app'
 import appConfig from '@/app.config'
 import { customRoutes } from '@/routes'
+import { appMounted, unmountApp } from './mountedApp'
 
 /**
  * Boots the whole H5 app at `url` the way taro-loader's generated entry does (test-utils' createApp
  * still uses the Taro 3 router signature and fails on Taro 4).
  */
-let stopPrevious: (() => void) | undefined
-
 export function renderApp(url: string): void {
-  // The previous test's router still listens to history; silence it first.
-  stopPrevious?.()
+  unmountApp()
   window.history.replaceState({}, '', url)
   document.body.innerHTML = '<div id="app"></div>'
   const config = {
@@ -29,9 +28,15 @@ export function renderApp(url: string): void {
     })),
   }
   ;(taroWindow as unknown as { __taroAppConfig: unknown }).__taroAppConfig = config
-  const reactDom = { ...ReactDOM, ...ReactDOMClient }
+  let root: ReactDOMClient.Root | undefined
+  const createRoot = (container: Element) => (root = ReactDOMClient.createRoot(container))
+  const reactDom = { ...ReactDOM, ...ReactDOMClient, createRoot }
   const inst = createReactApp(App, React, reactDom as never, config as never)
   const history = createBrowserHistory({ window: taroWindow as never })
   handleAppMount(config as never, history)
-  stopPrevious = createRouter(history, inst as never, config as never, React as never)
+  let stopRouter = () => {}
+  act(() => {
+    stopRouter = createRouter(history, inst as never, config as never, React as never)
+  })
+  appMounted(root!, stopRouter)
 }
