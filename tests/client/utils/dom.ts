@@ -11,17 +11,23 @@ export async function byLabel(label: string): Promise<HTMLElement> {
 }
 
 /**
- * Types into a Taro Input. Under jsdom its web component is not upgraded, so the test sends the event the
- * component itself emits on every keystroke: `input` with `detail.value`.
+ * Types into a Taro Input or Textarea: the test sends the event the component itself emits on every keystroke,
+ * `input` with `detail.value`.
  */
 export async function typeInto(label: string, value: string): Promise<void> {
-  keystroke(await byLabel(label), value)
+  await keystroke(await byLabel(label), value)
 }
 
-const keystroke = (host: HTMLElement, value: string) =>
+/**
+ * Waits for the web component to have drawn its own field first, as a person can only type into a drawn field:
+ * before that, the value React sets back on it reaches a component with no field and throws inside it.
+ */
+async function keystroke(host: HTMLElement, value: string): Promise<void> {
+  await waitFor(() => expect(host.querySelector('input, textarea')).not.toBeNull())
   act(() => {
     host.dispatchEvent(new CustomEvent('input', { detail: { value, cursor: value.length }, bubbles: true }))
   })
+}
 
 /** Fills the login page's password form (captcha answered `ab12`, the agreement ticked) and presses 登录. */
 export async function signInWithPassword(username: string, password: string): Promise<void> {
@@ -65,7 +71,7 @@ export async function findOnPage(selector: string): Promise<HTMLElement> {
 
 /** Types into the open prompt (PromptDialog), as its Taro Input reports a keystroke. */
 export async function typePrompt(value: string): Promise<void> {
-  keystroke(await findOnPage('.prompt-dialog__input'), value)
+  await keystroke(await findOnPage('.prompt-dialog__input'), value)
 }
 
 /** Answers the house dialog (components/Dialog) once it is up: its confirm, or 取消; returns its text. */
