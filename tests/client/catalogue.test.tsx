@@ -864,7 +864,7 @@ describe('goodDetail', () => {
     expect(agree.textContent).toBe('同意并下单')
     fireEvent.click(agree)
     await waitFor(() => expect(pathname()).toBe('/index/sureOrder?goodsId=7&agreed=1'))
-    await find('.sure-order') // mounted, so its late mount cannot land in the next test's app
+    await find('.sure-order')
     expect(Taro.getStorageSync('purchase-notice-muted')).toBe(true)
   })
 

@@ -57,10 +57,7 @@ const tapLabel = async (label: string) => fireEvent.click(await find(`[aria-labe
 
 const tapText = clickButton
 
-/**
- * Waits until the page at `path` has rendered `selector`: a test must not end while a page is still
- * mounting, or its late mount lands in the next test's app.
- */
+/** Waits until the page at `path` has rendered `selector`: the page is there, not only its URL. */
 async function arriveAt(path: string, selector: string) {
   await waitFor(() => expect(pathname()).toBe(path))
   await find(selector)

@@ -1,3 +1,7 @@
+/**
+ * The app a test booted, apart from renderApp: tests/client/setup.ts ends it after every test, and importing
+ * renderApp there would load the whole app into every test file.
+ */
 import { act } from '@testing-library/react'
 import type { Root } from 'react-dom/client'
 
